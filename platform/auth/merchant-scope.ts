@@ -1,0 +1,51 @@
+import { Codes } from '../../protocol/codes.ts';
+import type { Region } from '../../protocol/regions.ts';
+import { ApiError, invalidParam } from '../http/api-error.ts';
+import type { Db } from '../storage/database.ts';
+import type { AuthContext } from './token-service.ts';
+
+export interface MerchantRow {
+  id: number;
+  group_id: number;
+  name: string;
+  area: string;
+  region: Region;
+  multi_account: number;
+  default_lang: string;
+  lang_list: string;
+}
+
+/**
+ * The merchant a call acts on (specification: Authentication 2). A merchant token acts on its
+ * own merchant; a group token names one of its group's merchants in the merchant-id header.
+ * A foreign or unknown merchant id gets the same answer, so ids of other tenants are not probed.
+ */
+export function resolveMerchant(db: Db, auth: AuthContext, merchantIdHeader: string | string[] | undefined): MerchantRow {
+  const header = Array.isArray(merchantIdHeader) ? merchantIdHeader[0] : merchantIdHeader;
+  let merchantId: number;
+  if (auth.level === 'merchant') {
+    merchantId = auth.merchantId as number;
+    if (header !== undefined && header !== '' && header !== String(merchantId)) {
+      throw invalidParam('headers.merchant-id: does not match the merchant of this token');
+    }
+  } else {
+    if (header === undefined || header === '') throw invalidParam('headers.merchant-id: required with a group-level token');
+    if (!/^\d{1,15}$/.test(header)) throw invalidParam('headers.merchant-id: must be a merchant id');
+    merchantId = Number(header);
+  }
+  const merchant = db.prepare('SELECT * FROM merchants WHERE id = ? AND group_id = ?').get(merchantId, auth.groupId) as MerchantRow | undefined;
+  if (!merchant) throw invalidParam('headers.merchant-id: not a merchant of this group');
+  return merchant;
+}
+
+/** Group operations (listing merchants) need a group-level token. */
+export function requireGroupToken(auth: AuthContext): void {
+  if (auth.level !== 'group') throw invalidParam('access-token: this operation needs a group-level token');
+}
+
+/** One instance serves one region; a merchant of the other region is sent to its own (44099). */
+export function requireRegion(merchant: MerchantRow, instanceRegion: Region): void {
+  if (merchant.region !== instanceRegion) {
+    throw new ApiError(Codes.REGION_MISMATCH, `merchant region is ${merchant.region}; this service is ${instanceRegion}`);
+  }
+}

@@ -1,0 +1,52 @@
+import { parseArgs } from 'node:util';
+import { resolve, join } from 'node:path';
+import { startPlatform } from './server.ts';
+import { CREDENTIALS_FILE } from './seed/demo-seed.ts';
+
+/** `npm run platform -- --port 8080 --data ./data [--host 127.0.0.1] [--region overseas|cn]` */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '8080' },
+      data: { type: 'string', default: './data' },
+      host: { type: 'string', default: '127.0.0.1' },
+      region: { type: 'string', default: 'overseas' },
+      'public-url': { type: 'string' },
+      'log-level': { type: 'string', default: 'info' },
+    },
+    strict: true,
+  });
+  const dataDir = resolve(values.data);
+  const platform = await startPlatform({
+    host: values.host,
+    port: Number(values.port),
+    dataDir,
+    region: values.region as 'cn' | 'overseas',
+    publicBaseUrl: values['public-url'],
+    logLevel: values['log-level'] as 'info',
+  });
+  console.log(`platform (${platform.services.config.region}) listening on ${platform.url}`);
+  console.log(`data directory: ${dataDir}`);
+  console.log(`${platform.seeded ? 'seeded demo tenants; ' : ''}demo credentials: ${join(dataDir, CREDENTIALS_FILE)}`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: closing`);
+    platform.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { regionSchema } from '../protocol/regions.ts';
+
+/** Everything a platform instance needs to start; validated once at boot (STYLE.md: Configuration). */
+export const platformConfigSchema = z.object({
+  host: z.string().default('127.0.0.1'),
+  port: z.number().int().min(0).max(65535).default(8080),
+  dataDir: z.string().min(1),
+  /** One instance serves one region (specification: Regions and addresses). */
+  region: regionSchema.default('overseas'),
+  /** Address clients reach this instance at; defaults to http://host:port once listening. */
+  publicBaseUrl: z.string().url().optional(),
+  /** Largest JSON body accepted, in bytes. Decision D-005. */
+  jsonBodyLimit: z.number().int().positive().default(4 * 1024 * 1024),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('warn'),
+});
+export type PlatformConfigInput = z.input<typeof platformConfigSchema>;
+export type PlatformConfig = z.output<typeof platformConfigSchema>;
+
+export function parsePlatformConfig(input: PlatformConfigInput): PlatformConfig {
+  const parsed = platformConfigSchema.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    throw new Error(`invalid platform configuration:\n${problems.join('\n')}`);
+  }
+  return parsed.data;
+}

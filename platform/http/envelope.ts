@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CodeInfo } from '../../protocol/codes.ts';
+import { Codes } from '../../protocol/codes.ts';
+import type { Envelope } from '../../protocol/envelope.ts';
+import { ApiError } from './api-error.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false for the direct detection endpoints, which answer their payload bare. */
+    envelope?: boolean;
+  }
+}
+
+function requestPath(request: FastifyRequest): string {
+  const q = request.url.indexOf('?');
+  return q === -1 ? request.url : request.url.slice(0, q);
+}
+
+export function envelopeOf<T>(request: FastifyRequest, info: CodeInfo, response: T, error = ''): Envelope<T> {
+  return {
+    meta: { code: info.code, msg: info.msg, error, request_uri: requestPath(request), req_id: request.id },
+    response,
+  };
+}
+
+function isEnveloped(request: FastifyRequest): boolean {
+  return request.routeOptions.config?.envelope !== false;
+}
+
+/** Fastify's own client errors (bad JSON, body too large, bad content type) are parameter errors. */
+function isClientError(error: unknown): error is { statusCode: number; message: string } {
+  const status = (error as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+function sendFailure(request: FastifyRequest, reply: FastifyReply, info: CodeInfo, detail: string, response: object): FastifyReply {
+  const body = envelopeOf(request, info, response, detail);
+  // Already-enveloped bodies pass the serialisation hook untouched.
+  return reply.status(info.http).header('content-type', 'application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Installs the single place where envelopes are written: successful payloads are wrapped in
+ * preSerialization, every thrown error is mapped in the error handler, and unknown paths are
+ * answered by the not-found handler. Decision D-002 fixes the HTTP status of each code.
+ */
+export function installEnvelope(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (!isEnveloped(request) || reply.statusCode !== 200) return payload;
+    if (payload !== null && typeof payload === 'object' && 'meta' in payload) return payload;
+    return envelopeOf(request, Codes.OK, payload ?? {});
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) {
+      return sendFailure(request, reply, error.info, error.detail, error.response);
+    }
+    if (isClientError(error)) {
+      return sendFailure(request, reply, Codes.INVALID_PARAM, error.message, {});
+    }
+    request.log.error({ err: error, req_id: request.id }, 'unhandled error');
+    return sendFailure(request, reply, Codes.SYSTEM_ERROR, `quote req_id ${request.id} to support`, {});
+  });
+
+  app.setNotFoundHandler((request, reply) => sendFailure(request, reply, Codes.NOT_FOUND, `no endpoint ${requestPath(request)}`, {}));
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { buildPlatformApp } from './app.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { parsePlatformConfig, type PlatformConfigInput } from './config.ts';
+import { seedDemoIfEmpty, type SeedResult } from './seed/demo-seed.ts';
+import { createServices, type PlatformServices } from './services.ts';
+import { openDatabase } from './storage/database.ts';
+
+export interface RunningPlatform {
+  readonly app: FastifyInstance;
+  readonly services: PlatformServices;
+  /** Base address clients use, e.g. http://127.0.0.1:8080 */
+  readonly url: string;
+  /** Set when this start seeded an empty data directory. */
+  readonly seeded: SeedResult | null;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  clock?: Clock;
+  /** Seed the demo tenants into an empty data directory (default true). */
+  seed?: boolean;
+}
+
+/** Opens the data directory, seeds it when empty, and listens. */
+export async function startPlatform(input: PlatformConfigInput, options: StartOptions = {}): Promise<RunningPlatform> {
+  const config = parsePlatformConfig(input);
+  const db = openDatabase(config.dataDir);
+  const services = createServices(config, options.clock ?? systemClock, db);
+  const app = buildPlatformApp(services);
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = config.publicBaseUrl ?? `http://${config.host}:${port}`;
+  const seeded = options.seed === false ? null : seedDemoIfEmpty(services, url);
+  let closed = false;
+  return {
+    app,
+    services,
+    url,
+    seeded,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PlatformClient, type PlatformClientOptions } from '../../main/platform-client/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { PlatformConfigInput } from '../../platform/config.ts';
+import type { DemoApp } from '../../platform/seed/demo-seed.ts';
+import { startPlatform, type RunningPlatform } from '../../platform/server.ts';
+
+export interface TestPlatform {
+  platform: RunningPlatform;
+  dataDir: string;
+  credentials: { base_url: string; region: string; account_password: string; apps: DemoApp[] };
+  /** The seeded app of a merchant ('primary', 'second', 'mainland' by merchant name) or the group. */
+  app(which: 'group' | 'primary' | 'second' | 'mainland'): DemoApp;
+  client(app: DemoApp, options?: Partial<PlatformClientOptions>): PlatformClient;
+  stop(): Promise<void>;
+}
+
+const MERCHANT_NAMES = { primary: 'Lumen Skin Studio', second: 'Harbour Derma Bar', mainland: 'Shanghai Skin Lab' } as const;
+
+/** A real platform on an ephemeral loopback port with a temporary data directory. */
+export async function startTestPlatform(options: { clock?: Clock; config?: Partial<PlatformConfigInput>; dataDir?: string } = {}): Promise<TestPlatform> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'platform-test-'));
+  const platform = await startPlatform({ port: 0, dataDir, logLevel: 'silent', ...options.config }, { clock: options.clock });
+  const credentials = JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8')) as TestPlatform['credentials'];
+  const clients: PlatformClient[] = [];
+  return {
+    platform,
+    dataDir,
+    credentials,
+    app(which) {
+      const found = credentials.apps.find((app) => (which === 'group' ? app.level === 'group' : app.merchant_name === MERCHANT_NAMES[which]));
+      if (!found) throw new Error(`no demo app ${which}`);
+      return found;
+    },
+    client(app, overrides = {}) {
+      const client = new PlatformClient({
+        addresses: { cn: platform.url, overseas: platform.url },
+        region: platform.services.config.region,
+        appId: app.app_id,
+        appSecret: app.app_secret,
+        merchantId: app.merchant_id ?? undefined,
+        now: options.clock ? () => options.clock!.now() : undefined,
+        ...overrides,
+      });
+      clients.push(client);
+      return client;
+    },
+    async stop() {
+      await Promise.all(clients.map((client) => client.close()));
+      await platform.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
