@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * Price units 0 to 14 (specification: Price unit identifiers). The complete list has 109
+ * entries but only these 15 are shown. decision: a price_unit outside 0..14 is refused, because
+ * the platform must answer price_symbol for every product and knows no symbol for the others.
+ */
+export const PRICE_UNIT_IDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14] as const;
+export type PriceUnitId = (typeof PRICE_UNIT_IDS)[number];
+export const priceUnitIdSchema = z.literal(PRICE_UNIT_IDS);
+
+/** The size of the complete list, of which entries 15 and above are not shown. */
+export const PRICE_UNIT_COUNT_IN_FULL_LIST = 109;
+
+/** decision: a product created without price_unit is priced in CNY (id 0), the first entry. */
+export const DEFAULT_PRICE_UNIT: PriceUnitId = 0;
+
+export interface PriceUnitInfo {
+  readonly id: PriceUnitId;
+  readonly symbol: string;
+  /** ISO 4217 currency code. */
+  readonly code: string;
+}
+
+function unit(id: PriceUnitId, symbol: string, code: string): PriceUnitInfo {
+  return { id, symbol, code };
+}
+
+export const PRICE_UNITS: Readonly<Record<PriceUnitId, PriceUnitInfo>> = {
+  0: unit(0, '¥', 'CNY'),
+  1: unit(1, '¥', 'JPY'),
+  2: unit(2, '$', 'USD'),
+  3: unit(3, '€', 'EUR'),
+  4: unit(4, '£', 'GBP'),
+  5: unit(5, '₩', 'KRW'),
+  6: unit(6, 'HK$', 'HKD'),
+  7: unit(7, 'MOP$', 'MOP'),
+  8: unit(8, 'NT$', 'TWD'),
+  9: unit(9, '฿', 'THB'),
+  10: unit(10, '₫', 'VND'),
+  11: unit(11, '$', 'SGD'),
+  12: unit(12, 'RM', 'MYR'),
+  13: unit(13, '₹', 'INR'),
+  14: unit(14, 'A$', 'AUD'),
+};
+
+export function isPriceUnitId(value: unknown): value is PriceUnitId {
+  return typeof value === 'number' && (PRICE_UNIT_IDS as readonly number[]).includes(value);
+}
+
+/** price_symbol of a product list item. */
+export function priceSymbol(id: PriceUnitId): string {
+  return PRICE_UNITS[id].symbol;
+}

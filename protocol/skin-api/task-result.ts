@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { dimensionIdSchema } from '../enums/dimensions.ts';
+import { algorithmVariantSchema, apiCodeSchema, lightSourceSchema, maskFormatSchema, viewSchema } from './api-codes.ts';
+import { facePoseResultSchema, facialAnalysisResultSchema } from './detection.ts';
+
+/**
+ * GET /skin_api/analyze/result?task_id=... Its headers, fields and status values are not shown
+ * in the specification; everything below is decision unless it says otherwise. The answer is the
+ * common envelope (code 0 whenever the task exists, whatever its status; TASK_NOT_FOUND 45030
+ * otherwise) and the header is Access-Token, as for task creation.
+ */
+export const taskResultQuerySchema = z.object({ task_id: z.string().min(1).max(64) });
+export type TaskResultQuery = z.infer<typeof taskResultQuerySchema>;
+
+/**
+ * decision: queued (accepted, waiting for a worker) -> running -> succeeded | failed. A task
+ * never leaves succeeded or failed; quota is counted on the move to succeeded only.
+ */
+export const TASK_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const taskStatusSchema = z.enum(TASK_STATUSES);
+export const TERMINAL_TASK_STATUSES: readonly TaskStatus[] = ['succeeded', 'failed'];
+
+export function isTerminalStatus(status: TaskStatus): boolean {
+  return TERMINAL_TASK_STATUSES.includes(status);
+}
+
+/**
+ * One annotation file: an image (annotation_image) or a JSON document (annotation_json) that
+ * marks where a dimension was found, for one view (and light source, on device_v).
+ */
+export const annotationSchema = z.object({
+  view: viewSchema,
+  light: lightSourceSchema.optional(),
+  format: maskFormatSchema,
+  url: z.string(),
+});
+export type Annotation = z.infer<typeof annotationSchema>;
+
+/** The finding of one dimension. */
+export const dimensionResultSchema = z.object({
+  dimension: dimensionIdSchema,
+  /** A level id of the dimension's table (enums/dimensions.ts). */
+  level: z.number().int(),
+  /** 0 (worst) to 100 (best), so scores of different dimensions compare. */
+  score: z.number().min(0).max(100),
+  /** 0 to 1: how sure the analyser is of the level. */
+  confidence: z.number().min(0).max(1),
+  /** Annotation files grouped under their dimension; [] when the dimension has none. */
+  annotations: z.array(annotationSchema),
+});
+export type DimensionResult = z.infer<typeof dimensionResultSchema>;
+
+/** device_v and online_skin. */
+export const skinResultSchema = z.object({
+  type: z.literal('skin'),
+  dimensions: z.array(dimensionResultSchema),
+  /** Mean score over the dimensions, 0 to 100. */
+  overall_score: z.number().min(0).max(100),
+  /** Estimated skin age in years, when the capability gives one. */
+  skin_age: z.number().int().min(0).max(150).optional(),
+  /** The annotation format of this result (annotation_image unless the task asked otherwise). */
+  mask_format: maskFormatSchema,
+});
+export type SkinResult = z.infer<typeof skinResultSchema>;
+
+/** face_pose_correction: one pose per view supplied. */
+export const facePoseTaskResultSchema = z.object({
+  type: z.literal('face_pose'),
+  views: z.array(z.object({ view: viewSchema, pose: facePoseResultSchema })),
+});
+export type FacePoseTaskResult = z.infer<typeof facePoseTaskResultSchema>;
+
+/** facial_analysis: the front image's face attributes, landmarks and rectangle. */
+export const facialAnalysisTaskResultSchema = z.object({
+  type: z.literal('facial_analysis'),
+  face: facialAnalysisResultSchema,
+});
+export type FacialAnalysisTaskResult = z.infer<typeof facialAnalysisTaskResultSchema>;
+
+export const taskResultRecordSchema = z.discriminatedUnion('type', [skinResultSchema, facePoseTaskResultSchema, facialAnalysisTaskResultSchema]);
+export type TaskResultRecord = z.infer<typeof taskResultRecordSchema>;
+
+/** Why a task failed: a runtime code of task-codes.ts (451xx) and its message. */
+export const taskErrorSchema = z.object({ code: z.number().int(), msg: z.string() });
+export type TaskError = z.infer<typeof taskErrorSchema>;
+
+const taskBase = {
+  task_id: z.string(),
+  api_code: apiCodeSchema,
+  algorithm_variant: algorithmVariantSchema,
+  /** Unix seconds. */
+  created_at: z.number().int(),
+  /** Unix seconds of the last status change. */
+  updated_at: z.number().int(),
+};
+
+/** response of GET /skin_api/analyze/result, by status. metadata is never returned (specification). */
+export const taskResultResponseSchema = z.discriminatedUnion('status', [
+  z.object({ ...taskBase, status: z.literal('queued') }),
+  z.object({ ...taskBase, status: z.literal('running') }),
+  z.object({ ...taskBase, status: z.literal('succeeded'), finished_at: z.number().int(), result: taskResultRecordSchema }),
+  z.object({ ...taskBase, status: z.literal('failed'), finished_at: z.number().int(), error: taskErrorSchema }),
+]);
+export type TaskResultResponse = z.infer<typeof taskResultResponseSchema>;
+
+/**
+ * decision: how a client polls. First poll after 2 s, then the interval doubles up to 15 s;
+ * a task not finished after 10 minutes is failed by the platform with ANALYSIS_TIMEOUT.
+ */
+export const TASK_POLL = { firstDelayMs: 2000, maxDelayMs: 15_000, taskTimeoutSeconds: 600 } as const;
