@@ -1,5 +1,5 @@
 import type { CodeInfo } from '../codes.ts';
-import { Codes } from '../codes.ts';
+import { Codes, defineCode } from '../codes.ts';
 
 /**
  * meta.code values of analysis tasks. The specification says only that a failed task creation
@@ -9,9 +9,7 @@ import { Codes } from '../codes.ts';
  * they travel with HTTP 200 (D-002 of codes.ts). 45001-45019 are refusals of the request,
  * 45020-45039 order and lookup failures, 451xx failures of a running task (result.error).
  */
-function code(value: number, msg: string): CodeInfo {
-  return { code: value, msg, http: 200 };
-}
+const code = (value: number, msg: string): CodeInfo => defineCode(value, msg);
 
 export const TaskCodes = {
   /** api_code and algorithm_variant do not form a supported pair. */

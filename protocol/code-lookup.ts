@@ -1,0 +1,13 @@
+import { Codes, type CodeInfo } from './codes.ts';
+import { TaskCodes } from './skin-api/task-codes.ts';
+
+const byNumber = new Map<number, CodeInfo>();
+for (const info of [...Object.values(Codes), ...Object.values(TaskCodes)]) {
+  // 11028 has two meanings; the first registered (store number exists) is the generic text.
+  if (!byNumber.has(info.code)) byNumber.set(info.code, info);
+}
+
+/** The meaning of a numeric meta.code, for logs and the technician's screens. */
+export function describeCode(value: number): CodeInfo | undefined {
+  return byNumber.get(value);
+}
