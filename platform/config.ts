@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { regionSchema } from '../protocol/regions.ts';
+import { defaultPoolSize } from './analysis/worker-pool.ts';
+import { DEFAULT_UPLOAD_TTL_SECONDS, MAX_UPLOAD_BYTES } from '../protocol/skin-api/upload-policy.ts';
 
 /** Everything a platform instance needs to start; validated once at boot (STYLE.md: Configuration). */
 export const platformConfigSchema = z.object({
@@ -12,6 +14,17 @@ export const platformConfigSchema = z.object({
   publicBaseUrl: z.string().url().optional(),
   /** Largest JSON body accepted, in bytes. Decision D-005. */
   jsonBodyLimit: z.number().int().positive().default(4 * 1024 * 1024),
+  /** Method of the upload policies this instance issues (both are specified; D-025). */
+  uploadMethod: z.enum(['PUT', 'POST']).default('PUT'),
+  uploadTtlSeconds: z.number().int().positive().default(DEFAULT_UPLOAD_TTL_SECONDS),
+  maxUploadBytes: z.number().int().positive().default(MAX_UPLOAD_BYTES),
+  /** Analysis worker threads; default one per core (ONNX Runtime blocks the thread it runs on). */
+  analysisWorkers: z.number().int().min(1).max(64).default(defaultPoolSize()),
+  /** Downloads of pic_url and external task resources (D-027). */
+  fetchTimeoutMs: z.number().int().positive().default(10_000),
+  detectTimeoutMs: z.number().int().positive().default(30_000),
+  /** host:port of private-network image hosts that may be fetched all the same. */
+  allowedPrivateImageHosts: z.array(z.string()).default([]),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('warn'),
 });
 export type PlatformConfigInput = z.input<typeof platformConfigSchema>;

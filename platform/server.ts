@@ -27,7 +27,7 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
   const config = parsePlatformConfig(input);
   const db = openDatabase(config.dataDir);
   const services = createServices(config, options.clock ?? systemClock, db);
-  const app = buildPlatformApp(services);
+  const app = await buildPlatformApp(services);
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
@@ -38,6 +38,7 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.publicBaseUrl ?? `http://${config.host}:${port}`;
   const seeded = options.seed === false ? null : seedDemoIfEmpty(services, url);
+  services.analysis.start(app.log);
   let closed = false;
   return {
     app,
@@ -48,6 +49,7 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
       if (closed) return;
       closed = true;
       await app.close();
+      await services.analysis.stop();
       db.close();
     },
   };

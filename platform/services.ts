@@ -6,6 +6,13 @@ import { resolveMerchant, type MerchantRow } from './auth/merchant-scope.ts';
 import type { Clock } from './clock.ts';
 import type { PlatformConfig } from './config.ts';
 import type { Db } from './storage/database.ts';
+import { LocalObjectStore } from './objects/local-object-store.ts';
+import type { ObjectStore } from './objects/object-store.ts';
+import { loadOrCreateSigningKey } from './secrets.ts';
+import { UploadService } from './skin-api/upload-service.ts';
+import { join } from 'node:path';
+import { AnalysisService } from './analysis/analysis-service.ts';
+import { TaskService } from './skin-api/task-service.ts';
 
 /** What route modules are given: configuration, time, storage and the services over them. */
 export interface PlatformServices {
@@ -13,10 +20,36 @@ export interface PlatformServices {
   readonly clock: Clock;
   readonly db: Db;
   readonly tokens: TokenService;
+  readonly objects: ObjectStore;
+  readonly uploads: UploadService;
+  readonly tasks: TaskService;
+  readonly analysis: AnalysisService;
 }
 
 export function createServices(config: PlatformConfig, clock: Clock, db: Db): PlatformServices {
-  return { config, clock, db, tokens: new TokenService(db, clock) };
+  const objects = new LocalObjectStore(join(config.dataDir, 'objects'));
+  const signingKey = loadOrCreateSigningKey(config.dataDir);
+  const uploads = new UploadService(db, clock, objects, signingKey, {
+    method: config.uploadMethod,
+    ttlSeconds: config.uploadTtlSeconds,
+    maxBytes: config.maxUploadBytes,
+  });
+  const analysis = new AnalysisService(db, clock, uploads, objects, {
+    region: config.region,
+    workers: config.analysisWorkers,
+    fetch: { maxBytes: config.maxUploadBytes, timeoutMs: config.fetchTimeoutMs, allowedPrivateHosts: config.allowedPrivateImageHosts },
+    detectTimeoutMs: config.detectTimeoutMs,
+  });
+  const tasks = new TaskService(db, clock, uploads, () => analysis.wake());
+  return { config, clock, db, tokens: new TokenService(db, clock), objects, uploads, tasks, analysis };
+}
+
+/**
+ * The base address this instance is reached at, for addresses it hands out: the configured
+ * public address, else the scheme and host the request came in on.
+ */
+export function publicBaseUrl(services: PlatformServices, request: FastifyRequest): string {
+  return services.config.publicBaseUrl ?? `${request.protocol}://${request.host}`;
 }
 
 /** The token of a request: `access-token` (open_api) and `Access-Token` (skin_api) are one header. */

@@ -1,8 +1,9 @@
 import { Codes, type CodeInfo } from './codes.ts';
 import { TaskCodes } from './skin-api/task-codes.ts';
+import { UploadCodes } from './skin-api/upload-codes.ts';
 
 const byNumber = new Map<number, CodeInfo>();
-for (const info of [...Object.values(Codes), ...Object.values(TaskCodes)]) {
+for (const info of [...Object.values(Codes), ...Object.values(TaskCodes), ...Object.values(UploadCodes)]) {
   // 11028 has two meanings; the first registered (store number exists) is the generic text.
   if (!byNumber.has(info.code)) byNumber.set(info.code, info);
 }

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashPassword } from '../auth/passwords.ts';
+import { seedDemoCatalogue } from './demo-catalogue.ts';
+import { seedSkinOrders } from './demo-orders.ts';
 import type { PlatformServices } from '../services.ts';
 import { DEMO_ACCOUNT_PASSWORD, DEMO_GROUP_NAME, DEMO_MERCHANTS } from './demo-tenants.ts';
 
@@ -89,6 +91,8 @@ export function seedDemoIfEmpty(services: PlatformServices, baseUrl: string): Se
       groupApp.app_id, groupApp.app_secret, 'group', groupId, `${DEMO_GROUP_NAME} integration`, now,
     );
     apps.unshift(groupApp);
+    seedDemoCatalogue(db, groupId, now);
+    seedSkinOrders(db, now);
   })();
 
   const credentialsFile = join(config.dataDir, CREDENTIALS_FILE);

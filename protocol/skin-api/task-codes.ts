@@ -35,6 +35,9 @@ export const TaskCodes = {
   /** detect_face_type does not match the number of views supplied. */
   IMAGE_COUNT_MISMATCH: code(45011, 'detect_face_type does not match the images supplied'),
 
+  /** An Idempotency-Key header already used for a different request (extension, D-026). */
+  IDEMPOTENCY_CONFLICT: code(45012, 'idempotency key already used for a different request'),
+
   /** The merchant has no valid Skin API order (needed by every pair). */
   NO_VALID_ORDER: code(45020, 'no valid Skin API order'),
   /** The order has no analysis units left (device_v and online_skin). */

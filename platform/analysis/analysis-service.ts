@@ -1,0 +1,64 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Region } from '../../protocol/regions.ts';
+import type { Clock } from '../clock.ts';
+import type { ObjectStore } from '../objects/object-store.ts';
+import type { Db } from '../storage/database.ts';
+import { TaskDispatcher } from './dispatcher.ts';
+import type { FetchLimits } from './fetch-image.ts';
+import { ImageSource } from './image-source.ts';
+import type { JobKind, JobResult } from './job-types.ts';
+import { TaskQueue } from './task-queue.ts';
+import { WorkerPool } from './worker-pool.ts';
+import type { UploadService } from '../skin-api/upload-service.ts';
+
+export interface AnalysisSettings {
+  region: Region;
+  workers: number;
+  fetch: FetchLimits;
+  /** Time limit of one direct detection. */
+  detectTimeoutMs: number;
+}
+
+/**
+ * Owns the worker pool, the task queue and its dispatcher. The pool starts with the service
+ * (analysis needs it at once) and is closed with it; queued tasks survive a stop in SQLite.
+ */
+export class AnalysisService {
+  readonly images: ImageSource;
+  private pool: WorkerPool | null = null;
+  private dispatcher: TaskDispatcher | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    uploads: UploadService,
+    private readonly objects: ObjectStore,
+    private readonly settings: AnalysisSettings,
+  ) {
+    this.images = new ImageSource(uploads, objects, settings.fetch);
+  }
+
+  start(log: FastifyBaseLogger): void {
+    this.pool = new WorkerPool(this.settings.workers);
+    this.dispatcher = new TaskDispatcher(new TaskQueue(this.db, this.clock, this.settings.region), this.pool, this.images, this.objects, log);
+    this.dispatcher.start();
+  }
+
+  /** A task was queued: run it as soon as a worker is free. */
+  wake(): void {
+    this.dispatcher?.wake();
+  }
+
+  /** Runs one direct detection on an image in the pool. */
+  detect(kind: Exclude<JobKind, 'task'>, bytes: Uint8Array): Promise<JobResult> {
+    if (!this.pool) return Promise.reject(new Error('analysis service not started'));
+    return this.pool.run(kind, { bytes }, { transfer: [bytes.buffer as ArrayBuffer], timeoutMs: this.settings.detectTimeoutMs });
+  }
+
+  async stop(): Promise<void> {
+    this.dispatcher?.stop();
+    await this.pool?.close();
+    this.pool = null;
+    this.dispatcher = null;
+  }
+}

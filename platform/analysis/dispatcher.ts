@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ImageKey } from '../../protocol/skin-api/api-codes.ts';
+import { TaskCodes } from '../../protocol/skin-api/task-codes.ts';
+import { TASK_POLL } from '../../protocol/skin-api/task-result.ts';
+import type { ObjectStore } from '../objects/object-store.ts';
+import type { StoredTaskRequest } from '../skin-api/task-service.ts';
+import { OUTPUT_PATH } from '../skin-api/task-presenter.ts';
+import { ImageFetchError } from './fetch-image.ts';
+import type { ImageSource } from './image-source.ts';
+import type { JobFile, TaskJobPayload } from './job-types.ts';
+import type { TaskQueue, ClaimedTask } from './task-queue.ts';
+import { JobFailedError, JobTimeoutError, type WorkerPool } from './worker-pool.ts';
+
+/** decision: a running task holds its lease this long; past it, it is considered abandoned. */
+const LEASE_MS = (TASK_POLL.taskTimeoutSeconds + 60) * 1000;
+const SWEEP_MS = 5_000;
+
+/**
+ * Moves queued tasks into the worker pool and their results back into the queue. Woken when a
+ * task is created, and by a timer that also reclaims abandoned leases. Stopping leaves running
+ * tasks as they are: the next start puts them back in the queue (D-019).
+ */
+export class TaskDispatcher {
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly queue: TaskQueue,
+    private readonly pool: WorkerPool,
+    private readonly images: ImageSource,
+    private readonly objects: ObjectStore,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(): void {
+    const requeued = this.queue.requeueInterrupted();
+    if (requeued > 0) this.log.warn({ requeued }, 'tasks interrupted by the last stop are queued again');
+    this.timer = setInterval(() => {
+      this.queue.reclaimExpiredLeases();
+      this.wake();
+    }, SWEEP_MS);
+    this.timer.unref();
+    this.wake();
+  }
+
+  wake(): void {
+    while (!this.stopped && this.pool.idle > 0) {
+      const task = this.queue.claimNext(LEASE_MS);
+      if (!task) return;
+      void this.run(task).finally(() => this.wake());
+    }
+  }
+
+  /** Stops taking work; waits for nothing (running tasks are re-run after the next start). */
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  private async run(task: ClaimedTask): Promise<void> {
+    try {
+      const request = JSON.parse(task.request) as StoredTaskRequest;
+      const payload = await this.payloadOf(request, task.merchant_id);
+      const transfer = payload.images.map((image) => image.bytes.buffer as ArrayBuffer);
+      const result = await this.pool.run('task', payload, { transfer, timeoutMs: TASK_POLL.taskTimeoutSeconds * 1000 });
+      const record = await this.storeFiles(result.record, result.files);
+      if (this.stopped) return;
+      this.queue.succeed(task.id, task.attempts, record);
+    } catch (error) {
+      if (this.stopped) return;
+      this.queue.fail(task.id, task.attempts, this.failureOf(task, error));
+    }
+  }
+
+  private async payloadOf(request: StoredTaskRequest, merchantId: number): Promise<TaskJobPayload> {
+    const entries = Object.entries(request.resources) as [ImageKey, string][];
+    const images = await Promise.all(entries.map(async ([key, url]) => ({ key, bytes: await this.images.load(url, merchantId) })));
+    return {
+      api_code: request.api_code,
+      algorithm_variant: request.algorithm_variant,
+      view_count: request.view_count,
+      light_sources: request.light_sources,
+      dimension_codes: request.dimension_codes,
+      mask_format: request.output_options?.mask_format ?? (request.api_code === 'device_v' || request.api_code === 'online_skin' ? 'annotation_image' : null),
+      images,
+    };
+  }
+
+  /** Writes the job's files to the object store and points the record at their paths. */
+  private async storeFiles(record: unknown, files: JobFile[]): Promise<unknown> {
+    const paths = new Map<string, string>();
+    for (const file of files) {
+      const key = `${randomBytes(16).toString('hex')}-${file.name}`;
+      await this.objects.put(key, Buffer.from(file.bytes));
+      paths.set(`file:${file.name}`, `${OUTPUT_PATH}/${key}`);
+    }
+    return JSON.parse(JSON.stringify(record), (_key, value: unknown) => (typeof value === 'string' && paths.has(value) ? paths.get(value) : value));
+  }
+
+  private failureOf(task: ClaimedTask, error: unknown): { code: number; msg: string } {
+    if (error instanceof ImageFetchError) return { code: TaskCodes.IMAGE_DOWNLOAD_FAILED.code, msg: `${TaskCodes.IMAGE_DOWNLOAD_FAILED.msg}: ${error.message}` };
+    if (error instanceof JobTimeoutError) return { code: TaskCodes.ANALYSIS_TIMEOUT.code, msg: TaskCodes.ANALYSIS_TIMEOUT.msg };
+    if (error instanceof JobFailedError && error.code !== undefined) return { code: error.code, msg: error.message };
+    this.log.error({ err: error, task_id: task.id }, 'analysis failed');
+    return { code: TaskCodes.ANALYSIS_FAILED.code, msg: TaskCodes.ANALYSIS_FAILED.msg };
+  }
+}

@@ -1,0 +1,42 @@
+import type { AlgorithmVariant, ApiCode, ImageKey, LightSource, MaskFormat } from '../../protocol/skin-api/api-codes.ts';
+import type { DimensionId } from '../../protocol/enums/dimensions.ts';
+
+/** The messages between the dispatcher (main thread) and the analysis workers. */
+export type JobKind = 'task' | 'detect_skin' | 'detect_face_pose' | 'detect_facial_attributes';
+
+export interface TaskJobPayload {
+  api_code: ApiCode;
+  algorithm_variant: AlgorithmVariant;
+  view_count: 1 | 3;
+  light_sources: readonly LightSource[];
+  dimension_codes: readonly DimensionId[];
+  mask_format: MaskFormat | null;
+  /** Encoded image files by image key; their buffers are transferred, not copied. */
+  images: { key: ImageKey; bytes: Uint8Array }[];
+}
+
+export interface DetectJobPayload {
+  bytes: Uint8Array;
+}
+
+export type JobRequest =
+  | { id: number; kind: 'task'; payload: TaskJobPayload }
+  | { id: number; kind: Exclude<JobKind, 'task'>; payload: DetectJobPayload };
+
+/** An output file of a job: an annotation image or annotation JSON. */
+export interface JobFile {
+  /** Name unique within the job, with its extension, e.g. `pore-front.png`. */
+  name: string;
+  mime: string;
+  bytes: Uint8Array;
+}
+
+export interface JobResult {
+  /** The result record (task) or detection payload; annotation urls name files by `file:<name>`. */
+  record: unknown;
+  files: JobFile[];
+}
+
+export type JobResponse =
+  | { id: number; ok: true; result: JobResult }
+  | { id: number; ok: false; error: { message: string; code?: number } };

@@ -1,0 +1,143 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { link, mkdir, open, readFile, rm, stat, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import { ObjectExistsError, ObjectTooLargeError, type ObjectStore, type StagedObject } from './object-store.ts';
+
+const HEAD_BYTES = 64;
+const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+
+async function fsyncPath(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Objects as files under root/objects/<2-char shard>/<key>. Every write goes to root/staging,
+ * is fsynced, then hard-linked into place (atomic, and never overwrites an existing key), and
+ * the directory is fsynced, so a crash leaves either the whole object or none.
+ */
+export class LocalObjectStore implements ObjectStore {
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    if (!SAFE_KEY.test(key)) throw new Error(`unsafe object key ${JSON.stringify(key)}`);
+    return join(this.root, 'objects', key.slice(0, 2), key);
+  }
+
+  private async newStagingPath(): Promise<string> {
+    const dir = join(this.root, 'staging');
+    await mkdir(dir, { recursive: true });
+    return join(dir, `${Date.now()}-${randomBytes(8).toString('hex')}`);
+  }
+
+  async stage(body: Readable, maxBytes: number): Promise<StagedObject> {
+    const staging = await this.newStagingPath();
+    const hash = createHash('sha256');
+    const head: Buffer[] = [];
+    let size = 0;
+    let headSize = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        if (size > maxBytes) return callback(new ObjectTooLargeError(maxBytes));
+        if (headSize < HEAD_BYTES) {
+          head.push(chunk.subarray(0, HEAD_BYTES - headSize));
+          headSize += Math.min(chunk.length, HEAD_BYTES - headSize);
+        }
+        hash.update(chunk);
+        callback(null, chunk);
+      },
+    });
+    // The body is piped by hand, not through pipeline(): a refused body must be drained, not
+    // destroyed, so the HTTP layer can still answer on the same connection.
+    const onBodyError = (error?: Error) => meter.destroy(error ?? new Error('upload aborted by the client'));
+    body.once('error', onBodyError);
+    body.once('aborted', onBodyError);
+    body.pipe(meter);
+    try {
+      await pipeline(meter, createWriteStream(staging, { flags: 'wx', mode: 0o600 }));
+      await fsyncPath(staging);
+    } catch (error) {
+      body.unpipe(meter);
+      body.resume();
+      await rm(staging, { force: true });
+      throw error;
+    } finally {
+      body.off('error', onBodyError);
+      body.off('aborted', onBodyError);
+    }
+    return {
+      size,
+      sha256: hash.digest('hex'),
+      head: Buffer.concat(head),
+      commit: async (key) => {
+        try {
+          await this.place(staging, key);
+        } finally {
+          await rm(staging, { force: true });
+        }
+      },
+      discard: async () => {
+        await rm(staging, { force: true });
+      },
+    };
+  }
+
+  async put(key: string, bytes: Buffer): Promise<void> {
+    const staging = await this.newStagingPath();
+    const handle = await open(staging, 'wx', 0o600);
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      await this.place(staging, key);
+    } finally {
+      await rm(staging, { force: true });
+    }
+  }
+
+  private async place(staging: string, key: string): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(dirname(target), { recursive: true });
+    try {
+      await link(staging, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(key);
+      throw error;
+    }
+    await fsyncPath(dirname(target));
+  }
+
+  read(key: string): Promise<Buffer> {
+    return readFile(this.pathOf(key));
+  }
+
+  async open(key: string): Promise<Readable | null> {
+    return (await this.exists(key)) ? createReadStream(this.pathOf(key)) : null;
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.pathOf(key))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await unlink(this.pathOf(key)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+  }
+}

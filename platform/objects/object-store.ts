@@ -1,0 +1,42 @@
+import type { Readable } from 'node:stream';
+
+/** A body received and written to durable storage but not yet visible under a key. */
+export interface StagedObject {
+  readonly size: number;
+  readonly sha256: string;
+  /** The first bytes, for sniffing the real file type. */
+  readonly head: Buffer;
+  /** Makes the object visible under `key`; fails with ObjectExistsError if the key is taken. */
+  commit(key: string): Promise<void>;
+  discard(): Promise<void>;
+}
+
+export class ObjectTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`object larger than ${limit} bytes`);
+    this.name = 'ObjectTooLargeError';
+  }
+}
+
+export class ObjectExistsError extends Error {
+  constructor(readonly key: string) {
+    super(`object ${key} already exists`);
+    this.name = 'ObjectExistsError';
+  }
+}
+
+/**
+ * Where uploaded files and analysis outputs live. The local-disk store is the embedded
+ * default; an S3-compatible store can implement the same interface without touching handlers.
+ */
+export interface ObjectStore {
+  /** Streams a body to storage, refusing it past maxBytes; nothing is visible until commit. */
+  stage(body: Readable, maxBytes: number): Promise<StagedObject>;
+  /** Writes a whole object durably (analysis outputs). Overwrites nothing: keys are fresh. */
+  put(key: string, bytes: Buffer): Promise<void>;
+  read(key: string): Promise<Buffer>;
+  /** A stream of the object, or null when there is none. */
+  open(key: string): Promise<Readable | null>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+}

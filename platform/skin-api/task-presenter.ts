@@ -1,0 +1,40 @@
+import { taskResultRecordSchema, type TaskResultResponse } from '../../protocol/skin-api/task-result.ts';
+import type { TaskRow } from './task-service.ts';
+
+/** Where analysis outputs (annotation images and JSON) are served, by object key. */
+export const OUTPUT_PATH = '/skin_api/file/output';
+
+function seconds(ms: number): number {
+  return Math.floor(ms / 1000);
+}
+
+/**
+ * The answer of GET /skin_api/analyze/result for a stored task. Stored results name their
+ * annotation files by path; the address is completed with the base address of the request, so
+ * the same result reads right through any address of the instance. metadata is never returned.
+ */
+export function presentTask(row: TaskRow, baseUrl: string): TaskResultResponse {
+  const base = {
+    task_id: row.id,
+    api_code: row.api_code as TaskResultResponse['api_code'],
+    algorithm_variant: row.algorithm_variant as TaskResultResponse['algorithm_variant'],
+    created_at: seconds(row.created_at),
+    updated_at: seconds(row.updated_at),
+  };
+  switch (row.status) {
+    case 'queued':
+    case 'running':
+      return { ...base, status: row.status };
+    case 'failed':
+      return { ...base, status: 'failed', finished_at: seconds(row.finished_at ?? row.updated_at), error: { code: row.error_code ?? 0, msg: row.error_msg ?? '' } };
+    case 'succeeded': {
+      const result = taskResultRecordSchema.parse(JSON.parse(row.result ?? 'null'));
+      if (result.type === 'skin') {
+        for (const dimension of result.dimensions) {
+          for (const annotation of dimension.annotations) if (annotation.url.startsWith('/')) annotation.url = `${baseUrl}${annotation.url}`;
+        }
+      }
+      return { ...base, status: 'succeeded', finished_at: seconds(row.finished_at ?? row.updated_at), result };
+    }
+  }
+}

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { Codes } from '../../protocol/codes.ts';
+import { UploadCodes } from '../../protocol/skin-api/upload-codes.ts';
+import { resolveUploadFile, type UploadMethod, type UploadPolicyResponse } from '../../protocol/skin-api/upload-policy.ts';
+import type { Clock } from '../clock.ts';
+import { ApiError } from '../http/api-error.ts';
+import { ObjectExistsError, ObjectTooLargeError, type ObjectStore } from '../objects/object-store.ts';
+import type { Db } from '../storage/database.ts';
+import { contentMatchesExtension } from './file-sniff.ts';
+import { signUpload, verifyUploadSignature } from './upload-signing.ts';
+
+export interface UploadSettings {
+  method: UploadMethod;
+  ttlSeconds: number;
+  maxBytes: number;
+}
+
+interface UploadRow {
+  resource_key: string;
+  merchant_id: number;
+  method: UploadMethod;
+  extension: string;
+  mime: string;
+  max_bytes: number;
+  expires_at: number;
+  uploaded_at: number | null;
+}
+
+export interface StoredFile {
+  resourceKey: string;
+  merchantId: number;
+  mime: string;
+  size: number;
+}
+
+/** Path of the upload address and of a stored file, relative to the instance's base address. */
+export const UPLOAD_PATH = '/skin_api/file/upload';
+export const FILE_PATH = '/skin_api/file/resource';
+
+/**
+ * Upload policies and the uploads they allow (specification: POST /skin_api/file/upload_policy,
+ * Upload flow). A policy is a row plus a signed address; its file becomes visible only after it
+ * was received whole, matched its declared type and was written durably, and only once.
+ */
+export class UploadService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly store: ObjectStore,
+    private readonly signingKey: Buffer,
+    private readonly settings: UploadSettings,
+  ) {}
+
+  issuePolicy(merchantId: number, appId: string, body: unknown, baseUrl: string): UploadPolicyResponse {
+    const check = resolveUploadFile(body);
+    if (!check.ok) throw new ApiError(check.code, check.message);
+    const { file } = check;
+    const resourceKey = `${randomBytes(16).toString('hex')}.${file.extension}`;
+    const now = this.clock.now();
+    const expiresAt = now + this.settings.ttlSeconds * 1000;
+    const expires = Math.floor(expiresAt / 1000);
+    const method = this.settings.method;
+    this.db
+      .prepare(
+        `INSERT INTO uploads (resource_key, merchant_id, app_id, method, extension, mime, file_name, max_bytes, expires_at, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(resourceKey, merchantId, appId, method, file.extension, file.mime, file.fileName, this.settings.maxBytes, expires * 1000, now);
+    const signature = signUpload(this.signingKey, method, resourceKey, expires);
+    const upload: UploadPolicyResponse['upload'] =
+      method === 'PUT'
+        ? { method, url: `${baseUrl}${UPLOAD_PATH}/${resourceKey}?expires=${expires}&signature=${signature}`, form_data: {} }
+        : { method, url: `${baseUrl}${UPLOAD_PATH}`, form_data: { key: resourceKey, expires: String(expires), signature } };
+    return {
+      resource_key: resourceKey,
+      resource_url: `${baseUrl}${FILE_PATH}/${resourceKey}`,
+      ttl: this.settings.ttlSeconds,
+      upload,
+      mime: file.mime,
+    };
+  }
+
+  /** Checks an upload attempt before its body is read: address, expiry, method, single use. */
+  authorize(method: UploadMethod, fields: { key?: string; expires?: string; signature?: string }): UploadRow {
+    const { key, expires, signature } = fields;
+    if (!key || !expires || !signature || !/^\d{1,12}$/.test(expires)) throw new ApiError(UploadCodes.SIGNATURE_INVALID, 'key, expires and signature are required');
+    const row = this.db.prepare('SELECT * FROM uploads WHERE resource_key = ?').get(key) as UploadRow | undefined;
+    if (!row) throw new ApiError(UploadCodes.SIGNATURE_INVALID, 'unknown upload');
+    if (!verifyUploadSignature(this.signingKey, row.method, key, Number(expires), signature) || Number(expires) * 1000 !== row.expires_at) {
+      throw new ApiError(UploadCodes.SIGNATURE_INVALID, 'the upload address was altered');
+    }
+    if (row.method !== method) throw new ApiError(UploadCodes.METHOD_MISMATCH, `this policy takes ${row.method}`);
+    if (this.clock.now() >= row.expires_at) throw new ApiError(UploadCodes.POLICY_EXPIRED);
+    if (row.uploaded_at !== null) throw new ApiError(UploadCodes.POLICY_USED);
+    return row;
+  }
+
+  /** Streams the body to storage and records it, or stores nothing and throws. */
+  async receive(row: UploadRow, body: Readable): Promise<StoredFile> {
+    let staged;
+    try {
+      staged = await this.store.stage(body, row.max_bytes);
+    } catch (error) {
+      if (error instanceof ObjectTooLargeError) throw new ApiError(UploadCodes.TOO_LARGE, `at most ${row.max_bytes} bytes`);
+      throw error;
+    }
+    try {
+      if (staged.size === 0) throw new ApiError(Codes.INVALID_PARAM, 'the file is empty');
+      if (!contentMatchesExtension(staged.head, row.extension)) throw new ApiError(UploadCodes.CONTENT_MISMATCH, `the content is not a .${row.extension} file`);
+      // Expiry is checked again: a slow upload that finished after the deadline does not count.
+      if (this.clock.now() >= row.expires_at) throw new ApiError(UploadCodes.POLICY_EXPIRED);
+      await staged.commit(row.resource_key);
+    } catch (error) {
+      await staged.discard();
+      if (error instanceof ObjectExistsError) throw new ApiError(UploadCodes.POLICY_USED);
+      throw error;
+    }
+    const changed = this.db
+      .prepare('UPDATE uploads SET uploaded_at = ?, size = ?, sha256 = ? WHERE resource_key = ? AND uploaded_at IS NULL')
+      .run(this.clock.now(), staged.size, staged.sha256, row.resource_key).changes;
+    if (changed === 0) throw new ApiError(UploadCodes.POLICY_USED);
+    return { resourceKey: row.resource_key, merchantId: row.merchant_id, mime: row.mime, size: staged.size };
+  }
+
+  /** A stored file, or undefined when the key names none. */
+  storedFile(resourceKey: string): StoredFile | undefined {
+    const row = this.db.prepare('SELECT resource_key, merchant_id, mime, size FROM uploads WHERE resource_key = ? AND uploaded_at IS NOT NULL').get(resourceKey) as
+      | { resource_key: string; merchant_id: number; mime: string; size: number }
+      | undefined;
+    return row && { resourceKey: row.resource_key, merchantId: row.merchant_id, mime: row.mime, size: row.size };
+  }
+}
