@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchantEndpoints as ep } from '../../../protocol/endpoints/merchant.ts';
+import { DIMENSION_IDS } from '../../../protocol/enums/index.ts';
+import { startTestPlatform, type TestPlatform } from '../../helpers/platform.ts';
+import { codeOf, failureOf } from '../../helpers/open-api.ts';
+
+/** Specification: Merchant data: reads, against the seeded demo tenants (decision D-011). */
+describe('merchant data reads', () => {
+  let tp: TestPlatform;
+  beforeAll(async () => {
+    tp = await startTestPlatform();
+  });
+  afterAll(async () => {
+    await tp.stop();
+  });
+
+  const primary = () => tp.client(tp.app('primary'));
+  const groupAs = (which: 'primary' | 'second') => tp.client(tp.app('group'), { merchantId: tp.app(which).merchant_id ?? undefined });
+
+  describe('GET /open_api/merchant/merchants', () => {
+    it('lists every merchant of the group for a group token, with id, name and area', async () => {
+      const res = await tp.client(tp.app('group')).call(ep.listMerchants);
+      expect(res.total).toBe(3);
+      expect(res.list.map((m) => m.name)).toEqual(['Lumen Skin Studio', 'Harbour Derma Bar', 'Shanghai Skin Lab']);
+      expect(res.list[0]).toEqual({ merchant_id: tp.app('primary').merchant_id, name: 'Lumen Skin Studio', area: 'Singapore, Malaysia' });
+    });
+
+    it('refuses a merchant token with 400 (group operation, D-007)', async () => {
+      const error = await failureOf(primary().call(ep.listMerchants));
+      expect(error.code).toBe(400);
+      expect(error.httpStatus).toBe(400);
+      expect(error.detail).toContain('group-level');
+    });
+  });
+
+  describe('GET /open_api/merchant/stores', () => {
+    it('lists the stores of a merchant token, ordered by id, with total on the response and each item', async () => {
+      const res = await primary().call(ep.listStores);
+      expect(res.total).toBe(4);
+      expect(res.list.map((s) => s.store_custom_id)).toEqual(['SG001', 'SG002', 'MY001', 'SG009']);
+      expect(res.list[0]).toMatchObject({ name: 'Orchard Flagship', province: 'Singapore', city: 'Singapore', address: '2 Orchard Turn', status: 1, store_business_type: 2, total: '4' });
+      expect(res.list[3]).toMatchObject({ store_custom_id: 'SG009', status: -1, store_business_type: 1 });
+    });
+
+    it('answers the same for a group token naming the merchant in merchant-id', async () => {
+      expect(await groupAs('primary').call(ep.listStores)).toEqual(await primary().call(ep.listStores));
+    });
+
+    it('refuses a group token without merchant-id with 400 naming the header', async () => {
+      const error = await failureOf(tp.client(tp.app('group')).call(ep.listStores));
+      expect(error.code).toBe(400);
+      expect(error.detail).toMatch(/^headers\.merchant-id/);
+    });
+  });
+
+  describe('GET /open_api/merchant/employees', () => {
+    it('lists every account of the merchant with its store number and store status', async () => {
+      const res = await primary().call(ep.listEmployees);
+      expect(res.total).toBe(6);
+      expect(res.list.map((e) => e.real_name)).toEqual(['Mei', 'Arun', 'Lina', 'Wei', 'Aisyah', 'Tan']);
+      const tan = res.list.find((e) => e.real_name === 'Tan');
+      expect(tan).toMatchObject({ store_custom_id: 'SG009', status_status: -1, status: -1 });
+      const mei = res.list[0];
+      expect(mei).toMatchObject({ store_custom_id: 'SG001', status_status: 1, status: 1, sso_account: '', email: '' });
+      expect(mei?.store_id).toMatch(/^\d+$/);
+    });
+
+    it('filters by store_custom_id', async () => {
+      const res = await primary().call(ep.listEmployees, { query: { store_custom_id: 'SG001' } });
+      expect(res.total).toBe(3);
+      expect(res.list.every((e) => e.store_custom_id === 'SG001')).toBe(true);
+    });
+
+    it('answers an empty list for a store number the merchant does not have', async () => {
+      expect(await primary().call(ep.listEmployees, { query: { store_custom_id: 'ZZ999' } })).toEqual({ list: [], total: 0 });
+    });
+
+    it('refuses a malformed store_custom_id filter with 400', async () => {
+      expect(await codeOf(primary().call(ep.listEmployees, { query: { store_custom_id: 'SG-001' } }))).toBe(400);
+    });
+  });
+
+  describe('GET /open_api/merchant/langs', () => {
+    it("answers the merchant's default language and enabled languages", async () => {
+      expect(await primary().call(ep.langs)).toEqual({ default_lang: 'en', lang_list: ['en', 'zh-Hans', 'ar'] });
+      expect(await groupAs('second').call(ep.langs)).toEqual({ default_lang: 'zh-Hant-HK', lang_list: ['zh-Hant-HK', 'en'] });
+    });
+
+    it('answers an empty lang_list when the merchant has none', async () => {
+      tp.platform.services.db.prepare("UPDATE merchants SET lang_list = '[]' WHERE id = ?").run(Number(tp.app('mainland').merchant_id));
+      expect(await tp.client(tp.app('mainland')).call(ep.langs)).toEqual({ default_lang: 'zh-Hans', lang_list: [] });
+    });
+  });
+
+  describe('GET /open_api/merchant/dimensions', () => {
+    it('defaults to English: every dimension with its levels, divisions_count and status', async () => {
+      const res = await primary().call(ep.listDimensions);
+      expect(res.list.map((d) => d.id)).toEqual([...DIMENSION_IDS]);
+      expect(res.total).toBe(28);
+      const pore = res.list.find((d) => d.id === 'pore');
+      expect(pore).toEqual({
+        id: 'pore', name: 'Pores', status: 1, divisions_count: 3,
+        divisions: [{ id: 1, name: 'Fine' }, { id: 2, name: 'Medium' }, { id: 3, name: 'Coarse' }],
+      });
+      for (const d of res.list) expect(d.divisions_count).toBe(d.divisions.length);
+      expect(res.list.find((d) => d.id === 'neck_lines')?.divisions_count).toBe(9);
+      expect(res.list.find((d) => d.id === 'water')?.divisions.map((l) => l.id)).toEqual([2, 3, 4]);
+    });
+
+    it('names dimensions and levels in the requested language (zh-Hans)', async () => {
+      const res = await primary().call(ep.listDimensions, { query: { lang: 'zh-Hans' } });
+      const pore = res.list.find((d) => d.id === 'pore');
+      expect(pore?.name).toBe('毛孔');
+      expect(pore?.divisions.map((l) => l.name)).toEqual(['细致', '中等', '粗大']);
+      expect(res.list.find((d) => d.id === 'acne')?.divisions[0]).toEqual({ id: 0, name: '无' });
+    });
+
+    it('answers lang=en explicitly the same as the default', async () => {
+      expect(await primary().call(ep.listDimensions, { query: { lang: 'en' } })).toEqual(await primary().call(ep.listDimensions));
+    });
+
+    it('refuses a language code outside the specification with 400', async () => {
+      const error = await failureOf(primary().call(ep.listDimensions, { query: { lang: 'de' as 'en' } }));
+      expect(error.code).toBe(400);
+      expect(error.detail).toMatch(/^query\.lang/);
+    });
+  });
+
+  describe('GET /open_api/merchant/categories', () => {
+    it('lists the ten categories in English by default', async () => {
+      const res = await primary().call(ep.listCategories);
+      expect(res.list).toHaveLength(10);
+      expect(res.list[0]).toEqual({ category_id: 1, name: 'Toner', status: 1 });
+      expect(res.list[9]).toEqual({ category_id: 10, name: 'Mask', status: 1 });
+    });
+
+    it('names categories in zh-Hans when asked', async () => {
+      const res = await groupAs('primary').call(ep.listCategories, { query: { lang: 'zh-Hans' } });
+      expect(res.list.map((c) => c.name).slice(0, 3)).toEqual(['爽肤水', '乳液', '精华']);
+    });
+
+    it('refuses an unknown language with 400', async () => {
+      expect(await codeOf(primary().call(ep.listCategories, { query: { lang: 'xx' as 'en' } }))).toBe(400);
+    });
+  });
+
+  describe('GET /open_api/merchant/area', () => {
+    it("lists the merchant's regions with remark and total", async () => {
+      const res = await primary().call(ep.listAreas);
+      expect(res.total).toBe(2);
+      expect(res.list.map((r) => ({ name: r.name, remark: r.remark, total: r.total }))).toEqual([
+        { name: 'Singapore', remark: 'Head office region', total: '2' },
+        { name: 'Malaysia', remark: '', total: '2' },
+      ]);
+    });
+
+    it('pages with page and count', async () => {
+      const res = await primary().call(ep.listAreas, { query: { page: 2, count: 1 } });
+      expect(res.total).toBe(2);
+      expect(res.list.map((r) => r.name)).toEqual(['Malaysia']);
+    });
+  });
+});
