@@ -1,0 +1,195 @@
+import { Codes } from '../../../protocol/codes.ts';
+import { SET_CATEGORY_ID } from '../../../protocol/enums/categories.ts';
+import { DEFAULT_PRICE_UNIT } from '../../../protocol/enums/price-units.ts';
+import type { BatchError } from '../../../protocol/envelope.ts';
+import type { BatchOutcome } from '../../../protocol/open-api/batch.ts';
+import type { SuitItem } from '../../../protocol/open-api/catalogue-fields.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../storage/database.ts';
+import type { IndexedError } from './batch-errors.ts';
+import { itemError, mergeBatchErrors } from './batch-errors.ts';
+import type { KindRules } from './kinds.ts';
+import type { CatalogueFields, CatalogueRow, ColumnValue } from './rows.ts';
+import { columnValues, storedLangData } from './rows.ts';
+
+/** A checked create or update item: the writable fields, its number and (products) bundle items. */
+export type CatalogueWriteItem = CatalogueFields & { custom_id: string; suit_custom_id?: SuitItem[] };
+
+/** Columns of a new item that the request leaves out. */
+const CREATE_DEFAULTS: Record<string, ColumnValue> = {
+  category_id: null, sub_title: '', price_unit: DEFAULT_PRICE_UNIT, price_cents: 0, link: '', problem: '{}', skin_type: '',
+  age_limit: 0, min_age: 0, max_age: 0, label: '', nurse_stage: null, user_level: '', instruction: '', lang_data: '{}',
+  goods_attributes_code: '', goods_attributes_limit: null,
+};
+
+type BundleRows = Array<{ productId: number; quantity: number }>;
+
+/**
+ * Create and update of products and treatments (specification: Products, Treatments, Batch
+ * errors). The protocol validators have already split the batch into valid items and err_list;
+ * here each valid item is checked against the stored catalogue of its merchant and applied.
+ * All of one batch is one transaction: the valid items are applied together, the failing ones
+ * are reported, and an unexpected error leaves nothing half-written. Write transactions are
+ * IMMEDIATE: several instances may share the database (D-008), and a deferred transaction that
+ * reads before it writes would fail instead of waiting for the other writer.
+ */
+export class CatalogueWriteService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Returns the err_list of the whole batch, in request order; empty when every item applied. */
+  create(merchantId: number, rules: KindRules, outcome: BatchOutcome<CatalogueWriteItem>): BatchError[] {
+    const failures: IndexedError[] = [];
+    this.db.transaction(() => {
+      for (const { index, item } of outcome.valid) {
+        const failure = this.createOne(merchantId, rules, index, item);
+        if (failure) failures.push(failure);
+      }
+    }).immediate();
+    return mergeBatchErrors(outcome, failures);
+  }
+
+  /** Only the fields sent change (specification: PATCH ... only changed fields are sent). */
+  update(merchantId: number, rules: KindRules, outcome: BatchOutcome<CatalogueWriteItem>): BatchError[] {
+    const failures: IndexedError[] = [];
+    this.db.transaction(() => {
+      for (const { index, item } of outcome.valid) {
+        const failure = this.updateOne(merchantId, rules, index, item);
+        if (failure) failures.push(failure);
+      }
+    }).immediate();
+    return mergeBatchErrors(outcome, failures);
+  }
+
+  private createOne(merchantId: number, rules: KindRules, index: number, item: CatalogueWriteItem): IndexedError | null {
+    const at = `${rules.listKey}.${index}`;
+    if (this.findId(merchantId, rules, item.custom_id) !== undefined) {
+      // decision C-006: an existing number is an invalid number for create (40055).
+      return itemError(index, item.custom_id, Codes.PRODUCT_NUMBER_INVALID, `${at}.custom_id: ${rules.noun} ${item.custom_id} already exists`);
+    }
+    const isSet = rules.kind === 'product' && item.category_id === SET_CATEGORY_ID;
+    const bundle = isSet && item.suit_custom_id ? this.resolveBundle(merchantId, index, item.custom_id, item.suit_custom_id, at) : [];
+    if (!Array.isArray(bundle)) return bundle;
+    const now = this.clock.now();
+    const values: Record<string, ColumnValue> = {
+      ...CREATE_DEFAULTS,
+      ...columnValues(item),
+      merchant_id: merchantId, kind: rules.kind, custom_id: item.custom_id,
+      // Items created through the open API are merchant-created (specification: source 2).
+      source: 2, status: 1, sell_type: 1, created_at: now, updated_at: now,
+    };
+    const columns = Object.keys(values);
+    const id = Number(
+      this.db
+        .prepare(`INSERT INTO catalogue_items (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`)
+        .run(values).lastInsertRowid,
+    );
+    this.writeBundle(merchantId, id, bundle);
+    return null;
+  }
+
+  private updateOne(merchantId: number, rules: KindRules, index: number, item: CatalogueWriteItem): IndexedError | null {
+    const at = `${rules.listKey}.${index}`;
+    const row = this.db
+      .prepare('SELECT * FROM catalogue_items WHERE merchant_id = ? AND kind = ? AND custom_id = ?')
+      .get(merchantId, rules.kind, item.custom_id) as CatalogueRow | undefined;
+    if (!row) {
+      return itemError(index, item.custom_id, Codes.PRODUCT_NUMBER_NOT_FOUND, `${at}.custom_id: ${rules.noun} ${item.custom_id} does not exist`);
+    }
+    const ageFailure = this.checkMergedAges(row, item, index, at);
+    if (ageFailure) return ageFailure;
+
+    // Bundle items belong to sets only (decision C-007): leaving category 9 drops them.
+    const category = item.category_id ?? row.category_id;
+    let bundle: BundleRows | null = null;
+    if (rules.kind === 'product' && category !== SET_CATEGORY_ID) bundle = [];
+    else if (rules.kind === 'product' && item.suit_custom_id) {
+      const resolved = this.resolveBundle(merchantId, index, row.custom_id, item.suit_custom_id, at);
+      if (!Array.isArray(resolved)) return resolved;
+      bundle = resolved;
+    }
+
+    const values = columnValues(item);
+    if (item.lang_data !== undefined) values['lang_data'] = JSON.stringify(this.mergeLangData(row, item.lang_data));
+    values['updated_at'] = this.clock.now();
+    const assignments = Object.keys(values).map((c) => `${c} = @${c}`);
+    this.db.prepare(`UPDATE catalogue_items SET ${assignments.join(', ')} WHERE id = @id AND merchant_id = @merchant_id`).run({
+      ...values, id: row.id, merchant_id: merchantId,
+    });
+    if (bundle) {
+      this.db.prepare('DELETE FROM catalogue_bundle_items WHERE set_id = ? AND merchant_id = ?').run(row.id, merchantId);
+      this.writeBundle(merchantId, row.id, bundle);
+    }
+    return null;
+  }
+
+  /**
+   * The protocol checks the ages sent together; a patch of one age is checked against the stored
+   * other one (protocol decision on refineAgeRange), when the resulting range is restricted.
+   */
+  private checkMergedAges(row: CatalogueRow, item: CatalogueWriteItem, index: number, at: string): IndexedError | null {
+    const ageLimit = item.age_limit ?? row.age_limit;
+    const minAge = item.min_age ?? row.min_age;
+    const maxAge = item.max_age ?? row.max_age;
+    if (ageLimit === 1 && minAge > maxAge) {
+      return itemError(index, item.custom_id, Codes.INVALID_PARAM, `${at}.min_age: min_age ${minAge} exceeds max_age ${maxAge}`);
+    }
+    return null;
+  }
+
+  /**
+   * lang_data of a patch, merged by language and field (decision C-010): fields sent replace the
+   * stored ones of that language, other languages are kept, and `{}` for a language removes it.
+   */
+  private mergeLangData(row: CatalogueRow, patch: NonNullable<CatalogueFields['lang_data']>): Record<string, object> {
+    const merged: Record<string, object> = { ...storedLangData(row) };
+    for (const [lang, entry] of Object.entries(patch)) {
+      if (!entry) continue;
+      if (Object.keys(entry).length === 0) delete merged[lang];
+      else merged[lang] = { ...merged[lang], ...entry };
+    }
+    return merged;
+  }
+
+  /**
+   * Bundle items must be products of the same merchant that exist, including ones created
+   * earlier in the same batch (the batch is applied in request order). A set cannot contain
+   * itself and names each product once.
+   */
+  private resolveBundle(merchantId: number, index: number, setNumber: string, suit: readonly SuitItem[], at: string): BundleRows | IndexedError {
+    const rows: BundleRows = [];
+    const seen = new Set<string>();
+    for (let i = 0; i < suit.length; i++) {
+      const entry = suit[i];
+      if (!entry) continue;
+      const field = `${at}.suit_custom_id.${i}.custom_id`;
+      if (entry.custom_id === setNumber) {
+        return itemError(index, setNumber, Codes.PRODUCT_NUMBER_INVALID, `${field}: a set cannot contain itself`);
+      }
+      if (seen.has(entry.custom_id)) {
+        return itemError(index, setNumber, Codes.PRODUCT_NUMBER_INVALID, `${field}: ${entry.custom_id} is listed twice`);
+      }
+      seen.add(entry.custom_id);
+      const productId = this.findId(merchantId, { kind: 'product' }, entry.custom_id);
+      if (productId === undefined) {
+        return itemError(index, setNumber, Codes.PRODUCT_NUMBER_NOT_FOUND, `${field}: product ${entry.custom_id} does not exist`);
+      }
+      rows.push({ productId, quantity: entry.quantity });
+    }
+    return rows;
+  }
+
+  private writeBundle(merchantId: number, setId: number, bundle: BundleRows): void {
+    const insert = this.db.prepare('INSERT INTO catalogue_bundle_items (merchant_id, set_id, product_id, quantity, position) VALUES (?, ?, ?, ?, ?)');
+    bundle.forEach((b, position) => insert.run(merchantId, setId, b.productId, b.quantity, position));
+  }
+
+  private findId(merchantId: number, rules: Pick<KindRules, 'kind'>, customId: string): number | undefined {
+    const row = this.db
+      .prepare('SELECT id FROM catalogue_items WHERE merchant_id = ? AND kind = ? AND custom_id = ?')
+      .get(merchantId, rules.kind, customId) as { id: number } | undefined;
+    return row?.id;
+  }
+}
