@@ -1,0 +1,105 @@
+// Head pose: the fit recovers known rotations of the reference face with the documented signs
+// (docs/vision-face.md, "Head pose"); on the real fixtures mirroring negates yaw and roll and keeps
+// pitch, and an in-plane rotation of the image changes roll by the same angle.
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeFace } from '../../../vision/face/analyze.ts';
+import type { FaceAnalysis } from '../../../vision/face/analyze.ts';
+import { REFERENCE_POINTS } from '../../../vision/face/canonical.ts';
+import { fitHeadPose } from '../../../vision/face/pose.ts';
+import { decodeImage } from '../../../vision/image/decode.ts';
+import { angleDiff, fixtureBytes, fixtureImage, SINGLE_FACE, transformed } from './helpers.ts';
+
+const RAD = Math.PI / 180;
+
+/** R = Rz(-roll) Ry(yaw) Rx(-pitch) (docs: roll and pitch are the negated psi and phi). */
+function rotation(pitch: number, yaw: number, roll: number): number[][] {
+  const [p, y, r] = [-pitch * RAD, yaw * RAD, -roll * RAD];
+  const rx = [[1, 0, 0], [0, Math.cos(p), -Math.sin(p)], [0, Math.sin(p), Math.cos(p)]];
+  const ry = [[Math.cos(y), 0, Math.sin(y)], [0, 1, 0], [-Math.sin(y), 0, Math.cos(y)]];
+  const rz = [[Math.cos(r), -Math.sin(r), 0], [Math.sin(r), Math.cos(r), 0], [0, 0, 1]];
+  const mul = (a: number[][], b: number[][]): number[][] => a.map((row) => [0, 1, 2].map((j) => row.reduce((s, v, k) => s + v * b[k]![j]!, 0)));
+  return mul(rz, mul(ry, rx));
+}
+
+/** Landmarks of the reference face posed and projected into a 640x480 image, 12 px per cm. */
+function posedLandmarks(pitch: number, yaw: number, roll: number): Float32Array {
+  const R = rotation(pitch, yaw, roll);
+  const out = new Float32Array(468 * 3);
+  for (const [i, ...v] of REFERENCE_POINTS) {
+    const [x, y, z] = [0, 1, 2].map((r) => R[r]![0]! * v[0]! + R[r]![1]! * v[1]! + R[r]![2]! * v[2]!) as [number, number, number];
+    // Camera frame (x right, y up, z to the camera) to image (y down, z away from the camera).
+    out.set([320 + 12 * x, 240 - 12 * y, -12 * z], 3 * i);
+  }
+  return out;
+}
+
+describe('fitHeadPose on the posed reference face', () => {
+  it.each([
+    [0, 0, 0],
+    [15, 0, 0],
+    [0, 25, 0],
+    [0, 0, -12],
+    [-10, 30, 20],
+    [20, -40, 5],
+  ])('recovers pitch %d, yaw %d, roll %d exactly', (pitch, yaw, roll) => {
+    const fit = fitHeadPose(posedLandmarks(pitch, yaw, roll));
+    expect(fit.pose.pitch).toBeCloseTo(pitch, 3);
+    expect(fit.pose.yaw).toBeCloseTo(yaw, 3);
+    expect(fit.pose.roll).toBeCloseTo(roll, 3);
+    expect(fit.scale).toBeCloseTo(12, 3);
+    expect(fit.residual).toBeLessThan(1e-3);
+  });
+
+  it('signs: yaw > 0 turns the nose to the image right, pitch > 0 lifts it, roll > 0 turns the face clockwise', () => {
+    const nose = (l: Float32Array): [number, number] => [l[3]!, l[4]!]; // landmark 1
+    const [fx, fy] = nose(posedLandmarks(0, 0, 0));
+    expect(nose(posedLandmarks(0, 20, 0))[0]).toBeGreaterThan(fx + 10);
+    expect(nose(posedLandmarks(20, 0, 0))[1]).toBeLessThan(fy - 10);
+    const rolled = posedLandmarks(0, 0, 15);
+    // Clockwise on screen: the eye on the image right (263) drops below the one on the left (33).
+    expect(rolled[3 * 263 + 1]!).toBeGreaterThan(rolled[3 * 33 + 1]! + 10);
+  });
+});
+
+describe('pose on the fixtures', () => {
+  const base = new Map<string, FaceAnalysis>();
+  beforeAll(async () => {
+    for (const file of SINGLE_FACE) base.set(file, await analyzeFace(await fixtureImage(file), { eyeModel: 'mesh' }));
+  });
+
+  it.each(SINGLE_FACE)('mirroring %s negates yaw and roll and keeps pitch (within 3 degrees)', async (file) => {
+    const original = base.get(file)!.pose;
+    const mirrored = (await analyzeFace(await transformed(file, (s) => s.flop()), { eyeModel: 'mesh' })).pose;
+    expect(Math.abs(mirrored.yaw + original.yaw)).toBeLessThan(3);
+    expect(Math.abs(mirrored.roll + original.roll)).toBeLessThan(3);
+    expect(Math.abs(mirrored.pitch - original.pitch)).toBeLessThan(3);
+  });
+
+  it.each(SINGLE_FACE)('rotating %s clockwise by 10 degrees adds 10 to roll (within 3) and keeps yaw and pitch', async (file) => {
+    const original = base.get(file)!.pose;
+    const rotated = (await analyzeFace(await transformed(file, (s) => s.rotate(10, { background: '#808080' })), { eyeModel: 'mesh' })).pose;
+    expect(angleDiff(rotated.roll, original.roll + 10)).toBeLessThan(3);
+    expect(Math.abs(rotated.yaw - original.yaw)).toBeLessThan(3);
+    expect(Math.abs(rotated.pitch - original.pitch)).toBeLessThan(3);
+  });
+
+  it('reads a 13-megapixel enlargement of a fixture like the 400 px original (pose, blur, face ratio)', async () => {
+    const small = base.get('sample6-frontal.jpg')!;
+    // JPEG, not PNG: encoding 13 MP as PNG takes seconds.
+    const bytes = await sharp(fixtureBytes('sample6-frontal.jpg')).resize(3600, 3600, { kernel: 'lanczos3' }).jpeg({ quality: 95 }).toBuffer();
+    const big = await analyzeFace(await decodeImage(bytes), { eyeModel: 'mesh' });
+    expect(Math.abs(big.pose.yaw - small.pose.yaw)).toBeLessThan(2);
+    expect(Math.abs(big.pose.pitch - small.pose.pitch)).toBeLessThan(2);
+    expect(Math.abs(big.pose.roll - small.pose.roll)).toBeLessThan(2);
+    expect(big.faceRatio).toBeCloseTo(small.faceRatio, 2);
+    expect(Math.abs(big.quality.blur - small.quality.blur)).toBeLessThan(0.1);
+  });
+
+  it('reads the turned and tilted fixtures as turned and tilted', () => {
+    // sample1: head leaning strongly (about 45 degrees); sample5: face turned (about 25 degrees).
+    expect(Math.abs(base.get('sample1-tilted.jpg')!.pose.roll)).toBeGreaterThan(30);
+    expect(Math.abs(base.get('sample5-side-glance.jpg')!.pose.yaw)).toBeGreaterThan(15);
+    expect(Math.abs(base.get('astronaut-frontal.jpg')!.pose.yaw)).toBeLessThan(8);
+  });
+});
