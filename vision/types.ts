@@ -32,7 +32,7 @@ export interface FaceGeometry {
   readonly box: Box;
   /** 468 landmarks as [x0, y0, z0, x1, y1, z1, ...] in image pixels. */
   readonly landmarks: Float32Array;
-  /** Head pose in degrees (sign conventions in docs/vision.md). */
+  /** Head pose in degrees (sign conventions in docs/vision-face.md). */
   readonly pose: { readonly pitch: number; readonly roll: number; readonly yaw: number };
 }
 

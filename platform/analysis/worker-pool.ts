@@ -45,7 +45,7 @@ export function defaultPoolSize(): number {
   return Math.max(1, availableParallelism());
 }
 
-const WORKER_URL = new URL(`./analysis-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './analysis-worker.dev.mjs' : './analysis-worker.js', import.meta.url);
 
 /**
  * A fixed pool of worker threads running vision/ (DESIGN.md: Analysis). Jobs queue when every
@@ -93,9 +93,7 @@ export class WorkerPool {
   }
 
   private spawn(): Worker {
-    const ts = WORKER_URL.pathname.endsWith('.ts');
-    // Under tsx or vitest the worker is TypeScript: load it through tsx's loader.
-    const worker = new Worker(WORKER_URL, { execArgv: ts ? ['--import', 'tsx'] : [] });
+    const worker = new Worker(WORKER_URL);
     worker.on('message', (message: JobResponse | { ready: true }) => {
       if ('ready' in message) return this.markReady(worker);
       this.settle(worker, message);

@@ -63,7 +63,7 @@ export class LocalObjectStore implements ObjectStore {
     body.once('aborted', onBodyError);
     body.pipe(meter);
     try {
-      await pipeline(meter, createWriteStream(staging, { flags: 'wx', mode: 0o600 }));
+      await pipeline(meter, createWriteStream(staging, { flags: 'wx', mode: 0o600, highWaterMark: 1 << 20 }));
       await fsyncPath(staging);
     } catch (error) {
       body.unpipe(meter);

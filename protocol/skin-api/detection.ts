@@ -59,7 +59,7 @@ const num = numericStringSchema;
 
 /** face_pose_correct_all_race: every value is a string holding a number unless stated. */
 export const facePoseResultSchema = z.object({
-  /** Four comma-separated numbers (decision: left, top, width, height, normalised). */
+  /** Four comma-separated numbers: left, top, width, height in image pixels (D-024). */
   faceBound: z.string().regex(/^\s*-?[\d.eE+-]+(\s*,\s*-?[\d.eE+-]+){3}\s*$/, 'four comma-separated numbers'),
   faceEyeState: z.object({ left: num, right: num }),
   faceGlasses: z.object({ none: num, normal: num, sunglasses: num }),

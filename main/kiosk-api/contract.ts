@@ -1,0 +1,241 @@
+/**
+ * The kiosk API: the one contract between the renderer and the main-process services (STYLE.md:
+ * One contract per boundary). Each method has an input and an output schema; main validates
+ * every input that arrives over IPC or the browser-host connection with them, and the renderer
+ * sees only the inferred types (types.ts). Method names appear nowhere else as strings.
+ */
+import { z } from 'zod';
+import { LIGHT_SOURCES, VIEWS } from '../../protocol/skin-api/api-codes.ts';
+import { DIMENSION_IDS } from '../../protocol/enums/dimensions.ts';
+import { LANGUAGE_CODES } from '../../protocol/enums/languages.ts';
+
+const view = z.enum(VIEWS);
+const light = z.enum(LIGHT_SOURCES);
+const lang = z.enum(LANGUAGE_CODES);
+const id = z.string().min(1).max(64);
+const bytes = z.instanceof(Uint8Array);
+const empty = z.object({});
+
+export const skinConditionSchema = z.enum(['clean', 'fresh_makeup', 'other']);
+export const roleSchema = z.enum(['staff', 'technician']);
+
+export const statusSchema = z.object({
+  mode: z.enum(['electron', 'browser']),
+  version: z.string(),
+  device: z.object({
+    profile: z.enum(['multi_light', 'single_camera']),
+    views: z.array(view),
+    lights: z.array(light),
+    simulated: z.boolean(),
+    camera: z.enum(['simulated', 'renderer']),
+  }),
+  platform: z.object({ baseUrl: z.string(), region: z.enum(['cn', 'overseas']), reachable: z.boolean(), clockSkewMs: z.number().nullable() }),
+  languages: z.object({ default: lang, list: z.array(lang) }),
+  sync: z.object({ pending: z.number().int(), failed: z.number().int(), lastSuccessAt: z.number().nullable() }),
+});
+
+export const consentClauseSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['user_agreement', 'personal_information', 'marketing']),
+  required: z.boolean(),
+  title: z.string(),
+  text: z.string(),
+});
+
+export const customerInputSchema = z.object({
+  name: z.string().trim().min(1).max(60),
+  gender: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+  birthday: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]).default(''),
+  phoneCc: z.number().int().min(1).max(999).default(65),
+  phoneNumber: z.string().regex(/^\d{4,15}$/).or(z.literal('')).default(''),
+  email: z.union([z.literal(''), z.string().email().max(100)]).default(''),
+  customId: z.string().max(64).default(''),
+});
+
+export const customerSchema = customerInputSchema.extend({
+  id,
+  agreeClauseIds: z.array(z.string()),
+  rejectClauseIds: z.array(z.string()),
+  createdAt: z.number(),
+  /** Sessions this kiosk holds for the customer, newest first. */
+  sessionIds: z.array(id),
+});
+
+export const crmCustomerSchema = z.object({
+  customId: z.string(),
+  name: z.string(),
+  gender: z.number().int(),
+  birthday: z.string().optional(),
+  phoneCc: z.number().int(),
+  phoneNumber: z.string(),
+  email: z.string().optional(),
+});
+
+export const guidanceCodeSchema = z.enum([
+  'no_face', 'move_closer', 'move_back', 'centre_face', 'turn_left', 'turn_right', 'tilt_up', 'tilt_down',
+  'straighten_head', 'remove_glasses', 'open_eyes', 'too_dark', 'too_bright', 'blurry', 'hold_still',
+]);
+
+/** What the capture screen shows: the state, the step, the guidance, the shots taken. */
+export const sessionViewSchema = z.object({
+  id,
+  state: z.enum(['consent', 'customer', 'live', 'countdown', 'capturing', 'fault', 'review', 'done', 'cancelled']),
+  customerId: id.nullable(),
+  skinCondition: skinConditionSchema.nullable(),
+  views: z.array(z.object({ view, lights: z.array(light) })),
+  current: z.object({ view, light: light.nullable() }).nullable(),
+  guidance: z.object({ ok: z.boolean(), issues: z.array(guidanceCodeSchema) }).nullable(),
+  /** The live face, normalised 0..1 to the preview frame, for the face guide overlay. */
+  face: z.object({ left: z.number(), top: z.number(), width: z.number(), height: z.number(), yaw: z.number(), pitch: z.number(), roll: z.number() }).nullable(),
+  countdownMs: z.number().nullable(),
+  shots: z.array(z.object({ view, light, captureId: id })),
+  fault: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** The previous session's face outline (repeat visit), normalised, to match the pose. */
+  previousOutline: z.array(z.tuple([z.number(), z.number()])).nullable(),
+});
+
+export const syncStageSchema = z.enum(['capturing', 'queued_offline', 'uploading', 'analysing', 'ready', 'failed']);
+
+export const dimensionReportSchema = z.object({
+  dimension: z.enum(DIMENSION_IDS),
+  name: z.string(),
+  level: z.number().int(),
+  levelName: z.string(),
+  /** 0..100, as analysed; never rescaled (issue 8). */
+  score: z.number(),
+  explanation: z.string(),
+  /** Annotation images of this dimension by view and light. */
+  annotations: z.array(z.object({ view, light: light.optional(), url: z.string() })),
+});
+
+export const recommendationSchema = z.object({
+  kind: z.enum(['product', 'treatment']),
+  customId: z.string(),
+  name: z.string(),
+  subTitle: z.string(),
+  pic: z.string(),
+  price: z.number(),
+  priceUnit: z.number().int(),
+  priceSymbol: z.string(),
+  /** The findings this item answers: dimension and level. */
+  answers: z.array(z.object({ dimension: z.enum(DIMENSION_IDS), level: z.number().int(), levelName: z.string() })),
+  link: z.string(),
+  rank: z.number(),
+});
+
+export const reportSchema = z.object({
+  sessionId: id,
+  stage: syncStageSchema,
+  /** 0..1 of the sync pipeline for the processing screen. */
+  progress: z.number(),
+  stageDetail: z.string(),
+  taskId: z.string().nullable(),
+  createdAt: z.number(),
+  skinCondition: skinConditionSchema.nullable(),
+  overallScore: z.number().nullable(),
+  dimensions: z.array(dimensionReportSchema),
+  recommendations: z.array(recommendationSchema),
+  /** Expiring read-only page for the customer's phone, when the report is on the platform. */
+  shareUrl: z.string().nullable(),
+  shareExpiresAt: z.number().nullable(),
+});
+
+export const historyPointSchema = z.object({
+  sessionId: id,
+  createdAt: z.number(),
+  skinCondition: skinConditionSchema.nullable(),
+  scores: z.record(z.string(), z.number()),
+});
+
+export const historySchema = z.object({
+  points: z.array(historyPointSchema),
+  /** Per dimension, the score change within which a difference is measurement noise. */
+  noiseBand: z.record(z.string(), z.number()),
+});
+
+export const sessionRowSchema = z.object({
+  id,
+  customerName: z.string(),
+  createdAt: z.number(),
+  state: z.string(),
+  stage: syncStageSchema,
+  lastError: z.string().nullable(),
+});
+
+export const diagnosticsSchema = z.object({
+  checks: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string() })),
+});
+
+export const lightSettingsSchema = z.object({
+  port: z.string(),
+  baudRate: z.number().int().positive(),
+  settleMs: z.number().int().min(0).max(5000),
+  commands: z.record(z.string(), z.string()),
+});
+
+export const settingsSchema = z.object({
+  profile: z.enum(['multi_light', 'single_camera']),
+  lights: z.array(light),
+  camera: z.object({ source: z.enum(['simulated', 'renderer']), deviceId: z.string(), width: z.number().int(), height: z.number().int() }),
+  lightController: z.object({ kind: z.enum(['simulated', 'serial']), serial: lightSettingsSchema.nullable() }),
+  platform: z.object({ region: z.enum(['cn', 'overseas']), cnBaseUrl: z.string(), overseasBaseUrl: z.string(), appId: z.string(), storeCustomId: z.string(), hasSecret: z.boolean() }),
+  calibration: z.record(z.string(), z.object({ exposure: z.number(), gains: z.tuple([z.number(), z.number(), z.number()]) })),
+  retentionDays: z.number().int().min(1).max(3650),
+});
+
+/** Method name -> input and output schema. `privileged` methods need a PIN session of that role. */
+export const kioskApiContract = {
+  getStatus: { input: empty, output: statusSchema },
+  getConsentClauses: { input: z.object({ lang }), output: z.object({ clauses: z.array(consentClauseSchema) }) },
+
+  createSession: { input: empty, output: sessionViewSchema },
+  submitConsent: { input: z.object({ sessionId: id, agreedClauseIds: z.array(z.string()), rejectedClauseIds: z.array(z.string()) }), output: sessionViewSchema },
+  registerCustomer: { input: z.object({ customer: customerInputSchema, agreedClauseIds: z.array(z.string()), rejectedClauseIds: z.array(z.string()) }), output: customerSchema },
+  chooseCustomer: { input: z.object({ sessionId: id, customerId: id, skinCondition: skinConditionSchema }), output: sessionViewSchema },
+  getSession: { input: z.object({ sessionId: id }), output: sessionViewSchema },
+  /** A preview frame from the renderer's camera (JPEG); answers the updated session. */
+  submitFrame: { input: z.object({ sessionId: id, jpeg: bytes }), output: sessionViewSchema },
+  /** The simulated device's current preview frame (JPEG), checked like a camera frame. */
+  nextSimulatedFrame: { input: z.object({ sessionId: id }), output: z.object({ jpeg: bytes, session: sessionViewSchema }) },
+  /** A full-resolution still from the renderer's camera for the current view and light. */
+  submitStill: { input: z.object({ sessionId: id, view, light, jpeg: bytes }), output: sessionViewSchema },
+  captureNow: { input: z.object({ sessionId: id }), output: sessionViewSchema },
+  retake: { input: z.object({ sessionId: id, view, light: light.optional() }), output: sessionViewSchema },
+  confirmCapture: { input: z.object({ sessionId: id }), output: sessionViewSchema },
+  cancelSession: { input: z.object({ sessionId: id }), output: sessionViewSchema },
+  getCaptureImage: { input: z.object({ sessionId: id, view, light, maxSide: z.number().int().min(64).max(4096).default(800) }), output: z.object({ jpeg: bytes }) },
+
+  getReport: { input: z.object({ sessionId: id, lang }), output: reportSchema },
+  getHistory: { input: z.object({ customerId: id }), output: historySchema },
+
+  verifyPin: { input: z.object({ role: roleSchema, pin: z.string().regex(/^\d{4,8}$/) }), output: z.object({ ok: z.boolean() }) },
+  searchCustomers: { input: z.object({ keyword: z.string().trim().min(1).max(100), page: z.number().int().min(1).default(1) }), output: z.object({ total: z.number().int(), local: z.array(customerSchema), crm: z.array(crmCustomerSchema), crmError: z.string().nullable() }) },
+  listSessions: { input: z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() }), output: z.object({ sessions: z.array(sessionRowSchema), dailyCount: z.number().int() }) },
+  retrySync: { input: z.object({ sessionId: id }), output: z.object({ ok: z.boolean() }) },
+  deleteSession: { input: z.object({ sessionId: id }), output: z.object({ ok: z.boolean() }) },
+  deleteCustomer: { input: z.object({ customerId: id }), output: z.object({ ok: z.boolean() }) },
+
+  getSettings: { input: empty, output: settingsSchema },
+  updateSettings: { input: z.object({ patch: settingsSchema.partial().extend({ appSecret: z.string().min(1).max(128).optional() }) }), output: settingsSchema },
+  testLight: { input: z.object({ light }), output: z.object({ ok: z.boolean(), detail: z.string() }) },
+  calibrateLight: { input: z.object({ light, jpeg: bytes }), output: z.object({ exposure: z.number(), gains: z.tuple([z.number(), z.number(), z.number()]) }) },
+  getDiagnostics: { input: empty, output: diagnosticsSchema },
+  exportLogs: { input: empty, output: z.object({ fileName: z.string(), text: z.string() }) },
+} as const;
+
+export type KioskMethod = keyof typeof kioskApiContract;
+
+/** Methods that need a verified PIN of a role in this kiosk API connection. */
+export const PRIVILEGED: Readonly<Partial<Record<KioskMethod, z.infer<typeof roleSchema>>>> = {
+  searchCustomers: 'staff',
+  listSessions: 'staff',
+  retrySync: 'staff',
+  deleteSession: 'staff',
+  deleteCustomer: 'staff',
+  getSettings: 'technician',
+  updateSettings: 'technician',
+  testLight: 'technician',
+  calibrateLight: 'technician',
+  getDiagnostics: 'technician',
+  exportLogs: 'technician',
+};

@@ -1,0 +1,26 @@
+/**
+ * The kiosk API as the renderer sees it: types only (DESIGN.md: the renderer imports nothing of
+ * main but these). Every method returns a Promise of its result; failures reject with KioskApiError.
+ */
+import type { z } from 'zod';
+import type { kioskApiContract, KioskMethod } from './contract.ts';
+
+export type { KioskMethod } from './contract.ts';
+
+export type KioskInput<M extends KioskMethod> = z.input<(typeof kioskApiContract)[M]['input']>;
+export type KioskOutput<M extends KioskMethod> = z.output<(typeof kioskApiContract)[M]['output']>;
+
+export type KioskApi = { readonly [M in KioskMethod]: (input: KioskInput<M>) => Promise<KioskOutput<M>> };
+
+/** How a failed call reaches the renderer: a stable code and a message for the screen. */
+export interface KioskApiErrorShape {
+  readonly code: 'invalid_input' | 'not_found' | 'forbidden' | 'conflict' | 'device' | 'platform' | 'internal';
+  readonly message: string;
+}
+
+export type SessionView = KioskOutput<'getSession'>;
+export type Report = KioskOutput<'getReport'>;
+export type Status = KioskOutput<'getStatus'>;
+export type Settings = KioskOutput<'getSettings'>;
+export type History = KioskOutput<'getHistory'>;
+export type Customer = KioskOutput<'registerCustomer'>;

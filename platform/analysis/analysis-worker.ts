@@ -1,0 +1,41 @@
+import { parentPort } from 'node:worker_threads';
+import { resultKindOf } from '../../protocol/skin-api/api-codes.ts';
+import type { JobRequest, JobResponse, JobResult } from './job-types.ts';
+import { detectFacePose, detectFacialAttributes, facePoseTask, facialAnalysisTask } from './jobs/face-jobs.ts';
+import { jobErrorOf } from './jobs/job-errors.ts';
+import { detectSkin, skinTask } from './jobs/skin-jobs.ts';
+
+/** One analysis worker thread: runs the jobs the pool sends, one at a time. */
+async function run(request: JobRequest): Promise<JobResult> {
+  switch (request.kind) {
+    case 'detect_skin':
+      return detectSkin(request.payload.bytes);
+    case 'detect_face_pose':
+      return detectFacePose(request.payload.bytes);
+    case 'detect_facial_attributes':
+      return detectFacialAttributes(request.payload.bytes);
+    case 'task':
+      switch (resultKindOf(request.payload.api_code)) {
+        case 'skin':
+          return skinTask(request.payload);
+        case 'face_pose':
+          return facePoseTask(request.payload);
+        case 'facial_analysis':
+          return facialAnalysisTask(request.payload);
+      }
+  }
+}
+
+function transferables(result: JobResult): ArrayBuffer[] {
+  return result.files.map((file) => file.bytes.buffer as ArrayBuffer);
+}
+
+const port = parentPort;
+if (!port) throw new Error('analysis-worker runs as a worker thread');
+port.on('message', (request: JobRequest) => {
+  run(request).then(
+    (result) => port.postMessage({ id: request.id, ok: true, result } satisfies JobResponse, transferables(result)),
+    (error: unknown) => port.postMessage({ id: request.id, ok: false, error: jobErrorOf(error) } satisfies JobResponse),
+  );
+});
+port.postMessage({ ready: true });
