@@ -9,6 +9,7 @@ import type { PlatformServices } from './services.ts';
 import { registerUploadPolicyRoute, registerUploadRoutes } from './skin-api/upload-routes.ts';
 import { registerTaskRoutes } from './skin-api/task-routes.ts';
 import { registerDetectionRoutes } from './skin-api/detection-routes.ts';
+import { registerReportDataRoutes } from './report-data/index.ts';
 
 /** The HTTP surface: envelope and error mapping first, then every route module, then 405s. */
 export async function buildPlatformApp(services: PlatformServices): Promise<FastifyInstance> {
@@ -27,6 +28,7 @@ export async function buildPlatformApp(services: PlatformServices): Promise<Fast
   registerUploadPolicyRoute(app, services);
   registerTaskRoutes(app, services);
   registerDetectionRoutes(app, services);
+  registerReportDataRoutes(app, services);
   await registerUploadRoutes(app, services);
   sealMethods();
   return app;

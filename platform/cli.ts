@@ -2,9 +2,15 @@ import { parseArgs } from 'node:util';
 import { resolve, join } from 'node:path';
 import { startPlatform } from './server.ts';
 import { CREDENTIALS_FILE } from './seed/demo-seed.ts';
+import { REPORT_DATA_COMMANDS, runReportDataCli } from './report-data/cli.ts';
 
-/** `npm run platform -- --port 8080 --data ./data [--host 127.0.0.1] [--region overseas|cn]` */
+/**
+ * `npm run platform -- --port 8080 --data ./data [--host 127.0.0.1] [--region overseas|cn]`;
+ * `npm run platform -- deliveries|integration ...` for the report data operator commands.
+ */
 async function main(): Promise<void> {
+  const command = process.argv[2] ?? '';
+  if ((REPORT_DATA_COMMANDS as readonly string[]).includes(command)) return runReportDataCli(command, process.argv.slice(3));
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: '8080' },

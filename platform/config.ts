@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { regionSchema } from '../protocol/regions.ts';
 import { defaultPoolSize } from './analysis/worker-pool.ts';
 import { DEFAULT_UPLOAD_TTL_SECONDS, MAX_UPLOAD_BYTES } from '../protocol/skin-api/upload-policy.ts';
+import { PUSH_DELIVERY } from '../protocol/report-data/push.ts';
 
 /** Everything a platform instance needs to start; validated once at boot (STYLE.md: Configuration). */
 export const platformConfigSchema = z.object({
@@ -25,6 +26,20 @@ export const platformConfigSchema = z.object({
   detectTimeoutMs: z.number().int().positive().default(30_000),
   /** host:port of private-network image hosts that may be fetched all the same. */
   allowedPrivateImageHosts: z.array(z.string()).default([]),
+  /** Waits between push attempts (D-023); each gets +-20 % jitter. Tests shorten them. */
+  pushRetryDelaysMs: z.array(z.number().int().positive()).max(20).default(PUSH_DELIVERY.retryDelaysSeconds.map((s) => s * 1000)),
+  /** How often the outbox looks for due events besides being woken on new ones. */
+  pushPollMs: z.number().int().positive().default(1000),
+  /** Merchants delivered to at once (each has at most one event in flight, R-011). */
+  pushConcurrency: z.number().int().min(1).max(64).default(8),
+  /**
+   * Private-network callback targets (webhook and CRM URLs) allowed all the same, as `host:port`
+   * or `host:*` (R-016). Public addresses are always allowed; the demo merchant's
+   * instance-relative URLs always reach this instance.
+   */
+  allowedPrivateCallbackHosts: z.array(z.string()).default([]),
+  /** Mount the demo merchant's CRM and webhook receiver under /demo_merchant/ (embedded mode). */
+  demoMerchant: z.boolean().default(true),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('warn'),
 });
 export type PlatformConfigInput = z.input<typeof platformConfigSchema>;

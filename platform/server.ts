@@ -39,6 +39,9 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
   const url = config.publicBaseUrl ?? `http://${config.host}:${port}`;
   const seeded = options.seed === false ? null : seedDemoIfEmpty(services, url);
   services.analysis.start(app.log);
+  // The instance calls itself (demo merchant) on the loopback address it listens on.
+  const localHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  services.reportData.start(app.log, { publicUrl: url, localUrl: `http://${localHost.includes(':') ? `[${localHost}]` : localHost}:${port}` });
   let closed = false;
   return {
     app,
@@ -48,6 +51,8 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
     async close() {
       if (closed) return;
       closed = true;
+      // Push first: calls in flight are aborted and resent after the next start.
+      await services.reportData.stop();
       await app.close();
       await services.analysis.stop();
       db.close();

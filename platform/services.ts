@@ -13,6 +13,7 @@ import { UploadService } from './skin-api/upload-service.ts';
 import { join } from 'node:path';
 import { AnalysisService } from './analysis/analysis-service.ts';
 import { TaskService } from './skin-api/task-service.ts';
+import { createReportData, type ReportData } from './report-data/index.ts';
 
 /** What route modules are given: configuration, time, storage and the services over them. */
 export interface PlatformServices {
@@ -24,6 +25,7 @@ export interface PlatformServices {
   readonly uploads: UploadService;
   readonly tasks: TaskService;
   readonly analysis: AnalysisService;
+  readonly reportData: ReportData;
 }
 
 export function createServices(config: PlatformConfig, clock: Clock, db: Db): PlatformServices {
@@ -41,7 +43,8 @@ export function createServices(config: PlatformConfig, clock: Clock, db: Db): Pl
     detectTimeoutMs: config.detectTimeoutMs,
   });
   const tasks = new TaskService(db, clock, uploads, () => analysis.wake());
-  return { config, clock, db, tokens: new TokenService(db, clock), objects, uploads, tasks, analysis };
+  const reportData = createReportData({ config, clock, db, uploads, tasks, signingKey });
+  return { config, clock, db, tokens: new TokenService(db, clock), objects, uploads, tasks, analysis, reportData };
 }
 
 /**

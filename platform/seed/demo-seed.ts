@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { hashPassword } from '../auth/passwords.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedSkinOrders } from './demo-orders.ts';
+import { seedDemoReportData } from './demo-report-data.ts';
 import type { PlatformServices } from '../services.ts';
 import { DEMO_ACCOUNT_PASSWORD, DEMO_GROUP_NAME, DEMO_MERCHANTS } from './demo-tenants.ts';
 
@@ -93,6 +94,7 @@ export function seedDemoIfEmpty(services: PlatformServices, baseUrl: string): Se
     apps.unshift(groupApp);
     seedDemoCatalogue(db, groupId, now);
     seedSkinOrders(db, now);
+    seedDemoReportData(db, now, config.demoMerchant);
   })();
 
   const credentialsFile = join(config.dataDir, CREDENTIALS_FILE);

@@ -5,3 +5,5 @@ export * from './report-items.ts';
 export * from './pull-response.ts';
 export * from './push.ts';
 export * from './crm.ts';
+export * from './consent.ts';
+export * from './codes.ts';

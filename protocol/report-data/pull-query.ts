@@ -30,7 +30,11 @@ const unixSeconds = z.number().int().min(0);
 /**
  * decision on the rules the specification leaves open:
  * - begin and end are required on every call, begin <= end, at most 31 days apart; records
- *   with begin <= created_at < end are returned, oldest first;
+ *   with begin <= created_at < end are returned in the order the platform stored them (an
+ *   insert sequence, R-006), so an item stored late with an old created_at is still reached by
+ *   a cursor walk in progress and no item is skipped or repeated;
+ * - every parameter sent is signed; a name not in PULL_PARAM_NAMES or a repeated name is
+ *   refused with 400 (R-005);
  * - next is the opaque cursor of the previous answer; it is valid only with the same app_id,
  *   data_type, source_type, begin, end, merchant_id and skin_mode (else 400); '' or absent
  *   starts at the beginning;
@@ -39,6 +43,8 @@ const unixSeconds = z.number().int().min(0);
  * - skin_mode filters reports by the analysis's algorithm_variant (standard, partition,
  *   all_race, all_race_v2) and is ignored for users.
  */
+export const PULL_PARAM_NAMES = ['app_id', 'sig', 'sig_time', 'begin', 'end', 'data_type', 'source_type', 'limit', 'next', 'merchant_id', 'skin_mode'] as const;
+
 export const pullQuerySchema = z
   .object({
     app_id: queryString().pipe(z.string().min(1).max(64)),

@@ -66,7 +66,14 @@ export type PushData_SDK_Report = z.infer<typeof pushDataSdkReportSchema>;
 export type PushData_Mobile_Report = z.infer<typeof pushDataMobileReportSchema>;
 export type PushData_Test = z.infer<typeof pushDataTestSchema>;
 
-const signed = { sig: z.string(), sig_time: z.number().int() };
+/**
+ * decision (R-010): every body also carries event_id, unique per event and the same on every
+ * retry, so a receiver can drop the duplicates at-least-once delivery may bring. Optional in
+ * the schema so a receiver still reads a service that does not send it.
+ */
+export const eventIdSchema = z.string().min(1).max(64);
+
+const signed = { event_id: eventIdSchema.optional(), sig: z.string(), sig_time: z.number().int() };
 
 function reportEvent<A extends ActionType, S extends readonly [SourceType, ...SourceType[]], D extends z.ZodType>(action: A, sources: S, data: D) {
   return z.object({ data_type: z.literal('report'), action_type: z.literal(action), source_type: z.enum(sources), ...signed, data });
@@ -127,8 +134,16 @@ export function pushKindOf(dataType: string, actionType: string | undefined, sou
  * decision (with D-010): every top-level body field but sig; `data` enters as its canonical JSON
  * (keys sorted at every depth), so a receiver recomputes it from the parsed body.
  */
-export function pushSignParams(body: { readonly data_type: string; readonly action_type?: string | undefined; readonly source_type?: string | undefined; readonly sig_time: number; readonly data: unknown }): Record<string, SignableValue | undefined> {
+export function pushSignParams(body: {
+  readonly event_id?: string | undefined;
+  readonly data_type: string;
+  readonly action_type?: string | undefined;
+  readonly source_type?: string | undefined;
+  readonly sig_time: number;
+  readonly data: unknown;
+}): Record<string, SignableValue | undefined> {
   return {
+    event_id: body.event_id,
     data_type: body.data_type,
     action_type: body.action_type,
     source_type: body.source_type,
@@ -139,8 +154,11 @@ export function pushSignParams(body: { readonly data_type: string; readonly acti
 
 /**
  * decision: delivery. A 10 s timeout, no redirects followed, anything but HTTP 200 with body
- * `success` is a failure, retried after these delays (about 1 day in all); events of one
- * report are delivered in order; a subscription failing 100 times in a row is disabled.
+ * exactly `success` is a failure, retried after these delays (each with +-20 % jitter, about
+ * 22 hours in all) and then marked failed for an operator to redeliver. Ordering (R-011): per
+ * merchant, events go out one at a time in the order they were created; an event is sent only
+ * after every earlier event of its merchant was delivered or given up. A subscription failing
+ * 100 attempts in a row is disabled until its settings are saved again.
  */
 export const PUSH_DELIVERY = {
   timeoutMs: 10_000,

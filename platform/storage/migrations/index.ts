@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { migration001 } from './001-tenants.ts';
 import { migration002 } from './002-catalogue.ts';
+import { migration003 } from './003-report-data.ts';
 import { migration004 } from './004-skin-api.ts';
 
 export interface Migration {
@@ -10,4 +11,4 @@ export interface Migration {
 }
 
 /** Numbered, append-only: never edit a migration that has shipped, add the next one. */
-export const migrations: readonly Migration[] = [migration001, migration002, migration004];
+export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004];

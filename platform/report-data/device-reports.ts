@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { DeviceSyncCodes } from '../../protocol/device-sync/codes.ts';
+import { deviceReportRequestSchema, type DeviceReport, type DeviceReportResponse } from '../../protocol/device-sync/reports.ts';
+import { REPORT_PAGE_TTL_SECONDS } from '../../protocol/device-sync/shared-links.ts';
+import { skinResultSchema, type SkinResult } from '../../protocol/skin-api/task-result.ts';
+import type { Clock } from '../clock.ts';
+import { ApiError } from '../http/api-error.ts';
+import { parseInput } from '../http/validate.ts';
+import type { StoredTaskRequest, TaskService } from '../skin-api/task-service.ts';
+import type { UploadService } from '../skin-api/upload-service.ts';
+import { ownResourceKey } from '../analysis/image-source.ts';
+import type { Db } from '../storage/database.ts';
+import { checkNotFuture, requestHash } from './device-users.ts';
+import type { LinkSigner } from './links.ts';
+import type { Outbox } from './outbox.ts';
+import { reportItemOf } from './presenter.ts';
+import { fileRef, reportRef } from './refs.ts';
+import type { ReportRow, ReportStore } from './store.ts';
+
+/**
+ * POST /device_api/reports (decision R-015): stores the report of a capture session, once.
+ * The result comes from the platform's own task; the images must be this merchant's uploads.
+ * A report of a consenting customer queues report.created in the same transaction.
+ */
+export class ReportSyncService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly store: ReportStore,
+    private readonly outbox: Outbox,
+    private readonly tasks: TaskService,
+    private readonly uploads: UploadService,
+    private readonly links: LinkSigner,
+    private readonly onEvent: () => void,
+  ) {}
+
+  submit(merchantId: number, body: unknown, baseUrl: string): DeviceReportResponse {
+    const input = parseInput(deviceReportRequestSchema, body, 'body');
+    const now = this.clock.now();
+    checkNotFuture(input.created_at, now, 'created_at');
+    const hash = requestHash(input);
+    let queued = false;
+
+    const row = this.db.transaction((): ReportRow => {
+      const existing = this.store.reportByClientId(merchantId, input.client_report_id);
+      if (existing) {
+        if (existing.request_hash === hash) return existing;
+        throw new ApiError(DeviceSyncCodes.CLIENT_ID_CONFLICT, `client_report_id ${input.client_report_id} was sent before with other content`);
+      }
+      const user = this.store.userByClientId(merchantId, input.client_user_id);
+      if (!user) throw new ApiError(DeviceSyncCodes.USER_NOT_FOUND, `client_user_id: ${input.client_user_id}`);
+      const store = this.store.storeOf(merchantId, input.store_custom_id);
+      if (!store) throw new ApiError(DeviceSyncCodes.STORE_NOT_FOUND, `store_custom_id: ${input.store_custom_id}`);
+      if (input.account_id !== 0 && !this.store.accountExists(merchantId, input.account_id)) {
+        throw new ApiError(DeviceSyncCodes.ACCOUNT_NOT_FOUND, `account_id: ${input.account_id}`);
+      }
+      const { request, result } = this.succeededTask(merchantId, input.task_id);
+      if (this.store.isTaskReported(merchantId, input.task_id)) throw new ApiError(DeviceSyncCodes.TASK_ALREADY_REPORTED, `task_id: ${input.task_id}`);
+      const saved = this.store.insertReport(
+        {
+          merchantId,
+          sourceType: input.source_type,
+          clientReportId: input.client_report_id,
+          requestHash: hash,
+          userId: user.id,
+          storeId: store.id,
+          accountId: input.account_id,
+          deviceSn: input.device_sn,
+          taskId: input.task_id,
+          apiCode: request.api_code,
+          algorithmVariant: request.algorithm_variant,
+          lightSources: request.light_sources,
+          images: this.objectKeys(merchantId, input.images),
+          result,
+          pageKey: randomBytes(16).toString('hex'),
+          pageExpiresAt: Math.floor(now / 1000) + REPORT_PAGE_TTL_SECONDS,
+          createdAt: input.created_at * 1000,
+        },
+        now,
+      );
+      if (user.consented === 1) {
+        const data = reportItemOf(saved, fileRef, reportRef(saved.page_key, saved.page_expires_at));
+        queued = this.outbox.enqueue({ merchantId, dataType: 'report', actionType: 'report.created', sourceType: saved.source_type, userId: user.id, data }) !== null;
+      }
+      return saved;
+    }).immediate();
+
+    if (queued) this.onEvent();
+    return {
+      client_report_id: row.client_report_id,
+      report_id: row.report_no,
+      source_type: 'device20',
+      user_id: row.user_no,
+      created_at: Math.floor(row.created_at / 1000),
+      report_url: this.links.reportUrl(baseUrl, row.page_key, row.page_expires_at),
+      report_url_expires_at: row.page_expires_at,
+    };
+  }
+
+  /** The merchant's own device_v task, finished with a skin result. */
+  private succeededTask(merchantId: number, taskId: string): { request: StoredTaskRequest; result: SkinResult } {
+    let task;
+    try {
+      task = this.tasks.find(merchantId, taskId);
+    } catch {
+      throw new ApiError(DeviceSyncCodes.TASK_NOT_USABLE, `task_id ${taskId}: no such task`);
+    }
+    if (task.api_code !== 'device_v') throw new ApiError(DeviceSyncCodes.TASK_NOT_USABLE, `task_id ${taskId}: ${task.api_code} tasks make no device20 report`);
+    if (task.status !== 'succeeded') throw new ApiError(DeviceSyncCodes.TASK_NOT_USABLE, `task_id ${taskId}: the task is ${task.status}`);
+    const result = skinResultSchema.safeParse(JSON.parse(task.result ?? 'null'));
+    if (!result.success) throw new ApiError(DeviceSyncCodes.TASK_NOT_USABLE, `task_id ${taskId}: the task has no skin result`);
+    return { request: JSON.parse(task.request) as StoredTaskRequest, result: result.data };
+  }
+
+  /** resource_url -> object key, for files this merchant uploaded to this platform. */
+  private objectKeys(merchantId: number, images: DeviceReport['images']): Record<string, string> {
+    const keys: Record<string, string> = {};
+    for (const [imageKey, url] of Object.entries(images)) {
+      if (url === undefined) continue;
+      const resourceKey = ownResourceKey(url);
+      const file = resourceKey === null ? undefined : this.uploads.storedFile(resourceKey);
+      if (!file || file.merchantId !== merchantId) throw new ApiError(DeviceSyncCodes.IMAGE_NOT_UPLOADED, `images.${imageKey}`);
+      keys[imageKey] = file.resourceKey;
+    }
+    return keys;
+  }
+}

@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { DeviceSyncCodes } from '../../protocol/device-sync/codes.ts';
+import { deviceUserRequestSchema, type DeviceUserResponse } from '../../protocol/device-sync/users.ts';
+import { SIG_TIME_TOLERANCE_SECONDS } from '../../protocol/report-data/pull-query.ts';
+import { canonicalJson } from '../../protocol/skin-api/task-util.ts';
+import type { Clock } from '../clock.ts';
+import { ApiError, invalidParam } from '../http/api-error.ts';
+import { parseInput } from '../http/validate.ts';
+import type { Db } from '../storage/database.ts';
+import type { Outbox } from './outbox.ts';
+import { userItemOf } from './presenter.ts';
+import type { ReportStore, UserProfile, UserRow } from './store.ts';
+
+export function requestHash(value: unknown): string {
+  return createHash('sha256').update(canonicalJson(value)).digest('hex');
+}
+
+/** A time the kiosk reports may lag (offline) but not lead the platform's clock beyond the skew allowed for signatures. */
+export function checkNotFuture(createdAtSeconds: number | undefined, nowMs: number, field: string): void {
+  if (createdAtSeconds !== undefined && createdAtSeconds * 1000 > nowMs + SIG_TIME_TOLERANCE_SECONDS * 1000) throw invalidParam(`body.${field}: in the future`);
+}
+
+/**
+ * POST /device_api/users (decision R-014): registers or updates a customer by the kiosk's id,
+ * in one transaction with the push event it causes. Events: user.created when a customer first
+ * has both required consents (at registration or on a later revision), user.updated for a
+ * newer revision of a consenting customer. Nothing is pushed for a customer without consent.
+ */
+export class UserSyncService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly store: ReportStore,
+    private readonly outbox: Outbox,
+    private readonly onEvent: () => void,
+  ) {}
+
+  sync(merchantId: number, body: unknown): DeviceUserResponse {
+    const input = parseInput(deviceUserRequestSchema, body, 'body');
+    const now = this.clock.now();
+    checkNotFuture(input.created_at, now, 'created_at');
+    const hash = requestHash(input);
+    const { client_user_id: clientUserId, revision, store_custom_id: storeCustomId, created_at: createdAt, ...profile } = input;
+    let queued = false;
+
+    const row = this.db.transaction((): UserRow => {
+      const existing = this.store.userByClientId(merchantId, clientUserId);
+      if (existing && revision < existing.revision) return existing; // stale: a late retry must not undo a newer edit
+      if (existing && revision === existing.revision) {
+        if (existing.request_hash === hash) return existing;
+        throw new ApiError(DeviceSyncCodes.CLIENT_ID_CONFLICT, `client_user_id ${clientUserId} revision ${revision} was sent before with other content`);
+      }
+      const store = this.store.storeOf(merchantId, storeCustomId);
+      if (!store) throw new ApiError(DeviceSyncCodes.STORE_NOT_FOUND, `store_custom_id: ${storeCustomId}`);
+      this.checkAccount(merchantId, profile);
+      const saved = existing
+        ? this.store.updateUser(existing.id, { revision, requestHash: hash, storeId: store.id, profile, now })
+        : this.store.insertUser({ merchantId, clientUserId, revision, requestHash: hash, storeId: store.id, profile, createdAt: createdAt === undefined ? now : createdAt * 1000, now });
+      if (saved.consented === 1) {
+        const actionType = existing?.consented === 1 ? 'user.updated' : 'user.created';
+        queued = this.outbox.enqueue({ merchantId, dataType: 'user', actionType, userId: saved.id, data: userItemOf(saved) }) !== null;
+      }
+      return saved;
+    }).immediate();
+
+    if (queued) this.onEvent();
+    return { client_user_id: row.client_user_id, revision: row.revision, consented: row.consented === 1, user: userItemOf(row) };
+  }
+
+  private checkAccount(merchantId: number, profile: UserProfile): void {
+    if (profile.account_id !== 0 && !this.store.accountExists(merchantId, profile.account_id)) {
+      throw new ApiError(DeviceSyncCodes.ACCOUNT_NOT_FOUND, `account_id: ${profile.account_id}`);
+    }
+  }
+}

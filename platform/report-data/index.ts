@@ -1,0 +1,85 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { reportDataEndpoints } from '../../protocol/endpoints/report-data.ts';
+import type { PullResponse } from '../../protocol/report-data/pull-response.ts';
+import { unixSeconds, type Clock } from '../clock.ts';
+import type { PlatformConfig } from '../config.ts';
+import { publicBaseUrl, type PlatformServices } from '../services.ts';
+import type { TaskService } from '../skin-api/task-service.ts';
+import type { UploadService } from '../skin-api/upload-service.ts';
+import type { Db } from '../storage/database.ts';
+import { CrmRelay } from './crm-relay.ts';
+import { registerDemoMerchantRoutes } from './demo-merchant.ts';
+import { ReportSyncService } from './device-reports.ts';
+import { registerDeviceRoutes } from './device-routes.ts';
+import { UserSyncService } from './device-users.ts';
+import { IntegrationService, type InstanceUrls } from './integration.ts';
+import { LinkSigner } from './links.ts';
+import { Outbox } from './outbox.ts';
+import { authenticatePull } from './pull-auth.ts';
+import { PullService } from './pull-service.ts';
+import { PushWorker } from './push-worker.ts';
+import { registerSharedRoutes } from './shared-routes.ts';
+import { ReportStore } from './store.ts';
+
+/** Report data (issue 6): pull, push, CRM search, device sync and shared links. */
+export interface ReportData {
+  readonly store: ReportStore;
+  readonly links: LinkSigner;
+  readonly integration: IntegrationService;
+  readonly outbox: Outbox;
+  readonly users: UserSyncService;
+  readonly reports: ReportSyncService;
+  readonly pull: PullService;
+  readonly crm: CrmRelay;
+  readonly push: PushWorker;
+  /** Once listening: the addresses of the instance, and the outbox worker starts. */
+  start(log: FastifyBaseLogger, urls: InstanceUrls): void;
+  stop(): Promise<void>;
+}
+
+export interface ReportDataDeps {
+  config: PlatformConfig;
+  clock: Clock;
+  db: Db;
+  uploads: UploadService;
+  tasks: TaskService;
+  signingKey: Buffer;
+}
+
+export function createReportData({ config, clock, db, uploads, tasks, signingKey }: ReportDataDeps): ReportData {
+  const store = new ReportStore(db);
+  const links = new LinkSigner(signingKey);
+  const integration = new IntegrationService(db, clock, config.allowedPrivateCallbackHosts);
+  const outbox = new Outbox(db, clock, config.pushRetryDelaysMs);
+  const push = new PushWorker(db, clock, outbox, integration, links, { region: config.region, pollMs: config.pushPollMs, concurrency: config.pushConcurrency });
+  const wake = () => push.wake();
+  return {
+    store,
+    links,
+    integration,
+    outbox,
+    push,
+    users: new UserSyncService(db, clock, store, outbox, wake),
+    reports: new ReportSyncService(db, clock, store, outbox, tasks, uploads, links, wake),
+    pull: new PullService(store, links, signingKey),
+    crm: new CrmRelay(clock, integration, store),
+    start(log, urls) {
+      integration.setInstanceUrls(urls);
+      push.start(log);
+    },
+    stop: () => push.stop(),
+  };
+}
+
+/** Every route of report data: the specified pull, then the extensions. */
+export function registerReportDataRoutes(app: FastifyInstance, services: PlatformServices): void {
+  const { db, clock, config, reportData } = services;
+  app.get(reportDataEndpoints.pull.path, async (request): Promise<PullResponse> => {
+    const at = request.url.indexOf('?');
+    const caller = authenticatePull(db, clock, config.region, at === -1 ? '' : request.url.slice(at + 1));
+    return reportData.pull.page(caller, publicBaseUrl(services, request), unixSeconds(clock));
+  });
+  registerDeviceRoutes(app, services);
+  registerSharedRoutes(app, services);
+  if (config.demoMerchant) registerDemoMerchantRoutes(app, services);
+}

@@ -1,0 +1,115 @@
+import type { ReportPage } from '../../protocol/device-sync/shared-links.ts';
+import { levelName } from '../../protocol/enums/dimensions.ts';
+import type { ReportDimension, ReportItem, ReportItemDeviceV } from '../../protocol/report-data/report-items.ts';
+import type { UserItem } from '../../protocol/report-data/user-item.ts';
+import type { SkinResult } from '../../protocol/skin-api/task-result.ts';
+import { OUTPUT_PATH } from '../skin-api/task-presenter.ts';
+import type { ReportRow, UserRow } from './store.ts';
+
+/** Turns an object-store key into an address: a signed link, or a placeholder in a push snapshot. */
+export type FileUrl = (objectKey: string) => string;
+
+function seconds(ms: number): number {
+  return Math.floor(ms / 1000);
+}
+
+function jsonArray(text: string): string[] {
+  const value: unknown = JSON.parse(text);
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** The user item (specification: User item) of a stored customer. */
+export function userItemOf(row: UserRow): UserItem {
+  return {
+    id: row.user_no,
+    custom_id: row.custom_id,
+    merchant_id: row.merchant_id,
+    account_id: row.account_id,
+    name: row.name,
+    gender: row.gender,
+    birthday: row.birthday,
+    phone_cc: row.phone_cc,
+    phone_number: row.phone_number,
+    email: row.email,
+    marital_status: row.marital_status,
+    has_baby: row.has_baby,
+    has_beauty: row.has_beauty,
+    is_irritability: row.is_irritability,
+    target: JSON.parse(row.target) as UserItem['target'],
+    store_id: row.store_id,
+    store_custom_id: row.store_custom_id,
+    created_at: seconds(row.created_at),
+    agree_clause_ids: jsonArray(row.agree_clause_ids),
+    reject_clause_ids: jsonArray(row.reject_clause_ids),
+  };
+}
+
+/** The stored result with English level names and annotation files as addresses. */
+function findings(row: ReportRow, fileUrl: FileUrl) {
+  // Checked against skinResultSchema when the report was stored; pages of 500 need no re-check.
+  const result = JSON.parse(row.result) as SkinResult;
+  const marker = `${OUTPUT_PATH}/`;
+  const dimensions: ReportDimension[] = result.dimensions.map((d) => ({
+    ...d,
+    level_name: levelName(d.dimension, d.level) ?? '',
+    annotations: d.annotations.map((a) => ({ ...a, url: a.url.startsWith(marker) ? fileUrl(a.url.slice(marker.length)) : a.url })),
+  }));
+  return { result, dimensions };
+}
+
+function imagesOf(row: ReportRow, fileUrl: FileUrl): ReportItemDeviceV['images'] {
+  const keys = JSON.parse(row.images) as Record<string, string>;
+  return Object.fromEntries(Object.entries(keys).map(([imageKey, objectKey]) => [imageKey, fileUrl(objectKey)]));
+}
+
+/**
+ * The report item of a stored report (specification: Report items; decision D-023). Reports
+ * are only stored for device20 so far (the kiosk's device sync); the other source types have
+ * their schemas in protocol/ but no way in yet.
+ */
+export function reportItemOf(row: ReportRow, fileUrl: FileUrl, reportUrl: string): ReportItem {
+  const { result, dimensions } = findings(row, fileUrl);
+  const base = {
+    id: row.report_no,
+    merchant_id: row.merchant_id,
+    store_id: row.store_id,
+    store_custom_id: row.store_custom_id,
+    user_id: row.user_no,
+    user_custom_id: row.user_custom_id,
+    account_id: row.account_id,
+    created_at: seconds(row.created_at),
+    dimensions,
+    overall_score: result.overall_score,
+    ...(result.skin_age === undefined ? {} : { skin_age: result.skin_age }),
+    report_url: reportUrl,
+  };
+  if (row.source_type !== 'device20') throw new Error(`reports of source_type ${row.source_type} are not stored by this platform`);
+  return {
+    ...base,
+    source_type: 'device20',
+    task_id: row.task_id ?? '',
+    api_code: 'device_v',
+    algorithm_variant: row.algorithm_variant === 'partition' ? 'partition' : 'standard',
+    light_sources: JSON.parse(row.light_sources) as ReportItemDeviceV['light_sources'],
+    images: imagesOf(row, fileUrl),
+    mask_format: result.mask_format,
+    device_sn: row.device_sn,
+  };
+}
+
+/** The customer's page: the analysis without personal data (shared-links.ts). */
+export function reportPageOf(row: ReportRow, names: { merchant: string; store: string }, fileUrl: FileUrl): ReportPage {
+  const { result, dimensions } = findings(row, fileUrl);
+  return {
+    report_id: row.report_no,
+    source_type: row.source_type,
+    merchant_name: names.merchant,
+    store_name: names.store,
+    created_at: seconds(row.created_at),
+    dimensions,
+    overall_score: result.overall_score,
+    ...(result.skin_age === undefined ? {} : { skin_age: result.skin_age }),
+    images: imagesOf(row, fileUrl),
+    expires_at: row.page_expires_at,
+  };
+}

@@ -1,0 +1,74 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { FILE_LINK_TTL_SECONDS } from '../../protocol/device-sync/shared-links.ts';
+import type { PullResponse } from '../../protocol/report-data/pull-response.ts';
+import { invalidParam } from '../http/api-error.ts';
+import type { LinkSigner } from './links.ts';
+import type { PullCaller } from './pull-auth.ts';
+import { reportItemOf, userItemOf } from './presenter.ts';
+import type { ReportRow, ReportStore, UserRow } from './store.ts';
+
+/**
+ * The pages of GET /data/lists.json (decision R-006). Items are walked in insert order (the
+ * rows' AUTOINCREMENT id), filtered by begin <= created_at < end: an item stored after the walk
+ * began lands after the cursor whatever its created_at, so it is neither skipped nor repeated.
+ * SQLite has one writer and ids are taken inside the writing transaction, so ids become visible
+ * in increasing order: no reader can pass an id whose row commits later.
+ *
+ * next is `<last id>.<mac>`, the mac an HMAC over the id and the query's parameters, so a
+ * cursor is refused (400) with other parameters and cannot be forged; '' when no item follows.
+ */
+export class PullService {
+  constructor(
+    private readonly store: ReportStore,
+    private readonly links: LinkSigner,
+    private readonly cursorKey: Buffer,
+  ) {}
+
+  page(caller: PullCaller, baseUrl: string, nowSeconds: number): PullResponse {
+    const { query } = caller;
+    const after = query.next ? this.decode(caller, query.next) : 0;
+    const range = [query.begin * 1000, query.end * 1000] as const;
+    const fileExpires = nowSeconds + FILE_LINK_TTL_SECONDS;
+    const fileUrl = (key: string) => this.links.fileUrl(baseUrl, key, fileExpires);
+    const take = query.limit + 1;
+
+    // One walk per merchant, merged by id: each merchant's walk follows its own index in order.
+    let rows: (UserRow | ReportRow)[];
+    if (query.data_type === 'user') {
+      rows = caller.merchantIds.flatMap((merchantId) => this.store.pullUsers(merchantId, after, ...range, take));
+    } else {
+      const sourceType = query.source_type;
+      if (sourceType === undefined) throw invalidParam('query.source_type: required when data_type is report');
+      rows = caller.merchantIds.flatMap((merchantId) => this.store.pullReports(merchantId, sourceType, query.skin_mode, after, ...range, take));
+    }
+    rows.sort((a, b) => a.id - b.id);
+    const page = rows.slice(0, query.limit);
+    const lists =
+      query.data_type === 'user'
+        ? (page as UserRow[]).map(userItemOf)
+        : (page as ReportRow[]).map((row) => reportItemOf(row, fileUrl, this.links.reportUrl(baseUrl, row.page_key, row.page_expires_at)));
+    const last = page[page.length - 1];
+    return { next: rows.length > query.limit && last ? this.encode(caller, last.id) : '', lists };
+  }
+
+  private binding(caller: PullCaller, id: number): string {
+    const q = caller.query;
+    const scope = [caller.appId, q.data_type, q.data_type === 'report' ? (q.source_type ?? '') : '', q.begin, q.end, q.merchant_id ?? '', q.skin_mode ?? ''];
+    return createHmac('sha256', this.cursorKey).update(`pull-cursor\n${JSON.stringify(scope)}\n${id}`).digest('base64url').slice(0, 22);
+  }
+
+  private encode(caller: PullCaller, id: number): string {
+    return `${id}.${this.binding(caller, id)}`;
+  }
+
+  private decode(caller: PullCaller, next: string): number {
+    const match = /^(\d{1,15})\.([A-Za-z0-9_-]{22})$/.exec(next);
+    const id = match ? Number(match[1]) : NaN;
+    const expected = Number.isSafeInteger(id) ? Buffer.from(this.binding(caller, id)) : Buffer.alloc(0);
+    const given = Buffer.from(match?.[2] ?? '');
+    if (expected.length === 0 || expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      throw invalidParam('query.next: not a cursor of this query (a cursor is valid only with the same parameters)');
+    }
+    return id;
+  }
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Codes } from '../../protocol/codes.ts';
+import { FILE_LINK_TTL_SECONDS, SHARED_FILE_PATH, sharedLinkQuerySchema } from '../../protocol/device-sync/shared-links.ts';
+import { sharedLinkEndpoints } from '../../protocol/endpoints/device-sync.ts';
+import { routePath } from '../../protocol/endpoint.ts';
+import { ReportDataCodes } from '../../protocol/report-data/codes.ts';
+import { unixSeconds } from '../clock.ts';
+import { ApiError } from '../http/api-error.ts';
+import { publicBaseUrl, type PlatformServices } from '../services.ts';
+import type { LinkKind } from './links.ts';
+import { reportPageOf } from './presenter.ts';
+
+/** Analysis outputs are annotation images and JSON documents (as served by the Skin API). */
+const OUTPUT_MIME: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', json: 'application/json' };
+
+/** The link's expiry once its signature holds: tampering is 46101, expiry 46102 (R-008). */
+function checkLink(services: PlatformServices, request: FastifyRequest, kind: LinkKind, key: string): number {
+  const parsed = sharedLinkQuerySchema.safeParse(request.query);
+  if (!parsed.success) throw new ApiError(ReportDataCodes.SHARED_LINK_INVALID, 'expires and signature are required');
+  const { expires, signature } = parsed.data;
+  if (!services.reportData.links.verify(kind, key, expires, signature)) throw new ApiError(ReportDataCodes.SHARED_LINK_INVALID);
+  if (unixSeconds(services.clock) >= expires) throw new ApiError(ReportDataCodes.SHARED_LINK_EXPIRED);
+  return expires;
+}
+
+/**
+ * Shared links: files of pulled and pushed data (24 hours, specification: Data rules) and the
+ * customer's report page. No token: the signature is the credential.
+ */
+export function registerSharedRoutes(app: FastifyInstance, services: PlatformServices): void {
+  app.get<{ Params: { key: string } }>(`${SHARED_FILE_PATH}/:key`, { config: { envelope: false } }, async (request, reply) => {
+    const key = request.params.key;
+    const expires = checkLink(services, request, 'file', key);
+    const upload = services.uploads.storedFile(key);
+    const mime = upload?.mime ?? (/^[0-9a-f]{32}-[\w.-]+$/.test(key) ? OUTPUT_MIME[key.slice(key.lastIndexOf('.') + 1)] : undefined);
+    const stream = mime ? await services.objects.open(key) : null;
+    if (!mime || !stream) throw new ApiError(Codes.NOT_FOUND, 'no such file');
+    const maxAge = Math.max(0, Math.min(FILE_LINK_TTL_SECONDS, expires - unixSeconds(services.clock)));
+    return reply.header('content-type', mime).header('cache-control', `private, max-age=${maxAge}`).send(stream);
+  });
+
+  app.get<{ Params: { key: string } }>(routePath(sharedLinkEndpoints.reportPage.path), async (request) => {
+    const key = request.params.key;
+    const expires = checkLink(services, request, 'report', key);
+    const { store, links } = services.reportData;
+    const row = /^[0-9a-f]{32}$/.test(key) ? store.reportByPageKey(key) : undefined;
+    // A link signed for another expiry than the report's own was never issued by us.
+    if (!row || row.page_expires_at !== expires) throw new ApiError(ReportDataCodes.SHARED_LINK_INVALID);
+    const fileExpires = Math.min(unixSeconds(services.clock) + FILE_LINK_TTL_SECONDS, row.page_expires_at);
+    const base = publicBaseUrl(services, request);
+    return reportPageOf(row, store.names(row.merchant_id, row.store_id), (objectKey) => links.fileUrl(base, objectKey, fileExpires));
+  });
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { queryInt, queryString } from '../open-api/query.ts';
+import { deviceVImagesSchema, reportDimensionSchema } from '../report-data/report-items.ts';
+
+/**
+ * Shared links (extension, docs/device-sync-api.md, decision R-008): addresses that work with no
+ * credentials while their signature and expiry hold. Both carry `expires` (Unix seconds) and
+ * `signature` (HMAC-SHA256 with the instance key, base64url); a changed key, expiry or signature
+ * is refused with 46101, an expired link with 46102, both HTTP 403.
+ */
+
+/** Files in pulled and pushed data: valid 24 hours (specification: Data rules). */
+export const SHARED_FILE_PATH = '/shared/files';
+export const FILE_LINK_TTL_SECONDS = 24 * 3600;
+
+/** The customer's read-only report page (report_url). */
+export const SHARED_REPORT_PATH = '/shared/reports';
+/** decision (R-008): a week, long enough to read at home, short enough that a forwarded link dies. */
+export const REPORT_PAGE_TTL_SECONDS = 7 * 24 * 3600;
+
+export const sharedLinkQuerySchema = z.object({
+  expires: queryInt().pipe(z.number().int().min(0)),
+  signature: queryString().pipe(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a link signature')),
+});
+
+/**
+ * The report page's data (GET /shared/reports/{key}). decision: no name, phone or e-mail of the
+ * customer: the link may be forwarded, so it shows the analysis only. Image addresses are
+ * shared file links valid 24 hours (never past the page's own expiry).
+ */
+export const reportPageSchema = z.object({
+  report_id: z.number().int(),
+  source_type: z.string(),
+  merchant_name: z.string(),
+  store_name: z.string(),
+  created_at: z.number().int(),
+  dimensions: z.array(reportDimensionSchema),
+  overall_score: z.number().min(0).max(100),
+  skin_age: z.number().int().optional(),
+  images: deviceVImagesSchema,
+  /** Unix seconds after which the page no longer opens. */
+  expires_at: z.number().int(),
+});
+export type ReportPage = z.infer<typeof reportPageSchema>;
