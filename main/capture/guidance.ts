@@ -1,0 +1,88 @@
+/**
+ * Live guidance: what the customer must change before a view can be captured, from one checked
+ * preview frame (and the one before it, for motion). Pure; thresholds in GuidanceConfig and
+ * docs/kiosk-core.md, "Guidance". Directions are the customer's own (turn_left = turn your head
+ * to your left), never the screen's, since the preview may be mirrored.
+ */
+import type { View } from '../../protocol/skin-api/api-codes.ts';
+import type { GuidanceConfig } from '../config/guidance-config.ts';
+import type { FaceCheckResult, FaceFound } from './live-check.ts';
+
+/** In priority order: geometry first (quality measures are only meaningful on a well-placed face). */
+export const GUIDANCE_CODES = [
+  'no_face',
+  'move_closer',
+  'move_back',
+  'centre_face',
+  'turn_left',
+  'turn_right',
+  'tilt_up',
+  'tilt_down',
+  'straighten_head',
+  'remove_glasses',
+  'open_eyes',
+  'too_dark',
+  'too_bright',
+  'blurry',
+  'hold_still',
+] as const;
+export type GuidanceCode = (typeof GUIDANCE_CODES)[number];
+
+export interface Guidance {
+  /** True when nothing needs changing: the frame counts towards the auto-capture hold. */
+  readonly ok: boolean;
+  /** Every problem found, highest priority first; the UI shows the first. */
+  readonly issues: readonly GuidanceCode[];
+}
+
+export interface FrameSize {
+  readonly width: number;
+  readonly height: number;
+}
+
+export function evaluateGuidance(
+  check: FaceCheckResult,
+  previous: FaceCheckResult | null,
+  frame: FrameSize,
+  view: View,
+  config: GuidanceConfig,
+): Guidance {
+  if (!check.facePresent) return { ok: false, issues: ['no_face'] };
+  const found = new Set<GuidanceCode>();
+
+  if (check.faceRatio < config.minFaceRatio) found.add('move_closer');
+  if (check.faceRatio > config.maxFaceRatio) found.add('move_back');
+  const centre = boxCentre(check, frame);
+  if (Math.abs(centre.x - 0.5) > config.maxCentreOffset || Math.abs(centre.y - 0.5) > config.maxCentreOffset) found.add('centre_face');
+
+  const expected = config.views[view];
+  // Yaw positive = turned to their own left: too little yaw means "turn further left".
+  if (check.pose.yaw < expected.yaw - expected.yawTolerance) found.add('turn_left');
+  if (check.pose.yaw > expected.yaw + expected.yawTolerance) found.add('turn_right');
+  // Pitch positive = chin up: too high asks to tilt the head down.
+  if (check.pose.pitch > config.maxPitch) found.add('tilt_down');
+  if (check.pose.pitch < -config.maxPitch) found.add('tilt_up');
+  if (Math.abs(check.pose.roll) > config.maxRoll) found.add('straighten_head');
+
+  if (config.requireNoGlasses && check.glasses && check.glasses.normal + check.glasses.sunglasses >= config.maxGlasses) found.add('remove_glasses');
+  if (Math.min(check.eyesOpen.left, check.eyesOpen.right) < config.minEyeOpen) found.add('open_eyes');
+  if (check.quality.brightness < config.minBrightness) found.add('too_dark');
+  if (check.quality.brightness > config.maxBrightness) found.add('too_bright');
+  if (check.quality.blur > config.maxBlur) found.add('blurry');
+  if (previous?.facePresent && isMoving(check, previous, frame, config)) found.add('hold_still');
+
+  const issues = GUIDANCE_CODES.filter((code) => found.has(code));
+  return { ok: issues.length === 0, issues };
+}
+
+function boxCentre(face: FaceFound, frame: FrameSize): { x: number; y: number } {
+  return { x: (face.faceBox.left + face.faceBox.width / 2) / frame.width, y: (face.faceBox.top + face.faceBox.height / 2) / frame.height };
+}
+
+function isMoving(now: FaceFound, before: FaceFound, frame: FrameSize, config: GuidanceConfig): boolean {
+  const poseDelta = Math.max(Math.abs(now.pose.yaw - before.pose.yaw), Math.abs(now.pose.pitch - before.pose.pitch), Math.abs(now.pose.roll - before.pose.roll));
+  const a = boxCentre(now, frame);
+  const b = boxCentre(before, frame);
+  const shift = Math.hypot(a.x - b.x, (a.y - b.y) * (frame.height / frame.width));
+  return poseDelta > config.maxPoseDelta || shift > config.maxCentreShift;
+}

@@ -1,0 +1,106 @@
+/** Customer rows: the local profile, consent, and deletion on request (rows and image files). */
+import { z } from 'zod';
+import type { Db } from './database.ts';
+import { uuidv7 } from './ids.ts';
+import type { CustomerRecord, NewCustomer } from './types.ts';
+import { StoreError } from './types.ts';
+
+interface CustomerRow {
+  id: string;
+  platform_user_id: number | null;
+  custom_id: string;
+  name: string;
+  gender: number;
+  birthday: string;
+  phone_cc: number;
+  phone_number: string;
+  email: string;
+  agree_clause_ids: string;
+  reject_clause_ids: string;
+  consent_at: number | null;
+  created_at: number;
+  updated_at: number;
+  synced_at: number | null;
+}
+
+const clauseIdsSchema = z.array(z.string());
+
+export function insertCustomer(db: Db, input: NewCustomer, now: number): CustomerRecord {
+  const id = uuidv7(now);
+  db.prepare(
+    `INSERT INTO customers (id, platform_user_id, custom_id, name, gender, birthday, phone_cc, phone_number, email, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(id, input.platformUserId ?? null, input.customId ?? '', input.name, input.gender ?? 0, input.birthday ?? '', input.phoneCc ?? 0, input.phoneNumber ?? '', input.email ?? '', now, now);
+  return getCustomer(db, id)!;
+}
+
+export function getCustomer(db: Db, id: string): CustomerRecord | null {
+  const row = db.prepare('SELECT * FROM customers WHERE id = ?').get(id) as CustomerRow | undefined;
+  return row ? toCustomer(row) : null;
+}
+
+/**
+ * Records the clauses a customer agreed to (merged with earlier ones, as consent is given per
+ * session) and those refused; a clause agreed now is no longer counted as refused.
+ */
+export function recordConsent(db: Db, customerId: string, agreed: readonly string[], refused: readonly string[], now: number): void {
+  const customer = getCustomer(db, customerId);
+  if (!customer) throw new StoreError('customer_not_found', `no customer ${customerId}`);
+  const agree = [...new Set([...customer.agreeClauseIds, ...agreed])].filter((id) => !refused.includes(id));
+  const reject = [...new Set([...customer.rejectClauseIds, ...refused])].filter((id) => !agreed.includes(id));
+  db.prepare('UPDATE customers SET agree_clause_ids = ?, reject_clause_ids = ?, consent_at = ?, updated_at = ? WHERE id = ?').run(
+    JSON.stringify(agree),
+    JSON.stringify(reject),
+    now,
+    now,
+    customerId,
+  );
+}
+
+export interface DeletedCustomerData {
+  readonly sessions: number;
+  readonly captures: number;
+  /** Capture files (relative paths) to remove now that their rows are gone. */
+  readonly files: readonly string[];
+}
+
+/**
+ * Deletes the customer's rows (captures, sessions, customer) in one transaction and returns the
+ * files to unlink afterwards. Rows go first: a crash before the unlinks leaves orphan files, which
+ * the startup recovery removes, never rows pointing at deleted files.
+ */
+export function deleteCustomerRows(db: Db, customerId: string): DeletedCustomerData {
+  return db
+    .transaction(() => {
+      if (!getCustomer(db, customerId)) throw new StoreError('customer_not_found', `no customer ${customerId}`);
+      const files = (
+        db.prepare('SELECT c.file_path FROM captures c JOIN sessions s ON s.id = c.session_id WHERE s.customer_id = ?').all(customerId) as { file_path: string }[]
+      ).map((r) => r.file_path);
+      const captures = db.prepare('DELETE FROM captures WHERE session_id IN (SELECT id FROM sessions WHERE customer_id = ?)').run(customerId).changes;
+      const sessions = db.prepare('DELETE FROM sessions WHERE customer_id = ?').run(customerId).changes;
+      db.prepare('DELETE FROM customers WHERE id = ?').run(customerId);
+      return { sessions, captures, files };
+    })
+    .immediate();
+}
+
+function toCustomer(row: CustomerRow): CustomerRecord {
+  return {
+    id: row.id,
+    platformUserId: row.platform_user_id,
+    customId: row.custom_id,
+    name: row.name,
+    gender: row.gender as 0 | 1 | 2,
+    birthday: row.birthday,
+    phoneCc: row.phone_cc,
+    phoneNumber: row.phone_number,
+    email: row.email,
+    // JSON read back from disk is checked like any other input (STYLE.md: validate at every boundary).
+    agreeClauseIds: clauseIdsSchema.parse(JSON.parse(row.agree_clause_ids)),
+    rejectClauseIds: clauseIdsSchema.parse(JSON.parse(row.reject_clause_ids)),
+    consentAt: row.consent_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    syncedAt: row.synced_at,
+  };
+}

@@ -1,0 +1,14 @@
+import type Database from 'better-sqlite3';
+import { migration001 } from './001-capture-store.ts';
+
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  up(db: Database.Database): void;
+}
+
+/**
+ * Numbered, append-only: never edit a migration that has shipped, add the next one. The sync
+ * engine adds its own (outbox) as the next number in this list.
+ */
+export const migrations: readonly Migration[] = [migration001];
