@@ -3,11 +3,13 @@ import { resultKindOf } from '../../protocol/skin-api/api-codes.ts';
 import type { JobRequest, JobResponse, JobResult } from './job-types.ts';
 import { detectFacePose, detectFacialAttributes, facePoseTask, facialAnalysisTask } from './jobs/face-jobs.ts';
 import { jobErrorOf } from './jobs/job-errors.ts';
-import { detectSkin, skinTask } from './jobs/skin-jobs.ts';
+import { detectSkin, skinViewJob } from './jobs/skin-jobs.ts';
 
 /** One analysis worker thread: runs the jobs the pool sends, one at a time. */
 async function run(request: JobRequest): Promise<JobResult> {
   switch (request.kind) {
+    case 'skin_view':
+      return skinViewJob(request.payload);
     case 'detect_skin':
       return detectSkin(request.payload.bytes);
     case 'detect_face_pose':
@@ -15,9 +17,10 @@ async function run(request: JobRequest): Promise<JobResult> {
     case 'detect_facial_attributes':
       return detectFacialAttributes(request.payload.bytes);
     case 'task':
+      // Skin tasks arrive as skin_view jobs, one per view (dispatcher.ts).
       switch (resultKindOf(request.payload.api_code)) {
         case 'skin':
-          return skinTask(request.payload);
+          throw new Error('skin tasks run as skin_view jobs');
         case 'face_pose':
           return facePoseTask(request.payload);
         case 'facial_analysis':

@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import type { Point2 } from '../../vision/types.ts';
 import type { SkinAnnotation } from '../../vision/skin/index.ts';
 
-/** decision: annotation images are JPEGs at most 1600 px on their long side (quality 85). */
-export const ANNOTATION_MAX_SIDE = 1600;
+/** decision: annotation images are JPEGs at most 1280 px on their long side (quality 85). */
+export const ANNOTATION_MAX_SIDE = 1280;
 
 /** A photo decoded once and shrunk to annotation size, to draw several dimensions on. */
 export interface AnnotationBase {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ImageKey } from '../../protocol/skin-api/api-codes.ts';
+import { resultKindOf, type ImageKey } from '../../protocol/skin-api/api-codes.ts';
 import { TaskCodes } from '../../protocol/skin-api/task-codes.ts';
 import { TASK_POLL } from '../../protocol/skin-api/task-result.ts';
 import type { ObjectStore } from '../objects/object-store.ts';
@@ -8,7 +8,8 @@ import type { StoredTaskRequest } from '../skin-api/task-service.ts';
 import { OUTPUT_PATH } from '../skin-api/task-presenter.ts';
 import { ImageFetchError } from './fetch-image.ts';
 import type { ImageSource } from './image-source.ts';
-import type { JobFile, TaskJobPayload } from './job-types.ts';
+import type { JobFile, JobResult, TaskJobPayload } from './job-types.ts';
+import { assembleSkinResult, skinViewJobs } from './skin-task.ts';
 import type { TaskQueue, ClaimedTask } from './task-queue.ts';
 import { JobFailedError, JobTimeoutError, type WorkerPool } from './worker-pool.ts';
 
@@ -62,8 +63,7 @@ export class TaskDispatcher {
     try {
       const request = JSON.parse(task.request) as StoredTaskRequest;
       const payload = await this.payloadOf(request, task.merchant_id);
-      const transfer = payload.images.map((image) => image.bytes.buffer as ArrayBuffer);
-      const result = await this.pool.run('task', payload, { transfer, timeoutMs: TASK_POLL.taskTimeoutSeconds * 1000 });
+      const result = await this.analyse(payload);
       const record = await this.storeFiles(result.record, result.files);
       if (this.stopped) return;
       this.queue.succeed(task.id, task.attempts, record);
@@ -71,6 +71,18 @@ export class TaskDispatcher {
       if (this.stopped) return;
       this.queue.fail(task.id, task.attempts, this.failureOf(task, error));
     }
+  }
+
+  /** Skin tasks run one job per view, so the views of one task share the pool's workers. */
+  private async analyse(payload: TaskJobPayload): Promise<JobResult> {
+    const timeoutMs = TASK_POLL.taskTimeoutSeconds * 1000;
+    if (resultKindOf(payload.api_code) !== 'skin') {
+      return this.pool.run('task', payload, { transfer: payload.images.map((image) => image.bytes.buffer as ArrayBuffer), timeoutMs });
+    }
+    const views = await Promise.all(
+      skinViewJobs(payload).map((job) => this.pool.run('skin_view', job, { transfer: Object.values(job.photos).map((bytes) => bytes.buffer as ArrayBuffer), timeoutMs })),
+    );
+    return assembleSkinResult(payload, views);
   }
 
   private async payloadOf(request: StoredTaskRequest, merchantId: number): Promise<TaskJobPayload> {

@@ -1,8 +1,8 @@
-import type { AlgorithmVariant, ApiCode, ImageKey, LightSource, MaskFormat } from '../../protocol/skin-api/api-codes.ts';
+import type { AlgorithmVariant, ApiCode, ImageKey, LightSource, MaskFormat, View } from '../../protocol/skin-api/api-codes.ts';
 import type { DimensionId } from '../../protocol/enums/dimensions.ts';
 
 /** The messages between the dispatcher (main thread) and the analysis workers. */
-export type JobKind = 'task' | 'detect_skin' | 'detect_face_pose' | 'detect_facial_attributes';
+export type JobKind = 'task' | 'skin_view' | 'detect_skin' | 'detect_face_pose' | 'detect_facial_attributes';
 
 export interface TaskJobPayload {
   api_code: ApiCode;
@@ -15,13 +15,25 @@ export interface TaskJobPayload {
   images: { key: ImageKey; bytes: Uint8Array }[];
 }
 
+/** One view of a skin task: analysed in its own job so the views of a task share the pool. */
+export interface SkinViewJobPayload {
+  view: View;
+  /** Encoded photos by light source; buffers transferred. */
+  photos: Partial<Record<LightSource, Uint8Array>>;
+  dimensions: readonly DimensionId[];
+  format: MaskFormat;
+  /** device_v annotations name their light source; single-camera ones do not. */
+  namesLight: boolean;
+}
+
 export interface DetectJobPayload {
   bytes: Uint8Array;
 }
 
 export type JobRequest =
   | { id: number; kind: 'task'; payload: TaskJobPayload }
-  | { id: number; kind: Exclude<JobKind, 'task'>; payload: DetectJobPayload };
+  | { id: number; kind: 'skin_view'; payload: SkinViewJobPayload }
+  | { id: number; kind: Exclude<JobKind, 'task' | 'skin_view'>; payload: DetectJobPayload };
 
 /** An output file of a job: an annotation image or annotation JSON. */
 export interface JobFile {

@@ -1,0 +1,44 @@
+import { DIMENSION_IDS } from '../../protocol/enums/dimensions.ts';
+import { LIGHT_SOURCES, VIEWS, deviceVImageKey, type LightSource } from '../../protocol/skin-api/api-codes.ts';
+import type { DimensionResult, SkinResult } from '../../protocol/skin-api/task-result.ts';
+import { combineViews } from '../../vision/skin/index.ts';
+import type { JobFile, JobResult, SkinViewJobPayload, TaskJobPayload } from './job-types.ts';
+import type { SkinViewRecord } from './jobs/skin-jobs.ts';
+
+/** The per-view jobs of a device_v or online_skin task: device_v keys are `${light}_${view}_image`. */
+export function skinViewJobs(payload: TaskJobPayload): SkinViewJobPayload[] {
+  const dimensions = payload.dimension_codes.length > 0 ? payload.dimension_codes : DIMENSION_IDS;
+  const format = payload.mask_format ?? 'annotation_image';
+  const jobs: SkinViewJobPayload[] = [];
+  for (const view of VIEWS) {
+    const photos: Partial<Record<LightSource, Uint8Array>> = {};
+    for (const image of payload.images) {
+      if (payload.api_code === 'device_v') {
+        const light = LIGHT_SOURCES.find((l) => image.key === deviceVImageKey(l, view));
+        if (light) photos[light] = image.bytes;
+      } else if (image.key === `${view}_image`) {
+        photos.white = image.bytes;
+      }
+    }
+    if (Object.keys(photos).length > 0) jobs.push({ view, photos, dimensions, format, namesLight: payload.api_code === 'device_v' });
+  }
+  return jobs;
+}
+
+/** Combines the views' analyses per dimension into the task's result record. */
+export function assembleSkinResult(payload: TaskJobPayload, views: readonly JobResult[]): JobResult {
+  const records = views.map((v) => v.record as SkinViewRecord);
+  const combined = combineViews(records.map((r) => r.analysis));
+  const dimensions = payload.dimension_codes.length > 0 ? payload.dimension_codes : DIMENSION_IDS;
+  const results: DimensionResult[] = [];
+  for (const dimension of dimensions) {
+    const found = combined.dimensions[dimension];
+    if (!found) continue;
+    const annotations = records.flatMap((r) => (r.annotations[dimension] ? [r.annotations[dimension]] : []));
+    results.push({ dimension, level: found.level, score: found.score, confidence: found.confidence, annotations });
+  }
+  const overall = results.length > 0 ? results.reduce((sum, r) => sum + r.score, 0) / results.length : 0;
+  const record: SkinResult = { type: 'skin', dimensions: results, overall_score: Math.round(overall * 10) / 10, mask_format: payload.mask_format ?? 'annotation_image' };
+  const files: JobFile[] = views.flatMap((v) => v.files);
+  return { record, files };
+}
