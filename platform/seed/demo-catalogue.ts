@@ -8,7 +8,7 @@ import { columnValues } from '../open-api/catalogue/rows.ts';
 import type { Db } from '../storage/database.ts';
 
 /**
- * The demo catalogue (decision D-011, extended by C-014 in docs/decisions-catalogue.md): for the
+ * The demo catalogue (decision D-011, extended by C-014 in docs/decisions.md (C-series)): for the
  * primary merchant a product of every category 1 to 10 (the set bundles three of them), both
  * treatment sources, problem fields, texts in en / zh-Hans / ar, disabled items, items sold at
  * selected stores only and store links at the Premium store SG001. The second merchant reuses two

@@ -22,7 +22,7 @@ import { merchantCatalogueQuerySchema, storeCatalogueQuerySchema } from '../open
 /**
  * The catalogue endpoints (specification: Products, Treatments, Merchant data: reads).
  *
- * decision C-004 (docs/decisions-catalogue.md): the headers of most catalogue operations are
+ * decision C-004 (docs/decisions.md (C-series)): the headers of most catalogue operations are
  * not shown; every one of them takes access-token and, with a group token, merchant-id, as the
  * create-product and product reads do.
  */

@@ -22,7 +22,7 @@ import {
 
 /**
  * Answers of the merchant-data writes. The specification shows only the envelope for them
- * (decision M-012, docs/decisions-merchant-tenants.md): each answers the ids it created or
+ * (decision M-012, docs/decisions.md (M-series)): each answers the ids it created or
  * touched, as strings like the ids of the list items, so a caller needs no follow-up read.
  */
 export const storeCreateResponseSchema = z.object({

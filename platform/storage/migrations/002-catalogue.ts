@@ -4,7 +4,7 @@ import type { Migration } from './index.ts';
  * The catalogue of products and treatments (specification: Products, Treatments). One table
  * holds both, told apart by `kind`: they share every field but category (products) and the
  * goods attributes (treatments), and every operation exists for both. Decision C-001
- * (docs/decisions-catalogue.md).
+ * (docs/decisions.md (C-series)).
  *
  * Tenant isolation is enforced by the schema as well as the queries: every child row carries
  * merchant_id, and its foreign keys name (merchant_id, id) of the parent, so a sale store, link

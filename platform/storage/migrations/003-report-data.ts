@@ -1,7 +1,7 @@
 import type { Migration } from './index.ts';
 
 /**
- * Report data (specification: Report data, Events, Callback endpoints; docs/decisions-report-data.md):
+ * Report data (specification: Report data, Events, Callback endpoints; docs/decisions.md (R-series)):
  * customer profiles and reports synced by kiosks, each merchant's integration settings, and the
  * durable push outbox with one row per delivery attempt. Times are Unix milliseconds.
  *
