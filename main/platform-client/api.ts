@@ -1,5 +1,6 @@
 import type { Endpoint } from '../../protocol/endpoint.ts';
 import { catalogueEndpoints } from '../../protocol/endpoints/catalogue.ts';
+import { deviceSyncEndpoints, sharedLinkEndpoints } from '../../protocol/endpoints/device-sync.ts';
 import { merchantEndpoints } from '../../protocol/endpoints/merchant.ts';
 import { reportDataEndpoints } from '../../protocol/endpoints/report-data.ts';
 import { skinApiEndpoints } from '../../protocol/endpoints/skin-api.ts';
@@ -13,6 +14,8 @@ export const platformEndpoints = {
   ...catalogueEndpoints,
   ...skinApiEndpoints,
   ...reportDataEndpoints,
+  ...deviceSyncEndpoints,
+  ...sharedLinkEndpoints,
 } as const;
 
 type Endpoints = typeof platformEndpoints;

@@ -8,7 +8,7 @@ import { ApiError } from '../http/api-error.ts';
 import type { Db } from '../storage/database.ts';
 import { requireValidOrder, reserveUnit } from './orders.ts';
 import type { UploadService } from './upload-service.ts';
-import { FILE_PATH } from './upload-service.ts';
+import { ownResourceKey } from '../analysis/image-source.ts';
 
 export interface TaskRow {
   id: string;
@@ -97,10 +97,8 @@ export class TaskService {
    */
   private checkOwnResources(merchantId: number, task: StoredTaskRequest): void {
     for (const [key, url] of Object.entries(task.resources)) {
-      const marker = `${FILE_PATH}/`;
-      const at = url.indexOf(marker);
-      if (at === -1) continue;
-      const resourceKey = url.slice(at + marker.length).split(/[?#]/)[0] ?? '';
+      const resourceKey = ownResourceKey(url);
+      if (resourceKey === null) continue;
       const file = this.uploads.storedFile(resourceKey);
       if (!file || file.merchantId !== merchantId) {
         throw new ApiError(TaskCodes.INVALID_RESOURCE_URL, `resources.${key}: no uploaded file at this address`);
