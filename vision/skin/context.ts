@@ -1,0 +1,213 @@
+import type { LightSource } from '../../protocol/skin-api/api-codes.ts';
+import { LIGHT_SOURCES } from '../../protocol/skin-api/api-codes.ts';
+import type { Point2, RgbImage } from '../types.ts';
+import type { LabPlanes, RgbPlanes } from './image/color.ts';
+import { halveRgb, porphyrinPlane, rgbToL, rgbToLab } from './image/color.ts';
+import { gaussianBlur } from './image/filters.ts';
+import type { WorkFrame } from './image/frame.ts';
+import { FACE_WIDTH_PX, resampleFrame, toSource, workFrame } from './image/frame.ts';
+import type { Mask, Plane, Rect } from './image/plane.ts';
+import { erode, halve, maskBounds, maskCount, scanRect } from './image/plane.ts';
+import { IPD_MM } from './regions/geometry.ts';
+import type { RegionId, SkinRegions } from './regions/regions.ts';
+import { skinRegions } from './regions/regions.ts';
+import { buildSkinMasks, regionMask } from './skin-mask.ts';
+import type { SkinMasks } from './skin-mask.ts';
+import type { SkinViewInput } from './types.ts';
+
+export type Channel = 'L' | 'a' | 'b' | 'porphyrin';
+/** 0: the working resolution (fine texture); 1: half of it (millimetre-sized features). */
+export type Level = 0 | 1;
+
+/**
+ * Everything the analysers of one view share, computed lazily and once: the working crops of
+ * each light source, their L*a*b* planes, blurred planes (keyed by light, channel, level, sigma
+ * and area), the skin and region masks. Analysers ask for what they need; the first asker pays.
+ */
+export class SkinContext {
+  readonly reference: LightSource;
+  readonly frame: WorkFrame;
+  readonly regions: SkinRegions;
+  private readonly referenceImage: RgbImage;
+  private readonly cache = new Map<string, unknown>();
+  private readonly bounds = new WeakMap<Mask, Rect | null>();
+
+  constructor(
+    readonly input: SkinViewInput,
+    faceWidthPx = FACE_WIDTH_PX,
+  ) {
+    const ref = LIGHT_SOURCES.find((l) => input.images[l] !== undefined);
+    const image = ref ? input.images[ref] : undefined;
+    if (!ref || !image) throw new Error('skin analysis needs at least one image');
+    this.reference = ref;
+    this.referenceImage = image;
+    this.regions = skinRegions(input.face);
+    this.frame = workFrame(input.face, image.width, image.height, faceWidthPx);
+  }
+
+  get imageWidth(): number {
+    return this.referenceImage.width;
+  }
+
+  get imageHeight(): number {
+    return this.referenceImage.height;
+  }
+
+  /** Light sources present, in LIGHT_SOURCES order. */
+  get lights(): LightSource[] {
+    return LIGHT_SOURCES.filter((l) => this.input.images[l] !== undefined);
+  }
+
+  has(light: LightSource): boolean {
+    return this.input.images[light] !== undefined;
+  }
+
+  /** The first present source of `preferences`, else the reference (white when present). */
+  pick(preferences: readonly LightSource[]): LightSource {
+    return preferences.find((l) => this.has(l)) ?? this.reference;
+  }
+
+  /** Source pixels per millimetre, from the interpupillary distance. */
+  get sourcePxPerMm(): number {
+    return this.regions.axes.ipd / IPD_MM;
+  }
+
+  pxPerMm(level: Level): number {
+    return (this.sourcePxPerMm * this.frame.scale) / (level === 0 ? 1 : 2);
+  }
+
+  /** Pixels at `level` of a length in millimetres, never below `min`. */
+  px(mm: number, level: Level, min = 0.7): number {
+    return Math.max(min, mm * this.pxPerMm(level));
+  }
+
+  size(level: Level): { width: number; height: number } {
+    const p = this.rgb(this.reference, level);
+    return { width: p.width, height: p.height };
+  }
+
+  memo<T>(key: string, make: () => T): T {
+    if (this.cache.has(key)) return this.cache.get(key) as T;
+    const value = make();
+    this.cache.set(key, value);
+    return value;
+  }
+
+  rgb(light: LightSource, level: Level = 0): RgbPlanes {
+    if (level === 1) return this.memo(`rgb:${light}:1`, () => halveRgb(this.rgb(light, 0)));
+    return this.memo(`rgb:${light}`, () => {
+      const image = this.input.images[light] ?? this.referenceImage;
+      // Another source's image of a different size is the same frame scaled.
+      const k = image.width / this.referenceImage.width;
+      const f = this.frame;
+      return resampleFrame(image, { left: f.left * k, top: f.top * k, scale: f.scale / k, width: f.width, height: f.height });
+    });
+  }
+
+  /** L*a*b* planes; at the fine level only L* is usually needed (channel()), so a* and b* are made on demand. */
+  lab(light: LightSource, level: Level): LabPlanes {
+    return this.memo(`lab:${light}:${level}`, () => rgbToLab(this.rgb(light, level)));
+  }
+
+  channel(light: LightSource, channel: Channel, level: Level): Plane {
+    if (channel === 'L' && level === 0) return this.memo(`L:${light}:0`, () => rgbToL(this.rgb(light, 0)));
+    if (channel !== 'porphyrin') return this.lab(light, level)[channel];
+    return this.memo(`porphyrin:${light}:${level}`, () => (level === 0 ? porphyrinPlane(this.rgb(light)) : halve(this.channel(light, 'porphyrin', 0))));
+  }
+
+  /**
+   * Gaussian blur of a channel. At the fine level only `rect` is computed (cached per rectangle);
+   * at the coarse level the whole frame is, so every measure asking for a sigma shares one blur
+   * (the coarse frame is a quarter of the fine one, and the sigmas are chosen to coincide).
+   */
+  blur(light: LightSource, channel: Channel, level: Level, sigma: number, rect: Rect): Plane {
+    const { width, height } = this.size(level);
+    const area = level === 1 ? { x0: 0, y0: 0, x1: width, y1: height } : rect;
+    const key = `blur:${light}:${channel}:${level}:${sigma.toFixed(3)}:${area.x0},${area.y0},${area.x1},${area.y1}`;
+    return this.memo(key, () => gaussianBlur(this.channel(light, channel, level), sigma, area));
+  }
+
+  private masks(): SkinMasks {
+    return this.memo('masks', () => buildSkinMasks(this));
+  }
+
+  /** The coarse skin mask (fine-level regions read it through regionMask). */
+  skinMask(): Mask {
+    return this.masks().coarse;
+  }
+
+  regionMask(id: RegionId, level: Level): Mask {
+    return this.memo(`region:${id}:${level}`, () => regionMask(this, id, level, this.skinMask()));
+  }
+
+  /** A region's mask eroded by r pixels (lines keep off the edges of eyes, brows and lips). */
+  eroded(id: RegionId, level: Level, r: number): Mask {
+    return this.memo(`eroded:${id}:${level}:${r}`, () => erode(this.regionMask(id, level), r));
+  }
+
+  /** Set pixels of a region's mask. */
+  count(id: RegionId, level: Level): number {
+    return this.memo(`count:${id}:${level}`, () => maskCount(this.regionMask(id, level)));
+  }
+
+  /** Union of several regions' masks. */
+  unionMask(ids: readonly RegionId[], level: Level): Mask {
+    return this.memo(`union:${ids.join(',')}:${level}`, () => {
+      const { width, height } = this.size(level);
+      const data = new Uint8Array(width * height);
+      let bounds = { x0: width, y0: height, x1: 0, y1: 0 };
+      for (const id of ids) {
+        const m = this.regionMask(id, level);
+        const r = scanRect(m);
+        bounds = { x0: Math.min(bounds.x0, r.x0), y0: Math.min(bounds.y0, r.y0), x1: Math.max(bounds.x1, r.x1), y1: Math.max(bounds.y1, r.y1) };
+        for (let y = r.y0; y < r.y1; y++) for (let i = y * width + r.x0; i < y * width + r.x1; i++) if (m.data[i]) data[i] = 1;
+      }
+      if (bounds.x1 <= bounds.x0) bounds = { x0: 0, y0: 0, x1: 0, y1: 0 };
+      return { width, height, data, bounds };
+    });
+  }
+
+  /** Fraction of the neck region that looks like skin (0 when the neck is covered or out of frame). */
+  get neckVisibility(): number {
+    return this.masks().neckVisibility;
+  }
+
+  /** Bounding rectangle of a mask, grown by `pad` pixels so blurs have context; null when empty. */
+  rectOf(mask: Mask, pad: number): Rect | null {
+    let tight = this.bounds.get(mask);
+    if (tight === undefined) {
+      tight = maskBounds(mask);
+      this.bounds.set(mask, tight);
+    }
+    if (!tight) return null;
+    const p = Math.ceil(pad);
+    return { x0: Math.max(0, tight.x0 - p), y0: Math.max(0, tight.y0 - p), x1: Math.min(mask.width, tight.x1 + p), y1: Math.min(mask.height, tight.y1 + p) };
+  }
+
+  /**
+   * Per pixel at `level`, 1 + the index in `regions` of the first region holding it (0: none): a
+   * located finding's region is one lookup, not one mask per region.
+   */
+  labels(regions: readonly RegionId[], level: Level): Uint8Array {
+    return this.memo(`labels:${regions.join(',')}:${level}`, () => {
+      const { width, height } = this.size(level);
+      const out = new Uint8Array(width * height);
+      for (let k = regions.length - 1; k >= 0; k--) {
+        const m = this.regionMask(regions[k] as RegionId, level);
+        const r = scanRect(m);
+        for (let y = r.y0; y < r.y1; y++) for (let i = y * width + r.x0; i < y * width + r.x1; i++) if (m.data[i]) out[i] = k + 1;
+      }
+      return out;
+    });
+  }
+
+  toImage(level: Level, x: number, y: number): Point2 {
+    const k = level === 0 ? 1 : 2;
+    return toSource(this.frame, x * k, y * k);
+  }
+
+  toWork(level: Level, p: Point2): Point2 {
+    const k = level === 0 ? 1 : 0.5;
+    return { x: (p.x - this.frame.left) * this.frame.scale * k, y: (p.y - this.frame.top) * this.frame.scale * k };
+  }
+}

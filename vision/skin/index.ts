@@ -1,0 +1,16 @@
+/**
+ * vision/skin: skin analysis of decoded face images (issue 3 part 3). Pure functions: images and
+ * face geometry in, dimension levels, located findings and the skin_all_race attributes out.
+ * Methods, thresholds and benchmark: docs/vision-skin.md.
+ */
+export { analyseSkin, analyseView, combineViews } from './analyse.ts';
+export type { AnalyseOptions } from './analyse.ts';
+export { ANALYSERS } from './analysers/index.ts';
+export type { Analyser } from './analyser.ts';
+export { skinAttributes } from './attributes/index.ts';
+export { grade, GRADING } from './grading.ts';
+export type { Graded, Grading } from './grading.ts';
+export { FACE_WIDTH_PX } from './image/frame.ts';
+export { REGION_IDS, EXCLUSION_IDS, skinRegions } from './regions/regions.ts';
+export type { RegionId, ExclusionId, SkinRegions } from './regions/regions.ts';
+export type { CombinedDimension, DimensionAnalysis, Feature, MaskAnnotation, SkinAnalysis, SkinAnnotation, SkinViewInput, ViewSkinAnalysis } from './types.ts';

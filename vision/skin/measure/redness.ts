@@ -1,0 +1,74 @@
+import type { LightSource } from '../../../protocol/skin-api/api-codes.ts';
+import { areaCm2 } from '../analyser.ts';
+import type { SkinContext } from '../context.ts';
+import type { Component } from '../image/components.ts';
+import { components } from '../image/components.ts';
+import type { Mask } from '../image/plane.ts';
+import { maskCount, newMask, scanRect } from '../image/plane.ts';
+import { maskedValues, quantile } from '../image/stats.ts';
+import type { RegionId } from '../regions/regions.ts';
+import { PAPULE_LIGHTS } from './papules.ts';
+
+export interface RednessFindings {
+  readonly light: LightSource;
+  /** Diffusely red skin, coarse level. */
+  readonly mask: Mask;
+  readonly patches: readonly Component[];
+  /** Percentage of the analysed skin that is red, in total and per region. */
+  readonly percent: number;
+  readonly regionPercent: Readonly<Partial<Record<RegionId, number>>>;
+  /** Mean a* excess over the baseline inside the red area. */
+  readonly excess: number;
+  /** Baseline a* of the face (20th percentile of smoothed a*). */
+  readonly baseline: number;
+  readonly areaCm2: number;
+}
+
+export const REDNESS_REGIONS: readonly RegionId[] = ['forehead', 'glabella', 'nose', 'cheek_left', 'cheek_right', 'chin'];
+/** decision: a* above the face's own 20th percentile by this much is visible redness. */
+export const REDNESS_DELTA = 5;
+const SMOOTH_MM = 1.5;
+const MIN_PATCH_MM2 = 6;
+
+/**
+ * Diffuse redness (the sensitivity and rosacea signs): a* blurred over 1.5 mm, compared with the
+ * face's own baseline rather than an absolute value, so skin tone and white balance cancel out.
+ * Connected red areas of at least 6 mm2 are the patches reported.
+ */
+export function findRedness(ctx: SkinContext): RednessFindings {
+  return ctx.memo('redness', () => {
+    const light = ctx.pick(PAPULE_LIGHTS);
+    const mask = ctx.unionMask(REDNESS_REGIONS, 1);
+    const rect = ctx.rectOf(mask, 4 * ctx.px(SMOOTH_MM, 1));
+    const red = { ...newMask(mask.width, mask.height), bounds: scanRect(mask) };
+    const regionPercent: Partial<Record<RegionId, number>> = {};
+    if (!rect) return { light, mask: red, patches: [], percent: 0, regionPercent, excess: 0, baseline: 0, areaCm2: 0 };
+    const a = ctx.blur(light, 'a', 1, ctx.px(SMOOTH_MM, 1), rect);
+    const baseline = quantile(maskedValues(a, mask), 0.2);
+    let excess = 0;
+    const r = scanRect(mask);
+    for (let y = r.y0; y < r.y1; y++) {
+      for (let i = y * mask.width + r.x0; i < y * mask.width + r.x1; i++) {
+        if (!mask.data[i]) continue;
+        const e = (a.data[i] as number) - baseline;
+        if (e >= REDNESS_DELTA) {
+          red.data[i] = 1;
+          excess += e;
+        }
+      }
+    }
+    const n = maskCount(red);
+    for (const id of REDNESS_REGIONS) {
+      const m = ctx.regionMask(id, 1);
+      const b = scanRect(m);
+      let hit = 0;
+      for (let y = b.y0; y < b.y1; y++) for (let i = y * m.width + b.x0; i < y * m.width + b.x1; i++) if (m.data[i]) hit += red.data[i] as number;
+      const all = ctx.count(id, 1);
+      regionPercent[id] = all ? (100 * hit) / all : 0;
+    }
+    const pxmm = ctx.pxPerMm(1);
+    const patches = components(red, MIN_PATCH_MM2 * pxmm * pxmm, a);
+    const total = maskCount(mask);
+    return { light, mask: red, patches, percent: total ? (100 * n) / total : 0, regionPercent, excess: n ? excess / n : 0, baseline, areaCm2: areaCm2(ctx, mask, 1) };
+  });
+}

@@ -1,0 +1,103 @@
+import type { LightSource } from '../../../protocol/skin-api/api-codes.ts';
+import type { Level, SkinContext } from '../context.ts';
+import { valleyResponse } from '../image/filters.ts';
+import type { Line } from '../image/lines.ts';
+import { angleBetween, extractLines } from '../image/lines.ts';
+import type { RegionId } from '../regions/regions.ts';
+
+/** How lines are looked for in one kind of region. */
+export interface LineSpec {
+  readonly key: string;
+  readonly level: Level;
+  /** Valley widths (Gaussian sigma) in millimetres. */
+  readonly sigmasMm: readonly number[];
+  readonly minLengthMm: number;
+  /** Allowed line directions relative to the face's horizontal axis: centre and tolerance, radians. */
+  readonly direction: (region: RegionId) => { readonly centre: number; readonly tolerance: number };
+  /** Hysteresis thresholds on the scale-normalised valley response (L* units). */
+  readonly high: number;
+  readonly low: number;
+  readonly lights: readonly LightSource[];
+}
+
+/** A line in image-independent terms: work pixels of the spec's level plus its measured size. */
+export interface WrinkleLine extends Line {
+  readonly region: RegionId;
+  readonly lengthMm: number;
+  /** Valley depth relative to the detection threshold (1 = just detected), capped at 3. */
+  readonly depth: number;
+}
+
+export interface LineFindings {
+  readonly light: LightSource;
+  readonly level: Level;
+  readonly lines: readonly WrinkleLine[];
+}
+
+/** decision: fine lines are surface relief, clearest in parallel-polarised light; white otherwise. */
+export const LINE_LIGHTS: readonly LightSource[] = ['parallel_polar', 'white', 'white_glow', 'cross_polar'];
+
+/**
+ * Valley (dark line) detection: scale-normalised Hessian of Gaussian-blurred L* at each sigma,
+ * thinned across the valley, hysteresis, traced into polylines (image/lines.ts); then only lines
+ * of the expected direction and at least minLengthMm long count. Masks are eroded by two sigmas so
+ * the edges of eyes, brows and lips (strong natural valleys) are not taken for wrinkles.
+ */
+export function findLines(ctx: SkinContext, spec: LineSpec, regions: readonly RegionId[]): LineFindings {
+  return ctx.memo(`lines:${spec.key}:${regions.join(',')}`, () => {
+    const light = ctx.pick(spec.lights);
+    const pxmm = ctx.pxPerMm(spec.level);
+    const roll = Math.atan2(ctx.regions.axes.u.y, ctx.regions.axes.u.x);
+    const out: WrinkleLine[] = [];
+    for (const region of regions) {
+      const found: WrinkleLine[] = [];
+      // One erosion for all scales: two of the largest sigmas.
+      const mask = ctx.eroded(region, spec.level, Math.ceil(2 * Math.max(0.8, Math.max(...spec.sigmasMm) * pxmm)));
+      for (const mm of spec.sigmasMm) {
+        const s = Math.max(0.8, mm * pxmm);
+        const rect = ctx.rectOf(mask, 4 * s);
+        if (!rect) continue;
+        const blurred = ctx.blur(light, 'L', spec.level, s, rect);
+        const v = valleyResponse(blurred, s, rect);
+        const dir = spec.direction(region);
+        const accept = (angle: number): boolean => angleBetween(angle - roll, dir.centre) <= dir.tolerance;
+        const lines = extractLines({ maps: v, mask, high: spec.high, low: spec.low, minLength: spec.minLengthMm * pxmm, maxAnisotropy: 0.5, accept });
+        for (const l of lines) found.push({ ...l, region, lengthMm: l.length / pxmm, depth: Math.min(3, l.strength / spec.high) });
+      }
+      out.push(...dedupe(found, 2 * Math.max(1, (spec.sigmasMm[spec.sigmasMm.length - 1] ?? 0.5) * pxmm)));
+    }
+    return { light, level: spec.level, lines: out };
+  });
+}
+
+/** The same wrinkle seen at two scales: keep the longer trace. */
+function dedupe(lines: WrinkleLine[], radius: number): WrinkleLine[] {
+  const sorted = [...lines].sort((a, b) => b.lengthMm - a.lengthMm);
+  const kept: WrinkleLine[] = [];
+  for (const l of sorted) {
+    const overlapping = kept.some((k) => {
+      let near = 0;
+      for (const p of l.points) if (k.points.some((q) => Math.hypot(p.x - q.x, p.y - q.y) < radius)) near++;
+      return near >= 0.5 * l.points.length;
+    });
+    if (!overlapping) kept.push(l);
+  }
+  return kept;
+}
+
+/** Line index of a set of lines: millimetres weighted by depth (the wrinkle levels' measure). */
+export function lineIndex(lines: readonly WrinkleLine[]): number {
+  return lines.reduce((s, l) => s + l.lengthMm * l.depth, 0);
+}
+
+const deg = (d: number): number => (d * Math.PI) / 180;
+const horizontal = (tol: number) => () => ({ centre: 0, tolerance: deg(tol) });
+
+/** decision: the directions, widths and lengths each wrinkle type is looked for with. */
+export const LINE_SPECS = {
+  forehead: { key: 'forehead', level: 0, sigmasMm: [0.25, 0.5], minLengthMm: 5, direction: horizontal(30), high: 1.6, low: 0.8, lights: LINE_LIGHTS },
+  frown: { key: 'frown', level: 0, sigmasMm: [0.25, 0.5], minLengthMm: 3, direction: () => ({ centre: Math.PI / 2, tolerance: deg(30) }), high: 1.6, low: 0.8, lights: LINE_LIGHTS },
+  crowsFeet: { key: 'crows', level: 0, sigmasMm: [0.25, 0.5], minLengthMm: 3, direction: horizontal(60), high: 1.6, low: 0.8, lights: LINE_LIGHTS },
+  underEye: { key: 'undereye', level: 0, sigmasMm: [0.2, 0.5], minLengthMm: 2.5, direction: horizontal(40), high: 1.6, low: 0.8, lights: LINE_LIGHTS },
+  neck: { key: 'neck', level: 1, sigmasMm: [0.6, 1.2], minLengthMm: 8, direction: horizontal(25), high: 1.6, low: 0.8, lights: LINE_LIGHTS },
+} as const satisfies Record<string, LineSpec>;
