@@ -5,7 +5,7 @@ import { CREDENTIALS_FILE } from './seed/demo-seed.ts';
 import { REPORT_DATA_COMMANDS, runReportDataCli } from './report-data/cli.ts';
 
 /**
- * `npm run platform -- --port 8080 --data ./data [--host 127.0.0.1] [--region overseas|cn]`;
+ * `npm run platform -- --port 8080 --data ./data [--host 127.0.0.1] [--region overseas|cn] [--upload-ttl-seconds N]`;
  * `npm run platform -- deliveries|integration ...` for the report data operator commands.
  */
 async function main(): Promise<void> {
@@ -19,6 +19,8 @@ async function main(): Promise<void> {
       region: { type: 'string', default: 'overseas' },
       'public-url': { type: 'string' },
       'log-level': { type: 'string', default: 'info' },
+      // Tests of policy expiry on the kiosk side start the platform with a tiny ttl.
+      'upload-ttl-seconds': { type: 'string' },
     },
     strict: true,
   });
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
     region: values.region as 'cn' | 'overseas',
     publicBaseUrl: values['public-url'],
     logLevel: values['log-level'] as 'info',
+    ...(values['upload-ttl-seconds'] ? { uploadTtlSeconds: Number(values['upload-ttl-seconds']) } : {}),
   });
   console.log(`platform (${platform.services.config.region}) listening on ${platform.url}`);
   console.log(`data directory: ${dataDir}`);

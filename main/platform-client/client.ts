@@ -35,6 +35,11 @@ export interface CallInput<E extends Endpoint> {
   /** Overrides the client's merchant id for this call. */
   merchantId?: string;
   timeouts?: Partial<Timeouts>;
+  /**
+   * Extra request headers the endpoint documents, e.g. Idempotency-Key of task creation (D-026).
+   * Lower-case names; they never replace the token, merchant-id or content headers.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export type CallOutput<E extends Endpoint> = z.output<E['response']>;
@@ -123,7 +128,8 @@ export class PlatformClient {
 
   private async once<E extends Endpoint>(ep: E, input: CallInput<E>, token: string | undefined): Promise<CallOutput<E>> {
     const label = `${ep.method} ${ep.path}`;
-    const headers: Record<string, string> = { accept: 'application/json' };
+    // Extras first, so the client's own headers always win over a same-named extra.
+    const headers: Record<string, string> = { ...input.headers, accept: 'application/json' };
     if (token) headers[ACCESS_TOKEN_HEADER] = token;
     const merchantId = input.merchantId ?? this.options.merchantId;
     if (ep.merchantScoped && merchantId) headers[MERCHANT_ID_HEADER] = merchantId;

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { migration001 } from './001-capture-store.ts';
+import { migration002 } from './002-sync.ts';
 
 export interface Migration {
   readonly version: number;
@@ -11,4 +12,4 @@ export interface Migration {
  * Numbered, append-only: never edit a migration that has shipped, add the next one. The sync
  * engine adds its own (outbox) as the next number in this list.
  */
-export const migrations: readonly Migration[] = [migration001];
+export const migrations: readonly Migration[] = [migration001, migration002];

@@ -1,0 +1,86 @@
+/**
+ * What both runtime modes start before they show anything: the platform connection (a remote
+ * base URL, or the embedded platform child), the live check in a worker thread, and the kiosk
+ * services (main/kiosk/services.ts). The Electron entry (main/shell/entry.ts) and the browser
+ * launcher (main/launch.ts) differ only in what they put in front of the returned KioskApi.
+ */
+import { fileURLToPath } from 'node:url';
+import type { KioskApi } from './kiosk-api/types.ts';
+import { createWorkerLiveCheck, type WorkerLiveCheck } from './capture/worker-live-check.ts';
+import { startEmbeddedPlatform, type EmbeddedPlatform, type PlatformSpawner } from './embedded-platform.ts';
+import { createKioskServices } from './kiosk/services.ts';
+import type { SecretStore } from './shell/secret-store.ts';
+
+export interface KioskBootOptions {
+  readonly mode: 'electron' | 'browser';
+  readonly version: string;
+  /** The kiosk's data directory (store, captures, embedded platform). */
+  readonly dataDir: string;
+  /** The kiosk configuration file (main/config); absent: all defaults (simulated device). */
+  readonly configFile?: string;
+  /** A remote platform's base URL; absent: the embedded platform is started. */
+  readonly platformUrl?: string;
+  readonly platformPort?: number;
+  readonly platformSpawner?: PlatformSpawner;
+  readonly secretStore?: SecretStore;
+  /**
+   * The live check, run in a worker thread (onnxruntime's session.run blocks its thread): a module
+   * exporting the `createLiveCheck` factory and its options. Default: the services' own (the
+   * same FACE_LIVE_CHECK module with the repository's models); packaged Electron passes its
+   * resources folder for the models.
+   */
+  readonly liveCheck?: { readonly module: string; readonly options?: unknown };
+  readonly log?: (line: string) => void;
+}
+
+export interface KioskBackend {
+  readonly api: KioskApi;
+  readonly platform: { readonly baseUrl: string; readonly embedded: boolean };
+  close(): Promise<void>;
+}
+
+// Source runs load the .ts module, a compiled build the .js beside it.
+export const FACE_LIVE_CHECK = fileURLToPath(new URL(`./capture/face-live-check.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url));
+
+export async function bootKiosk(options: KioskBootOptions): Promise<KioskBackend> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const cleanup: (() => Promise<void>)[] = [];
+  const closeAll = async () => {
+    for (const step of cleanup.reverse()) await step().catch((error: unknown) => log(`kiosk shutdown: ${(error as Error).message}`));
+  };
+  try {
+    let embedded: EmbeddedPlatform | null = null;
+    if (!options.platformUrl) {
+      embedded = await startEmbeddedPlatform({ kioskDataDir: options.dataDir, port: options.platformPort, spawner: options.platformSpawner, log });
+      cleanup.push(() => embedded!.stop());
+      log(`embedded platform at ${embedded.connection.baseUrl} (data ${embedded.dataDir})`);
+    }
+    // Absent, the services start their default: the same face check in a worker thread. The
+    // worker starts on the first frame, so it costs nothing at start-up.
+    let worker: WorkerLiveCheck | undefined;
+    if (options.liveCheck) {
+      worker = createWorkerLiveCheck(options.liveCheck);
+      cleanup.push(() => worker!.close());
+    }
+    const services = await createKioskServices({
+      mode: options.mode,
+      version: options.version,
+      dataDir: options.dataDir,
+      configFile: options.configFile,
+      platform: embedded ? { embedded: true, connection: embedded.connection } : { embedded: false, baseUrl: options.platformUrl ?? '' },
+      secretStore: options.secretStore,
+      liveCheck: worker?.check,
+      log,
+    });
+    cleanup.push(() => services.close());
+    let closing: Promise<void> | null = null;
+    return {
+      api: services.api,
+      platform: { baseUrl: embedded?.connection.baseUrl ?? options.platformUrl ?? '', embedded: embedded !== null },
+      close: () => (closing ??= closeAll()),
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The kiosk's connection to the platform: the PlatformClient built from the settings (rebuilt
+ * when the technician changes them), what the last calls said about reachability, and a probe
+ * for diagnostics that also measures the clock skew from the HTTP Date header.
+ */
+import { request } from 'undici';
+import type { Region } from '../../protocol/regions.ts';
+import { PlatformClient } from '../platform-client/client.ts';
+import { NotConfiguredError } from '../sync/failures.ts';
+import type { KioskSettings } from './settings.ts';
+
+export interface ProbeResult {
+  readonly reachable: boolean;
+  /** Platform clock minus kiosk clock (ms, 1 s resolution of the Date header); null when unknown. */
+  readonly clockSkewMs: number | null;
+  readonly detail: string;
+}
+
+export class PlatformLink {
+  private current: PlatformClient | null = null;
+  private missing: string | null = 'not yet loaded';
+  reachable: boolean | null = null;
+  lastContactAt: number | null = null;
+  clockSkewMs: number | null = null;
+
+  constructor(
+    private readonly settings: KioskSettings,
+    private readonly onRegionChange: (region: Region) => void,
+  ) {}
+
+  /** Builds the client from the settings; a missing piece is remembered for `client()` to report. */
+  async rebuild(): Promise<void> {
+    const old = this.current;
+    this.current = null;
+    await old?.close().catch(() => undefined);
+    const p = this.settings.platform();
+    const secret = await this.settings.appSecret();
+    const gaps = [!p.addresses.cn && !p.addresses.overseas ? 'platform address' : '', !p.appId ? 'app id' : '', !secret ? 'app secret' : '', !p.storeCustomId ? 'store custom id' : ''].filter(Boolean);
+    this.missing = gaps.length > 0 ? gaps.join(', ') : null;
+    if (this.missing || !secret) return;
+    this.current = new PlatformClient({
+      addresses: { cn: p.addresses.cn || p.addresses.overseas, overseas: p.addresses.overseas || p.addresses.cn },
+      region: p.region,
+      appId: p.appId,
+      appSecret: secret,
+      merchantId: p.merchantId,
+      onRegionChange: this.onRegionChange,
+    });
+  }
+
+  client(): PlatformClient {
+    if (!this.current) throw new NotConfiguredError(`${this.missing ?? 'unknown'} missing`);
+    return this.current;
+  }
+
+  get baseUrl(): string {
+    if (this.current) return this.current.baseUrl;
+    const p = this.settings.platform();
+    return p.addresses[p.region];
+  }
+
+  get region(): Region {
+    return this.current?.currentRegion ?? this.settings.platform().region;
+  }
+
+  noteContact(reachable: boolean): void {
+    this.reachable = reachable;
+    if (reachable) this.lastContactAt = Date.now();
+  }
+
+  /** Any answer counts as reachable (a 404 of the root too); the Date header gives the skew. */
+  async probe(timeoutMs = 5000): Promise<ProbeResult> {
+    const base = this.baseUrl;
+    if (!base) return { reachable: false, clockSkewMs: null, detail: 'no platform address configured' };
+    const sent = Date.now();
+    try {
+      const res = await request(`${base}/`, { method: 'GET', signal: AbortSignal.timeout(timeoutMs), headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+      await res.body.dump();
+      const received = Date.now();
+      const date = Date.parse(String(res.headers.date ?? ''));
+      this.clockSkewMs = Number.isNaN(date) ? null : Math.round(date + 500 - (sent + received) / 2);
+      this.noteContact(true);
+      return { reachable: true, clockSkewMs: this.clockSkewMs, detail: `${base} answered HTTP ${res.statusCode} in ${received - sent} ms` };
+    } catch (error) {
+      this.noteContact(false);
+      return { reachable: false, clockSkewMs: null, detail: `${base} did not answer: ${(error as Error).message}` };
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.current?.close().catch(() => undefined);
+    this.current = null;
+  }
+}

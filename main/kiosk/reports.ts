@@ -1,0 +1,104 @@
+/**
+ * Reports and history (kiosk API getReport, getHistory): the result the sync engine stored,
+ * named in the customer's language, explained, with recommendations from the cached catalogue.
+ */
+import { DIMENSION_IDS, dimensionName, levelName } from '../../protocol/enums/dimensions.ts';
+import type { LanguageCode } from '../../protocol/enums/languages.ts';
+import { skinResultSchema } from '../../protocol/skin-api/task-result.ts';
+import type { SkinResult } from '../../protocol/skin-api/task-result.ts';
+import type { Catalogue } from '../catalogue/catalogue.ts';
+import type { History, Report } from '../kiosk-api/types.ts';
+import { recommend } from '../recommend/recommend.ts';
+import type { KioskStore } from '../store/kiosk-store.ts';
+import type { SyncEngine } from '../sync/engine.ts';
+import { describeSync } from '../sync/progress.ts';
+import { dimensionExplanation } from './dimension-texts.ts';
+import { notFound } from './errors.ts';
+import { NOISE_BAND } from './noise-band.ts';
+
+export class Reports {
+  constructor(
+    private readonly store: KioskStore,
+    private readonly engine: SyncEngine,
+    private readonly catalogue: Catalogue,
+  ) {}
+
+  report(sessionId: string, lang: LanguageCode): Report {
+    const session = this.store.getSession(sessionId);
+    if (!session) throw notFound(`Session ${sessionId}`);
+    const job = this.engine.job(sessionId);
+    const sync = describeSync(session, job, this.engine.uploadProgress(sessionId));
+    const result = job?.result ?? null;
+    const dimensions = result ? this.dimensions(result, lang) : [];
+    const customer = session.customerId ? this.store.getCustomer(session.customerId) : null;
+    const snapshot = this.catalogue.current;
+    const recommendations = result
+      ? recommend({
+          findings: dimensions.map((d) => ({ dimension: d.dimension, level: d.level, score: d.score })),
+          products: snapshot.products,
+          treatments: snapshot.treatments,
+          birthday: customer?.birthday ?? '',
+          today: localDate(session.createdAt),
+          lang,
+        })
+      : [];
+    return {
+      sessionId,
+      stage: sync.stage,
+      progress: sync.progress,
+      stageDetail: sync.detail,
+      taskId: job?.taskId ?? null,
+      createdAt: session.createdAt,
+      skinCondition: session.skinCondition,
+      overallScore: result?.overall_score ?? null,
+      dimensions,
+      recommendations,
+      shareUrl: job?.reportUrl ?? null,
+      shareExpiresAt: job?.reportUrlExpiresAt ?? null,
+    };
+  }
+
+  history(customerId: string): History {
+    if (!this.store.getCustomer(customerId)) throw notFound(`Customer ${customerId}`);
+    const rows = this.store.db
+      .prepare(
+        `SELECT s.id, s.created_at, s.skin_condition, j.result FROM sessions s JOIN sync_jobs j ON j.session_id = s.id
+         WHERE s.customer_id = ? AND j.result IS NOT NULL ORDER BY s.created_at, s.id`,
+      )
+      .all(customerId) as { id: string; created_at: number; skin_condition: Report['skinCondition']; result: string }[];
+    const points = rows.flatMap((row) => {
+      const parsed = skinResultSchema.safeParse(JSON.parse(row.result));
+      if (!parsed.success) return [];
+      const scores: Record<string, number> = {};
+      for (const d of parsed.data.dimensions) if (this.catalogue.dimensionEnabled(d.dimension)) scores[d.dimension] = d.score;
+      return [{ sessionId: row.id, createdAt: row.created_at, skinCondition: row.skin_condition, scores }];
+    });
+    return { points, noiseBand: { ...NOISE_BAND } };
+  }
+
+  /** The result's dimensions the merchant has enabled, in the table order of the specification. */
+  private dimensions(result: SkinResult, lang: LanguageCode): Report['dimensions'] {
+    const byId = new Map(result.dimensions.map((d) => [d.dimension, d]));
+    return DIMENSION_IDS.flatMap((id) => {
+      const d = byId.get(id);
+      if (!d || !this.catalogue.dimensionEnabled(id)) return [];
+      return [
+        {
+          dimension: id,
+          name: dimensionName(id, lang),
+          level: d.level,
+          levelName: levelName(id, d.level, lang) ?? String(d.level),
+          score: d.score,
+          explanation: dimensionExplanation(id, lang),
+          annotations: d.annotations.map((a) => ({ view: a.view, ...(a.light ? { light: a.light } : {}), url: a.url })),
+        },
+      ];
+    });
+  }
+}
+
+/** YYYY-MM-DD of a Unix ms time in the kiosk's time zone (the shop's day). */
+export function localDate(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}

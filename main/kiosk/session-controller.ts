@@ -1,0 +1,232 @@
+/**
+ * The capture half of the kiosk API: one CaptureSession driver per session in progress, fed by
+ * staff actions and, with the renderer's camera, by pushed frames and stills. The device is
+ * shared: one session drives it at a time (docs/kiosk-sync.md, "Sessions").
+ */
+import sharp from 'sharp';
+import { VIEWS } from '../../protocol/skin-api/api-codes.ts';
+import type { LightSource, View } from '../../protocol/skin-api/api-codes.ts';
+import { REQUIRED_CLAUSE_IDS } from '../../protocol/report-data/consent.ts';
+import type { LiveCheck } from '../capture/live-check.ts';
+import { CaptureSession } from '../capture/session-driver.ts';
+import type { CaptureRecorder, SessionListener } from '../capture/session-driver.ts';
+import type { SessionState, SkinCondition } from '../capture/session-types.ts';
+import type { DeviceConfig } from '../config/device-config.ts';
+import type { AutoCaptureConfig, GuidanceConfig } from '../config/guidance-config.ts';
+import { deviceProfile } from '../device/profiles.ts';
+import { SIMULATED_CAMERA_ID } from '../device/simulated-camera.ts';
+import type { SessionView } from '../kiosk-api/types.ts';
+import type { KioskStore } from '../store/kiosk-store.ts';
+import type { DeviceHolder } from './device-holder.ts';
+import { conflict, invalid, notFound } from './errors.ts';
+import { liveView, storedView } from './session-view.ts';
+import type { ViewPlanInfo } from './session-view.ts';
+
+export interface SessionControllerDeps {
+  readonly store: KioskStore;
+  readonly device: DeviceHolder;
+  readonly liveCheck: LiveCheck;
+  readonly recorder: CaptureRecorder;
+  readonly guidance: GuidanceConfig;
+  readonly autoCapture: AutoCaptureConfig;
+  /** The session was confirmed: queue its sync. */
+  readonly onConfirmed: (sessionId: string) => void;
+  /** The device configuration in effect (settings over the file). */
+  readonly deviceConfig: () => DeviceConfig;
+  readonly log: (message: string) => void;
+  /** How long captureNow waits for a simulated view's stills. Default 60 s. */
+  readonly captureWaitMs?: number;
+}
+
+const BUSY: readonly SessionState['kind'][] = ['live', 'countdown', 'capturing', 'fault', 'review'];
+
+export class SessionController {
+  private readonly live = new Map<string, CaptureSession>();
+
+  constructor(private readonly deps: SessionControllerDeps) {}
+
+  createSession(): SessionView {
+    for (const [id, other] of this.live) {
+      if (BUSY.includes(other.state.kind)) throw conflict(`Session ${id} is still capturing: finish or cancel it first.`);
+      // Abandoned at consent or customer: nothing was captured, the kiosk moves on.
+      other.cancel();
+      this.live.delete(id);
+    }
+    const open = this.deps.device.get();
+    const session = CaptureSession.start({
+      profile: open.device.profile,
+      camera: open.camera,
+      lights: open.device.lights,
+      liveCheck: this.deps.liveCheck,
+      recorder: this.deps.recorder,
+      guidance: this.deps.guidance,
+      autoCapture: this.deps.autoCapture,
+      onLoopError: (error) => this.deps.log(`capture session ${session.id}: device loop stopped: ${error instanceof Error ? error.message : String(error)}`),
+    });
+    session.subscribe((state) => {
+      if (state.kind === 'done') this.deps.onConfirmed(session.id);
+      if (state.kind === 'done' || state.kind === 'cancelled') this.live.delete(session.id);
+    });
+    this.live.set(session.id, session);
+    return this.view(session.id);
+  }
+
+  submitConsent(sessionId: string, agreed: readonly string[], rejected: readonly string[]): SessionView {
+    const session = this.driver(sessionId);
+    const missing = REQUIRED_CLAUSE_IDS.filter((id) => !agreed.includes(id) || rejected.includes(id));
+    // Without both required clauses no analysis may run (R-004): the session ends here.
+    if (missing.length > 0) session.declineConsent();
+    else session.giveConsent(agreed);
+    return this.view(sessionId);
+  }
+
+  chooseCustomer(sessionId: string, customerId: string, skinCondition: SkinCondition): SessionView {
+    const session = this.driver(sessionId);
+    if (!this.deps.store.getCustomer(customerId)) throw notFound(`Customer ${customerId}`);
+    if (session.state.kind !== 'customer') throw conflict(`Session ${sessionId} is at ${session.state.kind}, not at the customer step.`);
+    session.selectCustomer(customerId, skinCondition);
+    return this.view(sessionId);
+  }
+
+  /** A preview frame from the renderer's camera; answers once the live check has seen it. */
+  async submitFrame(sessionId: string, jpeg: Uint8Array): Promise<SessionView> {
+    const session = this.driver(sessionId);
+    const push = this.deps.device.get().push;
+    if (!push) throw invalid('This kiosk uses the simulated camera: frames come from nextSimulatedFrame.');
+    const checked = nextEvent(session, (_, event) => event.type === 'FRAME_CHECKED' || event.type === 'CAPTURE_FAILED', 2000);
+    await push.pushFrame(jpeg);
+    await checked;
+    return this.view(sessionId);
+  }
+
+  async nextSimulatedFrame(sessionId: string): Promise<{ jpeg: Uint8Array<ArrayBuffer>; session: SessionView }> {
+    const session = this.driver(sessionId);
+    const open = this.deps.device.get();
+    if (open.camera.info.id !== SIMULATED_CAMERA_ID) throw invalid('This kiosk has a real camera: frames come from the renderer (submitFrame).');
+    const state = session.state;
+    const view: View = 'queue' in state ? state.queue[0].view : 'front';
+    const frame = await open.camera.previewFrame({ view, light: this.deps.autoCapture.previewLight });
+    const jpeg = await sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+    return { jpeg: bytesOf(jpeg), session: this.view(sessionId) };
+  }
+
+  async submitStill(sessionId: string, view: View, light: LightSource, jpeg: Uint8Array): Promise<SessionView> {
+    const session = this.driver(sessionId);
+    const push = this.deps.device.get().push;
+    if (!push) throw invalid('This kiosk uses the simulated camera: it takes its stills itself.');
+    const stored = nextEvent(session, (_, event) => event.type === 'SHOT_STORED' || event.type === 'CAPTURE_FAILED', 10_000);
+    await push.pushStill(view, light, jpeg);
+    await stored;
+    return this.view(sessionId);
+  }
+
+  /**
+   * Staff override: capture the current view now. With the simulated camera this answers once the
+   * view's stills are stored; the renderer's camera answers at once, since its stills arrive
+   * through submitStill while the session waits for them.
+   */
+  async captureNow(sessionId: string): Promise<SessionView> {
+    const session = this.driver(sessionId);
+    if (!session.manualCapture()) throw conflict(`Session ${sessionId} is at ${session.state.kind}: nothing to capture now.`);
+    if (!this.deps.device.get().push) await until(session, (s) => s.kind !== 'capturing', this.deps.captureWaitMs ?? 60_000);
+    return this.view(sessionId);
+  }
+
+  /**
+   * A retake from the review, or, after a fault (camera, lights, disk), the faulted view again:
+   * the contract has no separate retry, and the machine retakes a faulted view whole anyway.
+   */
+  retake(sessionId: string, view: View, light?: LightSource): SessionView {
+    const session = this.driver(sessionId);
+    const done = session.state.kind === 'fault' ? session.retry() : session.retake(view, light);
+    if (!done) throw conflict(`Session ${sessionId} is at ${session.state.kind}: retakes are made from the review.`);
+    return this.view(sessionId);
+  }
+
+  confirmCapture(sessionId: string): SessionView {
+    const session = this.driver(sessionId);
+    if (!session.confirm()) throw conflict(`Session ${sessionId} is at ${session.state.kind}: only a reviewed capture can be confirmed.`);
+    return this.view(sessionId);
+  }
+
+  cancelSession(sessionId: string): SessionView {
+    const session = this.live.get(sessionId);
+    if (session) session.cancel();
+    else {
+      const row = this.deps.store.getSession(sessionId);
+      if (!row) throw notFound(`Session ${sessionId}`);
+      if (row.state !== 'done' && row.state !== 'cancelled') this.deps.store.setSessionState(sessionId, 'cancelled');
+    }
+    return this.view(sessionId);
+  }
+
+  view(sessionId: string): SessionView {
+    const row = this.deps.store.getSession(sessionId);
+    const session = this.live.get(sessionId);
+    const plan = this.plan(row?.profile);
+    if (session) {
+      const frame = this.deps.device.current?.config.camera.preview ?? { width: 640, height: 480 };
+      return liveView(sessionId, session.state, plan, frame, performance.now(), row);
+    }
+    if (!row) throw notFound(`Session ${sessionId}`);
+    return storedView(row, this.deps.store.listCaptures(sessionId), plan);
+  }
+
+  async captureImage(sessionId: string, view: View, light: LightSource, maxSide: number): Promise<Uint8Array<ArrayBuffer>> {
+    const capture = this.deps.store.listCaptures(sessionId).find((c) => c.view === view && c.light === light);
+    if (!capture) throw notFound(`The ${view}/${light} image of session ${sessionId}`);
+    const jpeg = await sharp(capture.path).resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
+    return bytesOf(jpeg);
+  }
+
+  /** Whether a session is using the device (settings must not swap it underneath). */
+  busy(): boolean {
+    return [...this.live.values()].some((s) => BUSY.includes(s.state.kind));
+  }
+
+  async close(): Promise<void> {
+    for (const session of this.live.values()) session.cancel();
+    await Promise.all([...this.live.values()].map((s) => s.idle()));
+    this.live.clear();
+  }
+
+  private driver(sessionId: string): CaptureSession {
+    const session = this.live.get(sessionId);
+    if (session) return session;
+    const row = this.deps.store.getSession(sessionId);
+    if (!row) throw notFound(`Session ${sessionId}`);
+    throw conflict(`Session ${sessionId} is ${row.state}${row.state === 'capturing' ? ' but was interrupted by a restart' : ''}: start a new session.`);
+  }
+
+  /** The views and lights of a session's profile, as this kiosk is configured (even without a working device). */
+  private plan(profile: 'multi_light' | 'single_camera' | undefined): ViewPlanInfo {
+    const configured = deviceProfile(this.deps.deviceConfig());
+    if (!profile || configured.kind === profile) return configured;
+    return profile === 'single_camera' ? { views: ['front'], lights: ['white'] } : { views: VIEWS, lights: ['white'] };
+  }
+}
+
+/** Resolves when the session's next event matches (or after `ms`: the caller answers with the state it has). */
+function nextEvent(session: CaptureSession, match: SessionListener extends (...args: infer A) => void ? (...args: A) => boolean : never, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(finish, ms);
+    const unsubscribe = session.subscribe((state, event) => {
+      if (match(state, event)) finish();
+    });
+    function finish() {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    }
+  });
+}
+
+function until(session: CaptureSession, done: (state: SessionState) => boolean, ms: number): Promise<void> {
+  if (done(session.state)) return Promise.resolve();
+  return nextEvent(session, (state) => done(state), ms);
+}
+
+/** sharp's Buffer as the contract's bytes (a Node Buffer never sits on a SharedArrayBuffer). */
+function bytesOf(buffer: Buffer): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.length);
+}

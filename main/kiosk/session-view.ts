@@ -1,0 +1,65 @@
+/**
+ * The capture screen's view of a session (contract sessionViewSchema), from the live driver's
+ * state or, for a session no longer driven (finished, or from before a restart), from the store.
+ */
+import type { LightSource, View } from '../../protocol/skin-api/api-codes.ts';
+import type { SessionState } from '../capture/session-types.ts';
+import type { ImageSize } from '../config/device-config.ts';
+import type { SessionView } from '../kiosk-api/types.ts';
+import type { CaptureRecord, SessionRecord } from '../store/types.ts';
+
+export interface ViewPlanInfo {
+  readonly views: readonly View[];
+  readonly lights: readonly LightSource[];
+}
+
+export function liveView(id: string, state: SessionState, plan: ViewPlanInfo, frame: ImageSize, now: number, row: SessionRecord | null): SessionView {
+  const data = 'data' in state ? state.data : null;
+  const queue = 'queue' in state ? state.queue : null;
+  const current = queue ? { view: queue[0].view, light: state.kind === 'capturing' ? queue[0].lights[state.lightIndex] ?? null : null } : null;
+  const check = state.kind === 'live' || state.kind === 'countdown' ? state.lastCheck : null;
+  return {
+    id,
+    state: state.kind,
+    customerId: data?.customerId ?? row?.customerId ?? null,
+    skinCondition: data?.skinCondition ?? row?.skinCondition ?? null,
+    views: plan.views.map((view) => ({ view, lights: [...plan.lights] })),
+    current,
+    guidance: state.kind === 'live' ? (state.guidance ? { ok: state.guidance.ok, issues: [...state.guidance.issues] } : null) : state.kind === 'countdown' ? { ok: true, issues: [] } : null,
+    face: check?.facePresent
+      ? {
+          left: check.faceBox.left / frame.width,
+          top: check.faceBox.top / frame.height,
+          width: check.faceBox.width / frame.width,
+          height: check.faceBox.height / frame.height,
+          yaw: check.pose.yaw,
+          pitch: check.pose.pitch,
+          roll: check.pose.roll,
+        }
+      : null,
+    countdownMs: state.kind === 'countdown' ? Math.max(0, Math.round(state.endsAt - now)) : null,
+    shots: data ? data.shots.map((s) => ({ view: s.view, light: s.light, captureId: s.captureId })) : [],
+    fault: state.kind === 'fault' ? { code: state.error.code, message: state.error.message } : null,
+    previousOutline: null,
+  };
+}
+
+/** A session the kiosk no longer drives: what the store knows. */
+export function storedView(row: SessionRecord, captures: readonly CaptureRecord[], plan: ViewPlanInfo): SessionView {
+  const state: SessionView['state'] = row.state === 'capturing' ? 'fault' : row.state;
+  return {
+    id: row.id,
+    state,
+    customerId: row.customerId,
+    skinCondition: row.skinCondition,
+    views: plan.views.map((view) => ({ view, lights: [...plan.lights] })),
+    current: null,
+    guidance: null,
+    face: null,
+    countdownMs: null,
+    shots: captures.map((c) => ({ view: c.view, light: c.light, captureId: c.id })),
+    // Only a session cut off by a restart is still 'capturing' without a driver.
+    fault: row.state === 'capturing' ? { code: 'interrupted', message: 'The kiosk restarted during this capture; start a new session.' } : null,
+    previousOutline: null,
+  };
+}

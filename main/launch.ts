@@ -1,0 +1,151 @@
+/**
+ * `npm start` (DESIGN.md, Runtime modes). Electron when its binary is installed and main is
+ * built; otherwise the browser host, opened in a Chromium app window (`--kiosk` unless
+ * `--no-kiosk`) when one is found. Embedded platform and simulated device unless configured.
+ *
+ *   npm start -- [--headless] [--port N] [--data DIR] [--config FILE] [--platform-url URL]
+ *                [--browser-host] [--no-kiosk] [--chromium PATH]
+ *
+ * `--headless` starts the browser host without a window and prints
+ * `kiosk ready: http://127.0.0.1:PORT/#k=SECRET`; the address carries the launch secret, so it
+ * is printed to the terminal and nowhere else.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { bootKiosk } from './boot.ts';
+import { findChromium, openChromium } from './host/chromium.ts';
+import { startBrowserHost } from './host/server.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The browser host's port when a window is opened: a fixed origin keeps Chromium's camera permission across launches. */
+export const DEFAULT_WINDOW_PORT = 4780;
+
+export interface LaunchOptions {
+  readonly headless: boolean;
+  readonly forceBrowserHost: boolean;
+  readonly kiosk: boolean;
+  readonly port: number | undefined;
+  readonly dataDir: string;
+  readonly configFile: string | undefined;
+  readonly platformUrl: string | undefined;
+  readonly chromium: string | undefined;
+}
+
+export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      headless: { type: 'boolean', default: false },
+      'browser-host': { type: 'boolean', default: false },
+      'no-kiosk': { type: 'boolean', default: false },
+      port: { type: 'string' },
+      data: { type: 'string' },
+      config: { type: 'string' },
+      'platform-url': { type: 'string' },
+      chromium: { type: 'string' },
+    },
+    strict: true,
+  });
+  const port = values.port === undefined ? undefined : Number(values.port);
+  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port < 65536)) throw new Error(`--port: not a port number: ${values.port}`);
+  if (values['platform-url'] !== undefined && !/^https?:\/\/[^/\s]+/.test(values['platform-url'])) throw new Error(`--platform-url: not an http(s) URL: ${values['platform-url']}`);
+  return {
+    headless: values.headless,
+    forceBrowserHost: values['browser-host'] || values.headless,
+    kiosk: !values['no-kiosk'],
+    port,
+    dataDir: resolve(values.data ?? join(ROOT, 'data', 'kiosk')),
+    configFile: values.config === undefined ? undefined : resolve(values.config),
+    platformUrl: values['platform-url'],
+    chromium: values.chromium,
+  };
+}
+
+/** The Electron binary when the optional `electron` package installed one (its index.js answers the path). */
+export function electronBinary(): string | null {
+  try {
+    const path: unknown = createRequire(import.meta.url)('electron');
+    return typeof path === 'string' && existsSync(path) ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+function version(): string {
+  return (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+async function runBrowserHost(options: LaunchOptions): Promise<void> {
+  const backend = await bootKiosk({
+    mode: 'browser',
+    version: version(),
+    dataDir: options.dataDir,
+    configFile: options.configFile,
+    platformUrl: options.platformUrl,
+  });
+  const platformOrigin = backend.platform.baseUrl ? new URL(backend.platform.baseUrl).origin : undefined;
+  const chromium = options.headless ? null : (options.chromium ?? findChromium());
+  const wanted = options.port ?? (chromium ? DEFAULT_WINDOW_PORT : 0);
+  const hostOptions = { api: backend.api, rendererDir: join(ROOT, 'renderer', 'dist'), csp: { imageOrigins: platformOrigin ? [platformOrigin] : [] } };
+  const host = await startBrowserHost({ ...hostOptions, port: wanted }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE' || options.port !== undefined) throw error;
+    console.warn(`port ${wanted} is taken: using a free one (Chromium will ask for the camera again)`);
+    return startBrowserHost({ ...hostOptions, port: 0 });
+  });
+
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await host.close();
+    await backend.close();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  console.log(`kiosk ready: ${host.launchUrl}`);
+  if (!chromium) {
+    if (!options.headless) console.log('no Chromium found (--chromium PATH): open the address above in a browser on this machine');
+    return;
+  }
+  const window = openChromium(chromium, {
+    url: host.oneTimeLaunchUrl(),
+    profileDir: join(options.dataDir, 'chromium-profile'),
+    kiosk: options.kiosk,
+    runningAsRoot: process.getuid?.() === 0,
+  });
+  window.once('error', (error) => console.error(`Chromium failed to start: ${error.message}`));
+  // Closing the kiosk window closes the kiosk.
+  window.once('exit', () => void stop(0));
+}
+
+function runElectron(binary: string, argv: readonly string[]): void {
+  const child = spawn(binary, [ROOT, ...argv], { stdio: 'inherit' });
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  child.once('exit', (code) => process.exit(code ?? 1));
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const options = parseLaunchArgs(argv);
+  const binary = options.forceBrowserHost ? null : electronBinary();
+  if (binary) {
+    if (existsSync(join(ROOT, 'dist', 'main', 'shell', 'entry.js'))) return runElectron(binary, argv);
+    console.warn('Electron is installed but main is not compiled (docs/packaging.md: npx tsc -p tsconfig.main.json, npm run build:renderer): using the browser host');
+  }
+  await runBrowserHost(options);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

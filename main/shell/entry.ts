@@ -1,0 +1,142 @@
+/**
+ * The Electron main entry (package.json "main", compiled to dist/main/shell/entry.js). Thin on
+ * purpose: every decision is in an Electron-free module with its own tests (security.ts,
+ * ipc.ts, app-protocol.ts, secret-store.ts, boot.ts); this file only wires them to Electron.
+ *
+ * Order matters (Electron's ESM notes): the app:// scheme must be registered before `ready`,
+ * and `ready` is emitted only once this module's top level has finished, so the top level may
+ * await the import of electron but must not await `whenReady`.
+ */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { bootKiosk, FACE_LIVE_CHECK, type KioskBackend } from '../boot.ts';
+import type { PlatformProcess, PlatformSpawner } from '../embedded-platform.ts';
+import { createAppProtocolHandler } from './app-protocol.ts';
+import type { ElectronMain, WebContentsLike } from './electron-types.ts';
+import { createKioskIpc } from './ipc.ts';
+import { SafeStorageSecretStore } from './secret-store.ts';
+import { allowPermissionCheck, allowPermissionRequest, APP_SCHEME, APP_START_URL, isAllowedNavigation, KIOSK_API_CHANNEL, shellContentSecurityPolicy } from './security.ts';
+
+const specifier = 'electron';
+const imported = (await import(specifier)) as { default?: ElectronMain } & ElectronMain;
+const electron: ElectronMain = imported.default ?? imported;
+const { app, protocol } = electron;
+
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } }]);
+// Every renderer sandboxed, whatever a window's options say.
+app.enableSandbox();
+
+if (!app.requestSingleInstanceLock()) app.quit();
+else {
+  app.on('web-contents-created', (_event, contents) => guardContents(contents));
+  void app.whenReady().then(start).catch((error: unknown) => {
+    console.error('kiosk failed to start:', error);
+    app.exit(1);
+  });
+}
+
+/** No navigation off app://kiosk/, no new windows, no <webview>: the kiosk page is the only page. */
+function guardContents(contents: WebContentsLike): void {
+  const block = (event: { preventDefault(): void }, url: string) => {
+    if (!isAllowedNavigation(url)) event.preventDefault();
+  };
+  contents.on('will-navigate', block);
+  contents.on('will-redirect', block);
+  contents.on('will-frame-navigate', block);
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+}
+
+/** The embedded platform in an Electron utility process: the runAsNode fuse is off, so Electron cannot be used as `node`. */
+const utilitySpawner: PlatformSpawner = (cli, args) => {
+  const child = electron.utilityProcess.fork(cli, args, { stdio: 'pipe', serviceName: 'Skin Station platform' });
+  const adapted: PlatformProcess = {
+    get pid() {
+      return child.pid;
+    },
+    stdout: child.stdout,
+    stderr: child.stderr,
+    kill: () => child.kill(),
+    once: (event, listener) => child.once(event, listener),
+  };
+  return adapted;
+};
+
+/** Electron's resources folder (process.resourcesPath, absent from Node's types). */
+function resourcesPath(): string {
+  return (process as { resourcesPath?: string }).resourcesPath ?? app.getAppPath();
+}
+
+async function start(): Promise<void> {
+  const { values } = parseArgs({ args: process.argv.slice(1), options: { data: { type: 'string' }, config: { type: 'string' }, 'platform-url': { type: 'string' } }, strict: false });
+  const dataDir = typeof values.data === 'string' ? values.data : join(app.getPath('userData'), 'kiosk');
+  const secretStore = new SafeStorageSecretStore(join(dataDir, 'secrets.json'), electron.safeStorage);
+  if (secretStore.warning) console.warn(`kiosk secrets: ${secretStore.warning}`);
+
+  const backend: KioskBackend = await bootKiosk({
+    mode: 'electron',
+    version: app.getVersion(),
+    dataDir,
+    configFile: typeof values.config === 'string' ? values.config : undefined,
+    platformUrl: typeof values['platform-url'] === 'string' ? values['platform-url'] : undefined,
+    platformSpawner: utilitySpawner,
+    secretStore,
+    // Packaged, the models sit in resources/models (electron-builder extraResources), not beside the code.
+    liveCheck: { module: FACE_LIVE_CHECK, options: app.isPackaged ? { modelDir: join(resourcesPath(), 'models') } : {} },
+  });
+
+  const csp = shellContentSecurityPolicy({ imageOrigins: backend.platform.baseUrl ? [new URL(backend.platform.baseUrl).origin] : [] });
+  const ses = electron.session.defaultSession;
+  ses.setPermissionRequestHandler((_contents, permission, callback, details) => callback(allowPermissionRequest(permission, details)));
+  ses.setPermissionCheckHandler((_contents, permission, origin, details) => allowPermissionCheck(permission, origin, details));
+  protocol.handle(APP_SCHEME, createAppProtocolHandler(join(app.getAppPath(), 'renderer', 'dist'), csp));
+
+  const ipc = createKioskIpc(backend.api, { dispatch: { validateOutput: !app.isPackaged } });
+  electron.ipcMain.handle(KIOSK_API_CHANNEL, ipc.listener);
+
+  const window = new electron.BrowserWindow({
+    kiosk: true,
+    fullscreen: true,
+    show: false,
+    backgroundColor: '#000000',
+    autoHideMenuBar: true,
+    webPreferences: {
+      preload: fileURLToPath(new URL('./preload.cjs', import.meta.url)),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      spellcheck: false,
+      devTools: !app.isPackaged,
+    },
+  });
+  const contents = window.webContents;
+  const id = contents.id;
+  // A reload or navigation starts a new page: it must earn its PIN roles again.
+  contents.on('did-start-navigation', (details) => {
+    if (details.isMainFrame && !details.isSameDocument) ipc.reset(id);
+  });
+  contents.on('destroyed', () => ipc.reset(id));
+  // A crashed page is a blank kiosk: load it again.
+  contents.on('render-process-gone', (_event, details) => {
+    console.error(`kiosk page gone (${details.reason}); reloading`);
+    if (!contents.isDestroyed()) contents.reload();
+  });
+  window.once('ready-to-show', () => window.show());
+  await window.loadURL(APP_START_URL);
+
+  let quitting = false;
+  app.on('before-quit', (event) => {
+    if (quitting) return;
+    quitting = true;
+    event.preventDefault();
+    void backend.close().finally(() => app.exit(0));
+  });
+  app.on('window-all-closed', () => app.quit());
+  app.on('second-instance', () => window.show());
+}

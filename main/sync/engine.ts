@@ -1,0 +1,283 @@
+/**
+ * The sync engine (DESIGN.md, "Sync"; docs/kiosk-sync.md): a background loop over the outbox in
+ * SQLite. All state is in the database, so a restart resumes every session where it stood. One
+ * step runs at a time; a network failure closes a gate for the backoff delay so an offline kiosk
+ * probes the platform once per delay instead of once per job.
+ */
+import type { PlatformClient } from '../platform-client/client.ts';
+import { uploadWithPolicy } from '../platform-client/upload.ts';
+import type { KioskStore } from '../store/kiosk-store.ts';
+import type { SessionRecord } from '../store/types.ts';
+import type { BackoffConfig } from './failures.ts';
+import { DEFAULT_BACKOFF, backoffDelay, classifyFailure, failureCode as code, waitingOf } from './failures.ts';
+import type { JobPatch, OutboxCounts } from './outbox.ts';
+import { earliestJobDue, getJob, insertJob, makeWaitingDue, markSessionSynced, nextDueJob, outboxCounts, sessionsMissingJobs, updateJob, uploadsOf } from './outbox.ts';
+import type { PollConfig, StepContext, UploadFn } from './session-steps.ts';
+import { DEFAULT_POLL, createTask, pollTask, registerUser, submitReport, uploadNext } from './session-steps.ts';
+import type { SyncFailure, SyncJob, SyncTarget } from './types.ts';
+import { customersMissingSync, earliestUserDue, nextDueUser, pushUser, recordUserFailure, stageUser, userBody, userPending } from './user-sync.ts';
+
+export type SyncLog = (level: 'info' | 'warn' | 'error', message: string) => void;
+
+export interface SyncEngineOptions {
+  readonly store: KioskStore;
+  /** The current platform client; throws NotConfiguredError when the connection is not set up. */
+  readonly client: () => PlatformClient;
+  readonly target: () => SyncTarget;
+  readonly now?: () => number;
+  readonly backoff?: Partial<BackoffConfig>;
+  readonly poll?: Partial<PollConfig>;
+  /** Sends a file through a policy; default uploadWithPolicy. Tests slow it down. */
+  readonly upload?: UploadFn;
+  readonly log?: SyncLog;
+  /** Told after every platform call whether the platform answered. */
+  readonly onContact?: (reachable: boolean) => void;
+  /** Background work while the queue is empty and the platform reachable (catalogue refresh). */
+  readonly whenIdle?: () => Promise<void>;
+  /** Longest sleep of the loop when nothing is due. */
+  readonly idleMs?: number;
+}
+
+/** Single-camera units use the only online_skin variant that takes three views and annotation images. */
+export const ALGORITHM = { device_v: 'standard', online_skin: 'all_race_v2' } as const;
+
+export class SyncEngine {
+  private readonly now: () => number;
+  private readonly backoff: BackoffConfig;
+  private readonly poll: PollConfig;
+  private running: Promise<void> | null = null;
+  private stopped = true;
+  private wakeUp: (() => void) | null = null;
+  /** While the platform is unreachable, nothing is tried before this time. */
+  private offlineUntil = 0;
+  private offlineAttempts = 0;
+
+  constructor(private readonly options: SyncEngineOptions) {
+    this.now = options.now ?? Date.now;
+    this.backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
+    this.poll = { ...DEFAULT_POLL, ...options.poll };
+  }
+
+  /** Queues what a crash left unqueued (confirmed sessions, new customers), then runs the loop. */
+  start(): void {
+    if (this.running) return;
+    for (const session of sessionsMissingJobs(this.options.store.db)) this.insert(session.id, session.profile);
+    for (const id of customersMissingSync(this.options.store.db)) this.enqueueUser(id);
+    this.stopped = false;
+    this.running = this.loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake();
+    await this.running;
+    this.running = null;
+  }
+
+  /** Something changed (new work, settings, staff retry): look now, forgetting the offline gate. */
+  wake(): void {
+    this.offlineUntil = 0;
+    this.wakeUp?.();
+  }
+
+  /**
+   * Work that waits for the network or for a setting is tried now rather than at its backoff
+   * time: the platform answered again, or the technician changed the settings.
+   */
+  retryWaiting(reason?: 'network' | 'config'): void {
+    makeWaitingDue(this.options.store.db, this.now(), reason);
+    this.wake();
+  }
+
+  /** A confirmed session: its outbox row, in the same breath as the confirmation. */
+  enqueueSession(sessionId: string): void {
+    const session = this.options.store.getSession(sessionId);
+    if (!session) return;
+    this.insert(session.id, session.profile);
+    this.wake();
+  }
+
+  /** A new or edited customer: pins the content to a revision and registers it when online. */
+  enqueueUser(customerId: string): void {
+    const customer = this.options.store.getCustomer(customerId);
+    if (!customer) return;
+    stageUser(this.options.store.db, userBody(customer, this.options.target()), this.now());
+    this.wake();
+  }
+
+  /**
+   * Staff retry: a failed stage runs again (after a failed task, a new task under a new key);
+   * a waiting job is tried now. False when the session has no outbox row.
+   */
+  retry(sessionId: string): boolean {
+    const job = getJob(this.options.store.db, sessionId);
+    if (!job) return false;
+    if (job.stage === 'done') return true;
+    const patch: JobPatch = { attempts: 0, nextAttemptAt: this.now(), waiting: null };
+    if (job.stage === 'failed') {
+      const again = job.failedStage ?? 'register_user';
+      Object.assign(patch, { errorCode: null, errorMessage: null, failedStage: null, stage: again });
+      if (again === 'poll' || again === 'create_task') {
+        // The platform failed (or lost) the task: the same key would answer the same task.
+        Object.assign(patch, { stage: 'create_task', generation: job.generation + 1, taskRequest: null, taskId: null, taskStatus: null });
+      }
+    }
+    updateJob(this.options.store.db, sessionId, patch, this.now());
+    this.wake();
+    return true;
+  }
+
+  job(sessionId: string): SyncJob | null {
+    return getJob(this.options.store.db, sessionId);
+  }
+
+  counts(): OutboxCounts {
+    return outboxCounts(this.options.store.db);
+  }
+
+  /** Captures of the session on the platform so far, of all. */
+  uploadProgress(sessionId: string): { done: number; total: number } {
+    const captures = this.options.store.listCaptures(sessionId);
+    const uploads = uploadsOf(this.options.store.db, sessionId);
+    return { done: captures.filter((c) => uploads.get(c.id)?.resource_url).length, total: captures.length };
+  }
+
+  /** Runs the next due step, if any; true when one ran. Exposed for tests and the headless session. */
+  async runOnce(): Promise<boolean> {
+    if (this.now() < this.offlineUntil) return false;
+    const db = this.options.store.db;
+    const user = nextDueUser(db, this.now());
+    if (user) {
+      await this.attempt(() => this.syncUser(user.customer_id), (failure, attempts, at) =>
+        recordUserFailure(db, user.customer_id, { errorCode: code(failure), errorMessage: failure.message, waiting: waitingOf(failure), attempts, nextAttemptAt: at }, this.now()), user.attempts);
+      return true;
+    }
+    const job = nextDueJob(db, this.now());
+    if (!job) return false;
+    const session = this.options.store.getSession(job.sessionId);
+    if (!session) return false; // deleted meanwhile; its row cascaded away
+    await this.attempt(
+      // A step that went through clears the last failure; its own patch (e.g. a failed task) wins.
+      async () => this.apply(job.sessionId, { attempts: 0, waiting: null, errorCode: null, errorMessage: null, ...(await this.step(session, job)) }),
+      (failure, attempts, at) => this.recordJobFailure(job, failure, attempts, at),
+      job.attempts,
+    );
+    return true;
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopped) {
+      let worked = false;
+      try {
+        worked = await this.runOnce();
+        if (!worked && this.now() >= this.offlineUntil) await this.options.whenIdle?.();
+      } catch (error) {
+        // A bug or a database fault: logged, and the loop sleeps instead of spinning on it.
+        this.options.log?.('error', `sync loop: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      }
+      if (!worked && !this.stopped) await this.sleep(this.nextDelay());
+    }
+  }
+
+  private step(session: SessionRecord, job: SyncJob): Promise<JobPatch> {
+    const ctx: StepContext = { store: this.options.store, client: this.options.client(), target: this.options.target(), now: this.now, upload: this.options.upload ?? uploadWithPolicy, poll: this.poll };
+    switch (job.stage) {
+      case 'register_user':
+        return registerUser(ctx, session);
+      case 'upload':
+        return uploadNext(ctx, session);
+      case 'create_task':
+        return createTask(ctx, session, job);
+      case 'poll':
+        return pollTask(ctx, session, job);
+      case 'submit_report':
+        return submitReport(ctx, session, job);
+      case 'done':
+      case 'failed':
+        return Promise.resolve({});
+      default:
+        return missingStage(job.stage);
+    }
+  }
+
+  private async syncUser(customerId: string): Promise<void> {
+    const db = this.options.store.db;
+    const customer = this.options.store.getCustomer(customerId);
+    if (!customer) return;
+    const body = userBody(customer, this.options.target());
+    const row = stageUser(db, body, this.now());
+    if (userPending(row)) await pushUser(db, this.options.client(), body, row, this.now);
+  }
+
+  /** Runs one unit of work and sorts out its failure; the platform's reachability is reported either way. */
+  private async attempt(work: () => Promise<void>, onFailure: (failure: SyncFailure, attempts: number, nextAt: number) => void, attempts: number): Promise<void> {
+    try {
+      await work();
+      // Back online: whatever waited for the network goes now, not at the end of its own backoff.
+      if (this.offlineAttempts > 0) {
+        this.offlineAttempts = 0;
+        this.retryWaiting('network');
+      }
+      this.options.onContact?.(true);
+    } catch (error) {
+      const failure = classifyFailure(error);
+      this.options.onContact?.(failure.kind !== 'network');
+      const tries = attempts + 1;
+      let nextAt = this.now() + backoffDelay(tries, this.backoff);
+      if (failure.kind === 'network') {
+        this.offlineAttempts += 1;
+        nextAt = this.now() + backoffDelay(this.offlineAttempts, this.backoff);
+        this.offlineUntil = nextAt;
+      }
+      this.options.log?.(failure.kind === 'refused' ? 'error' : 'warn', `sync: ${failure.kind} ${code(failure) ?? ''} ${failure.message}`);
+      onFailure(failure, tries, nextAt);
+    }
+  }
+
+  private recordJobFailure(job: SyncJob, failure: SyncFailure, attempts: number, nextAt: number): void {
+    if (failure.kind === 'refused') {
+      this.apply(job.sessionId, { stage: 'failed', failedStage: job.stage, errorCode: failure.code, errorMessage: failure.message, waiting: null, attempts });
+      return;
+    }
+    this.apply(job.sessionId, { attempts, nextAttemptAt: nextAt, waiting: waitingOf(failure), errorCode: code(failure), errorMessage: failure.message });
+  }
+
+  /** The job row and, when the session is finished, its synced_at marks: one transaction. */
+  private apply(sessionId: string, patch: JobPatch): void {
+    const db = this.options.store.db;
+    db.transaction(() => {
+      updateJob(db, sessionId, patch, this.now());
+      if (patch.stage === 'done') markSessionSynced(db, sessionId, this.now());
+    }).immediate();
+  }
+
+  private insert(sessionId: string, profile: SessionRecord['profile']): void {
+    const apiCode = profile === 'multi_light' ? 'device_v' : 'online_skin';
+    insertJob(this.options.store.db, { sessionId, apiCode, algorithmVariant: ALGORITHM[apiCode], now: this.now() });
+  }
+
+  private nextDelay(): number {
+    const db = this.options.store.db;
+    const dues = [earliestJobDue(db), earliestUserDue(db)].filter((at): at is number => at !== null);
+    const due = Math.max(this.offlineUntil, dues.length > 0 ? Math.min(...dues) : Infinity);
+    return Math.max(10, Math.min(this.options.idleMs ?? 30_000, due - this.now()));
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = () => {
+        this.wakeUp = null;
+        done();
+      };
+    });
+  }
+}
+
+function missingStage(stage: never): never {
+  throw new Error(`unhandled sync stage: ${String(stage)}`);
+}

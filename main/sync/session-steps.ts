@@ -1,0 +1,192 @@
+/**
+ * The work of each outbox stage for one session (DESIGN.md, "Sync"). Each function does one
+ * step and returns the change of the job row; the engine applies it. Anything written to the
+ * platform is keyed (client ids, the idempotency key, one-shot upload policies), so a step cut
+ * off by a crash or a lost answer is simply run again.
+ */
+import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { deviceSyncEndpoints } from '../../protocol/endpoints/device-sync.ts';
+import { IDEMPOTENCY_KEY_HEADER, skinApiEndpoints } from '../../protocol/endpoints/skin-api.ts';
+import { deviceVImageKey } from '../../protocol/skin-api/api-codes.ts';
+import { TASK_POLL } from '../../protocol/skin-api/task-result.ts';
+import type { TaskRequest } from '../../protocol/skin-api/task-request.ts';
+import { UploadCodes } from '../../protocol/skin-api/upload-codes.ts';
+import { uploadPolicyResponseSchema } from '../../protocol/skin-api/upload-policy.ts';
+import type { UploadPolicyResponse } from '../../protocol/skin-api/upload-policy.ts';
+import type { PlatformClient } from '../platform-client/client.ts';
+import { PlatformError } from '../platform-client/errors.ts';
+import type { UploadOptions } from '../platform-client/upload.ts';
+import type { KioskStore } from '../store/kiosk-store.ts';
+import type { CaptureRecord, SessionRecord } from '../store/types.ts';
+import type { JobPatch } from './outbox.ts';
+import { markUploaded, savePolicy, uploadsOf } from './outbox.ts';
+import type { SyncJob, SyncTarget } from './types.ts';
+import { CaptureIntegrityError } from './types.ts';
+import { pushUser, stageUser, userBody, userPending } from './user-sync.ts';
+
+export type UploadFn = (policy: UploadPolicyResponse, options: UploadOptions) => Promise<void>;
+
+export interface PollConfig {
+  readonly firstDelayMs: number;
+  readonly maxDelayMs: number;
+}
+
+export const DEFAULT_POLL: PollConfig = { firstDelayMs: TASK_POLL.firstDelayMs, maxDelayMs: TASK_POLL.maxDelayMs };
+
+export interface StepContext {
+  readonly store: KioskStore;
+  readonly client: PlatformClient;
+  readonly target: SyncTarget;
+  readonly now: () => number;
+  readonly upload: UploadFn;
+  readonly poll: PollConfig;
+}
+
+/** Policies are replaced this long before their ttl runs out, so a transfer never starts on a dying one. */
+const POLICY_MARGIN_MS = 30_000;
+/** Upload codes that mean "this policy is no good any more: take a new one". */
+const POLICY_DEAD: ReadonlySet<number> = new Set([UploadCodes.POLICY_EXPIRED.code, UploadCodes.SIGNATURE_INVALID.code]);
+
+/** The idempotency key of a session's task (D-026): one per session and staff retry generation. */
+export function idempotencyKey(job: Pick<SyncJob, 'sessionId' | 'generation'>): string {
+  return `kiosk-${job.sessionId}-${job.generation}`;
+}
+
+export async function registerUser(ctx: StepContext, session: SessionRecord): Promise<JobPatch> {
+  const customer = session.customerId ? ctx.store.getCustomer(session.customerId) : null;
+  if (!customer) throw new CaptureIntegrityError('captures_incomplete', `session ${session.id} has no customer`);
+  const body = userBody(customer, ctx.target);
+  const row = stageUser(ctx.store.db, body, ctx.now());
+  if (userPending(row)) await pushUser(ctx.store.db, ctx.client, body, row, ctx.now);
+  return { stage: 'upload' };
+}
+
+/** Uploads the next capture not yet on the platform (one per step); moves on when all are. */
+export async function uploadNext(ctx: StepContext, session: SessionRecord): Promise<JobPatch> {
+  const captures = usableCaptures(ctx.store, session);
+  const uploads = uploadsOf(ctx.store.db, session.id);
+  const next = captures.find((c) => !uploads.get(c.id)?.resource_url);
+  if (!next) return { stage: 'create_task' };
+  const bytes = await readVerified(next);
+  const fileName = `${next.view}_${next.light}.jpg`;
+  let policy = storedPolicy(uploads.get(next.id), ctx.now());
+  for (let tries = 0; ; tries++) {
+    if (!policy) {
+      const issued = await ctx.client.call(skinApiEndpoints.uploadPolicy, { body: { file_name: fileName } });
+      // Persisted before the transfer: a retry after a crash reuses it while it is valid.
+      savePolicy(ctx.store.db, { captureId: next.id, sessionId: session.id, policy: issued, expiresAt: ctx.now() + issued.ttl * 1000 });
+      policy = issued;
+    }
+    try {
+      await ctx.upload(policy, { fileName, bytes, mime: 'image/jpeg' });
+      break;
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      // Used already: an earlier transfer with this policy completed but its answer was lost.
+      if (error.code === UploadCodes.POLICY_USED.code) break;
+      if (!POLICY_DEAD.has(error.code) || tries >= 2) throw error;
+      policy = null; // expired (44102) or no longer valid: a new policy, then the same file again
+    }
+  }
+  markUploaded(ctx.store.db, next.id, policy.resource_url, ctx.now());
+  return captures.every((c) => c.id === next.id || uploads.get(c.id)?.resource_url) ? { stage: 'create_task' } : {};
+}
+
+/** Creates the task once (same key, same body on every retry) and starts polling. */
+export async function createTask(ctx: StepContext, session: SessionRecord, job: SyncJob): Promise<JobPatch> {
+  let body = job.taskRequest;
+  const patch: JobPatch = {};
+  if (!body) {
+    body = taskBody(job, resourcesOf(ctx.store, session));
+    patch.taskRequest = body;
+  }
+  const { task_id } = await ctx.client.call(skinApiEndpoints.createTask, { body: body as TaskRequest, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey(job) } });
+  return { ...patch, taskId: task_id, taskStatus: 'queued', stage: 'poll', pollDelayMs: ctx.poll.firstDelayMs, nextAttemptAt: ctx.now() + ctx.poll.firstDelayMs };
+}
+
+/** One poll (TASK_POLL: from 2 s, doubling to 15 s). A failed task fails the stage with its code. */
+export async function pollTask(ctx: StepContext, session: SessionRecord, job: SyncJob): Promise<JobPatch> {
+  const answer = await ctx.client.call(skinApiEndpoints.taskResult, { query: { task_id: job.taskId! } });
+  if (answer.status === 'queued' || answer.status === 'running') {
+    const delay = Math.min(ctx.poll.maxDelayMs, Math.max(ctx.poll.firstDelayMs, (job.pollDelayMs ?? ctx.poll.firstDelayMs) * 2));
+    return { taskStatus: answer.status, pollDelayMs: delay, nextAttemptAt: ctx.now() + delay };
+  }
+  if (answer.status === 'failed') {
+    return { taskStatus: 'failed', stage: 'failed', failedStage: 'poll', errorCode: String(answer.error.code), errorMessage: `analysis failed on the platform: ${answer.error.msg}` };
+  }
+  if (answer.result.type !== 'skin') throw new CaptureIntegrityError('captures_incomplete', `task ${answer.task_id} answered a ${answer.result.type} result`);
+  // A single-camera session ends here: only device_v tasks make a device20 report (R-015).
+  const next = job.apiCode === 'device_v' ? { stage: 'submit_report' as const } : { stage: 'done' as const, completedAt: ctx.now() };
+  return { taskStatus: 'succeeded', result: answer.result, resultAt: ctx.now(), ...next };
+}
+
+/**
+ * The report goes to the platform's report data (device sync API). Only device_v tasks make a
+ * device20 report (R-015); single-camera sessions end at the stored result.
+ */
+export async function submitReport(ctx: StepContext, session: SessionRecord, job: SyncJob): Promise<JobPatch> {
+  const captures = usableCaptures(ctx.store, session);
+  const answer = await ctx.client.call(deviceSyncEndpoints.submitReport, {
+    body: {
+      client_report_id: session.id,
+      client_user_id: session.customerId!,
+      source_type: 'device20',
+      store_custom_id: ctx.target.storeCustomId,
+      account_id: ctx.target.accountId,
+      device_sn: ctx.target.deviceSn,
+      task_id: job.taskId!,
+      images: resourcesOf(ctx.store, session),
+      created_at: Math.floor(Math.max(...captures.map((c) => c.capturedAt)) / 1000),
+    },
+  });
+  return { reportId: answer.report_id, reportUrl: answer.report_url, reportUrlExpiresAt: answer.report_url_expires_at * 1000, stage: 'done', completedAt: ctx.now() };
+}
+
+/** The session's captures, refusing to sync a set with a missing or altered file. */
+function usableCaptures(store: KioskStore, session: SessionRecord): CaptureRecord[] {
+  const captures = store.listCaptures(session.id);
+  if (captures.length === 0) throw new CaptureIntegrityError('captures_incomplete', `session ${session.id} has no captures`);
+  const bad = captures.find((c) => c.integrity !== 'ok');
+  if (bad) throw new CaptureIntegrityError(bad.integrity === 'missing' ? 'capture_missing' : 'capture_corrupt', `capture ${bad.view}/${bad.light} is ${bad.integrity}; it cannot be analysed`);
+  return captures;
+}
+
+async function readVerified(capture: CaptureRecord): Promise<Uint8Array> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(capture.path);
+  } catch {
+    throw new CaptureIntegrityError('capture_missing', `the file of capture ${capture.view}/${capture.light} is gone (${capture.filePath})`);
+  }
+  // The hash recorded when the file became durable: never send bytes that changed since.
+  if (createHash('sha256').update(bytes).digest('hex') !== capture.sha256) {
+    throw new CaptureIntegrityError('capture_corrupt', `the file of capture ${capture.view}/${capture.light} no longer matches its hash (${capture.filePath})`);
+  }
+  return bytes;
+}
+
+function storedPolicy(row: { policy: string | null; policy_expires_at: number | null } | undefined, now: number): UploadPolicyResponse | null {
+  if (!row?.policy || row.policy_expires_at === null) return null;
+  const parsed = uploadPolicyResponseSchema.safeParse(JSON.parse(row.policy));
+  if (!parsed.success) return null;
+  const margin = Math.min(POLICY_MARGIN_MS, parsed.data.ttl * 250);
+  return row.policy_expires_at - margin > now ? parsed.data : null;
+}
+
+/** Image key -> resource_url of every uploaded capture (device_v keys, or front_image). */
+function resourcesOf(store: KioskStore, session: SessionRecord): Record<string, string> {
+  const uploads = uploadsOf(store.db, session.id);
+  const resources: Record<string, string> = {};
+  for (const capture of usableCaptures(store, session)) {
+    const url = uploads.get(capture.id)?.resource_url;
+    if (!url) throw new CaptureIntegrityError('captures_incomplete', `capture ${capture.view}/${capture.light} was not uploaded`);
+    resources[session.profile === 'multi_light' ? deviceVImageKey(capture.light, capture.view) : `${capture.view}_image`] = url;
+  }
+  return resources;
+}
+
+function taskBody(job: SyncJob, resources: Record<string, string>): Record<string, unknown> {
+  if (job.apiCode === 'device_v') return { api_code: 'device_v', algorithm_variant: job.algorithmVariant, resources };
+  return { api_code: 'online_skin', algorithm_variant: job.algorithmVariant, resources, output_options: { mask_format: 'annotation_image' } };
+}

@@ -1,0 +1,102 @@
+/**
+ * The capture loop: feeds main preview frames while the session is live or counting down, and
+ * answers the capturing step with full-resolution stills (renderer camera) or waits for main to
+ * take them (simulated device, whose camera lives in main). One call at a time: each answer is
+ * the session view the screen shows next, so preview, guidance and capture never race.
+ */
+import type { SessionView } from '../../main/kiosk-api/types.ts';
+import { previewJpeg, takeStill, type OpenedCamera } from '../camera/renderer-camera.ts';
+import { errorCode, errorMessage, kiosk, sleep } from '../lib/kiosk.ts';
+import { useCaptureStore } from '../stores/capture/store.ts';
+import { useSessionStore } from '../stores/session/store.ts';
+
+export type CaptureSource =
+  | { kind: 'simulated' }
+  | { kind: 'renderer'; camera: OpenedCamera; video: () => HTMLVideoElement | null };
+
+/** Pause between preview checks; main paces its own checks too (docs/kiosk-core.md: 66 ms). */
+const PREVIEW_PAUSE_MS = 60;
+/** Pause while main works on a step the renderer cannot speed up (lights settling, storing). */
+const WAIT_PAUSE_MS = 150;
+/** Back-off after a failed call: the loop keeps going, a network blip must not end the session. */
+const ERROR_PAUSE_MS = 600;
+
+export async function runCaptureLoop(sessionId: string, source: CaptureSource, signal: AbortSignal): Promise<void> {
+  let lastStill = '';
+  while (!signal.aborted) {
+    const view = useSessionStore.getState().view;
+    if (!view || view.id !== sessionId) return;
+    try {
+      const next = await stepOnce(view);
+      if (signal.aborted) return;
+      if (next) apply(next);
+      useCaptureStore.getState().setLoopError(null);
+    } catch (error) {
+      if (signal.aborted) return;
+      lastStill = '';
+      // A still refused while the light settles is normal: ask again soon, without alarming anyone.
+      if (errorCode(error) === 'conflict') {
+        await sleep(WAIT_PAUSE_MS);
+        continue;
+      }
+      useCaptureStore.getState().setLoopError(errorMessage(error));
+      await sleep(ERROR_PAUSE_MS);
+    }
+  }
+
+  async function stepOnce(view: SessionView): Promise<SessionView | null> {
+    switch (view.state) {
+      case 'live':
+      case 'countdown': {
+        const next = await previewStep();
+        await sleep(PREVIEW_PAUSE_MS);
+        return next;
+      }
+      case 'capturing':
+        return captureStep(view);
+      default:
+        // consent, customer, fault, review, done, cancelled: nothing for the camera to do; the
+        // screen moves on or the customer acts (retry, retake).
+        await sleep(WAIT_PAUSE_MS);
+        return null;
+    }
+  }
+
+  async function previewStep(): Promise<SessionView> {
+    if (source.kind === 'simulated') {
+      const { jpeg, session } = await kiosk().nextSimulatedFrame({ sessionId });
+      useCaptureStore.getState().showFrame(jpeg);
+      return session;
+    }
+    const video = source.video();
+    // The <video> may not have its first frame yet (camera warming up): wait, it is no error.
+    if (!video || video.videoWidth === 0) {
+      await sleep(WAIT_PAUSE_MS);
+      return kiosk().getSession({ sessionId });
+    }
+    return kiosk().submitFrame({ sessionId, jpeg: await previewJpeg(video) });
+  }
+
+  async function captureStep(view: SessionView): Promise<SessionView> {
+    const current = view.current;
+    if (source.kind === 'simulated' || !current || current.light === null) {
+      await sleep(WAIT_PAUSE_MS);
+      return kiosk().getSession({ sessionId });
+    }
+    // One still per (view, light, shots so far): a repeated answer for the same step means main
+    // is still storing it, so wait instead of shooting twice.
+    const key = `${current.view}/${current.light}/${view.shots.length}`;
+    if (key === lastStill) {
+      await sleep(WAIT_PAUSE_MS);
+      return kiosk().getSession({ sessionId });
+    }
+    lastStill = key;
+    const jpeg = await takeStill(source.camera, source.video());
+    return kiosk().submitStill({ sessionId, view: current.view, light: current.light, jpeg });
+  }
+}
+
+function apply(view: SessionView): void {
+  useSessionStore.getState().applyView(view);
+  useCaptureStore.getState().trackCountdown(view);
+}

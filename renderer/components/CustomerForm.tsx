@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { KioskInput } from '../../main/kiosk-api/types.ts';
+import { Button } from './Button.tsx';
+
+type CustomerInput = KioskInput<'registerCustomer'>['customer'];
+
+interface Props {
+  onSubmit: (customer: CustomerInput) => Promise<unknown>;
+  busy: boolean;
+  /** Country calling code offered first (the store's market). */
+  defaultCc?: number;
+}
+
+const GENDERS = [0, 1, 2] as const;
+
+/**
+ * Registration: only the name is required; phone and email let the store find the customer
+ * next time. Checked here against the same rules main validates with, so the customer sees
+ * which field is wrong before anything is sent.
+ */
+export function CustomerForm({ onSubmit, busy, defaultCc = 65 }: Props) {
+  const { t } = useTranslation();
+  const [name, setName] = useState('');
+  const [phoneCc, setPhoneCc] = useState(String(defaultCc));
+  const [phoneNumber, setPhoneNumber] = useState('');
+  const [email, setEmail] = useState('');
+  const [birthday, setBirthday] = useState('');
+  const [gender, setGender] = useState<0 | 1 | 2>(0);
+  const [invalid, setInvalid] = useState<string[]>([]);
+
+  function problems(): string[] {
+    const bad: string[] = [];
+    if (!name.trim() || name.trim().length > 60) bad.push(t('customer.name'));
+    const cc = Number(phoneCc);
+    if (!Number.isInteger(cc) || cc < 1 || cc > 999) bad.push(t('customer.phoneCc'));
+    if (phoneNumber && !/^\d{4,15}$/.test(phoneNumber)) bad.push(t('customer.phone'));
+    if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) bad.push(t('customer.email'));
+    return bad;
+  }
+
+  function submit() {
+    const bad = problems();
+    setInvalid(bad);
+    if (bad.length > 0) return;
+    void onSubmit({ name: name.trim(), phoneCc: Number(phoneCc), phoneNumber, email, birthday, gender, customId: '' });
+  }
+
+  return (
+    <div className="form" data-testid="customer-form">
+      <label className="field">
+        <span>{t('customer.name')}</span>
+        <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" name="name" />
+      </label>
+      <div className="field-row">
+        <label className="field field-cc">
+          <span>{t('customer.phoneCc')}</span>
+          <input value={phoneCc} inputMode="numeric" onChange={(e) => setPhoneCc(e.target.value.replace(/\D/g, ''))} name="phoneCc" />
+        </label>
+        <label className="field">
+          <span>{t('customer.phone')}</span>
+          <input value={phoneNumber} inputMode="tel" onChange={(e) => setPhoneNumber(e.target.value.replace(/\D/g, ''))} name="phone" />
+        </label>
+      </div>
+      <label className="field">
+        <span>{t('customer.email')}</span>
+        <input value={email} type="email" inputMode="email" onChange={(e) => setEmail(e.target.value.trim())} name="email" />
+      </label>
+      <div className="field-row">
+        <label className="field">
+          <span>{t('customer.birthday')}</span>
+          <input value={birthday} type="date" onChange={(e) => setBirthday(e.target.value)} name="birthday" />
+        </label>
+        <div className="field">
+          <span>{t('customer.gender')}</span>
+          <div className="segmented" role="radiogroup" aria-label={t('customer.gender')}>
+            {GENDERS.map((g) => (
+              <button key={g} type="button" role="radio" aria-checked={gender === g} className={gender === g ? 'is-on' : ''} onClick={() => setGender(g)}>
+                {t(`customer.genders.g${g}`)}
+              </button>
+            ))}
+          </div>
+        </div>
+      </div>
+      {invalid.length > 0 && (
+        <p className="note note-bad" role="alert">
+          {t('customer.invalid', { fields: invalid.join(', ') })}
+        </p>
+      )}
+      <Button size="large" data-testid="register" busy={busy} onClick={submit}>
+        {t('customer.register')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Customer, KioskOutput } from '../../main/kiosk-api/types.ts';
+import { staffSelectors } from '../stores/staff/selectors.ts';
+import { useStaffStore } from '../stores/staff/store.ts';
+import { Button } from './Button.tsx';
+
+type CrmCustomer = KioskOutput<'searchCustomers'>['crm'][number];
+
+interface Props {
+  onChooseLocal: (customer: Customer) => void;
+  onChooseCrm: (customer: CrmCustomer) => void;
+  chooseLabel: string;
+  /** Extra per-row action for local customers (staff: delete). */
+  localAction?: (customer: Customer) => ReactNode;
+}
+
+function phone(cc: number, number: string): string {
+  return number ? `+${cc} ${number}` : '';
+}
+
+/** Staff search: customers on this kiosk and the merchant's CRM (relayed by main). */
+export function CustomerSearch({ onChooseLocal, onChooseCrm, chooseLabel, localAction }: Props) {
+  const { t } = useTranslation();
+  const keyword = useStaffStore(staffSelectors.keyword);
+  const result = useStaffStore(staffSelectors.result);
+  const searching = useStaffStore(staffSelectors.searching);
+  const { setKeyword, search } = useStaffStore.getState();
+
+  return (
+    <div className="search" data-testid="customer-search">
+      <form
+        className="search-bar"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void search();
+        }}
+      >
+        <input value={keyword} placeholder={t('search.placeholder')} onChange={(e) => setKeyword(e.target.value)} name="keyword" aria-label={t('search.placeholder')} />
+        <Button busy={searching} disabled={!keyword.trim()} onClick={() => void search()}>
+          {t('search.search')}
+        </Button>
+      </form>
+      {result && result.local.length + result.crm.length === 0 && <p className="note">{t('search.noResults')}</p>}
+      {result && result.local.length > 0 && (
+        <section>
+          <h3>{t('search.local')}</h3>
+          <ul className="rows">
+            {result.local.map((c) => (
+              <li key={c.id} className="row" data-customer-id={c.id}>
+                <div className="row-main">
+                  <strong>{c.name}</strong>
+                  <span className="muted">{[phone(c.phoneCc, c.phoneNumber), c.email, t('search.sessions', { count: c.sessionIds.length })].filter(Boolean).join(' · ')}</span>
+                </div>
+                {localAction?.(c)}
+                <Button onClick={() => onChooseLocal(c)}>{chooseLabel}</Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {result && result.crm.length > 0 && (
+        <section>
+          <h3>{t('search.crm')}</h3>
+          <ul className="rows">
+            {result.crm.map((c) => (
+              <li key={c.customId} className="row" data-crm-id={c.customId}>
+                <div className="row-main">
+                  <strong>{c.name}</strong>
+                  <span className="muted">{[phone(c.phoneCc, c.phoneNumber), c.email, c.customId].filter(Boolean).join(' · ')}</span>
+                </div>
+                <Button onClick={() => onChooseCrm(c)}>{chooseLabel}</Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {result?.crmError && <p className="note note-warn">{t('search.crmError', { message: result.crmError })}</p>}
+    </div>
+  );
+}

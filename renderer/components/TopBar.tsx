@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { LanguageMenu } from './LanguageMenu.tsx';
+import { StatusPill } from './StatusPill.tsx';
+
+interface Props {
+  title?: string;
+  /** Left-hand (start-side) action, e.g. cancel or back. */
+  start?: ReactNode;
+  /** Hide the language switch where changing it mid-flow makes no sense (operator screens). */
+  languageSwitch?: boolean;
+}
+
+export function TopBar({ title, start, languageSwitch = true }: Props) {
+  return (
+    <header className="topbar">
+      <div className="topbar-start">{start}</div>
+      {title && <h1 className="topbar-title">{title}</h1>}
+      <div className="topbar-end">
+        <StatusPill />
+        {languageSwitch && <LanguageMenu />}
+      </div>
+    </header>
+  );
+}

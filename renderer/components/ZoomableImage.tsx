@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState, type PointerEvent, type WheelEvent } from 'react';
+
+interface Props {
+  src: string;
+  alt: string;
+  labels: { zoomIn: string; zoomOut: string; reset: string };
+}
+
+interface Zoom {
+  scale: number;
+  x: number;
+  y: number;
+}
+
+const MIN = 1;
+const MAX = 6;
+const FIT: Zoom = { scale: 1, x: 0, y: 0 };
+
+/**
+ * An image to look closely at: pinch or the +/- buttons to zoom, drag to move, double-tap to
+ * toggle. Buttons are always visible (no hover-only controls on a touch screen).
+ */
+export function ZoomableImage({ src, alt, labels }: Props) {
+  const box = useRef<HTMLDivElement | null>(null);
+  const pointers = useRef(new Map<number, { x: number; y: number }>());
+  const [zoom, setZoom] = useState<Zoom>(FIT);
+
+  useEffect(() => setZoom(FIT), [src]);
+
+  /** Keeps the picture covering the box: no panning past its edges. */
+  function clamp(z: Zoom): Zoom {
+    const el = box.current;
+    const scale = Math.min(MAX, Math.max(MIN, z.scale));
+    if (!el) return { scale, x: 0, y: 0 };
+    const maxX = ((scale - 1) * el.clientWidth) / 2;
+    const maxY = ((scale - 1) * el.clientHeight) / 2;
+    return { scale, x: Math.min(maxX, Math.max(-maxX, z.x)), y: Math.min(maxY, Math.max(-maxY, z.y)) };
+  }
+
+  function zoomBy(factor: number) {
+    setZoom((z) => clamp({ scale: z.scale * factor, x: z.x * factor, y: z.y * factor }));
+  }
+
+  function onPointerDown(e: PointerEvent<HTMLDivElement>) {
+    e.currentTarget.setPointerCapture(e.pointerId);
+    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+  }
+
+  function onPointerMove(e: PointerEvent<HTMLDivElement>) {
+    const previous = pointers.current.get(e.pointerId);
+    if (!previous) return;
+    const others = [...pointers.current.entries()].filter(([id]) => id !== e.pointerId).map(([, p]) => p);
+    const current = { x: e.clientX, y: e.clientY };
+    const other = others[0];
+    if (other) {
+      // Pinch: the change in finger distance is the change in scale.
+      const before = Math.hypot(previous.x - other.x, previous.y - other.y);
+      const after = Math.hypot(current.x - other.x, current.y - other.y);
+      if (before > 0) {
+        const factor = after / before;
+        setZoom((z) => clamp({ scale: z.scale * factor, x: z.x * factor, y: z.y * factor }));
+      }
+    } else {
+      setZoom((z) => (z.scale > 1 ? clamp({ ...z, x: z.x + current.x - previous.x, y: z.y + current.y - previous.y }) : z));
+    }
+    pointers.current.set(e.pointerId, current);
+  }
+
+  function onPointerUp(e: PointerEvent<HTMLDivElement>) {
+    pointers.current.delete(e.pointerId);
+  }
+
+  function onWheel(e: WheelEvent<HTMLDivElement>) {
+    zoomBy(Math.exp(-e.deltaY / 400));
+  }
+
+  return (
+    <div className="zoom">
+      <div
+        ref={box}
+        className="zoom-box"
+        data-testid="zoom-box"
+        data-scale={zoom.scale.toFixed(2)}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+        onWheel={onWheel}
+        onDoubleClick={() => setZoom((z) => (z.scale > 1 ? FIT : clamp({ scale: 2.5, x: 0, y: 0 })))}
+      >
+        <img src={src} alt={alt} draggable={false} style={{ transform: `translate(${zoom.x}px, ${zoom.y}px) scale(${zoom.scale})` }} />
+      </div>
+      <div className="zoom-controls" dir="ltr">
+        <button type="button" className="btn btn-secondary btn-normal" aria-label={labels.zoomOut} data-testid="zoom-out" disabled={zoom.scale <= MIN} onClick={() => zoomBy(1 / 1.5)}>
+          −
+        </button>
+        <button type="button" className="btn btn-secondary btn-normal" data-testid="zoom-reset" onClick={() => setZoom(FIT)}>
+          {labels.reset}
+        </button>
+        <button type="button" className="btn btn-secondary btn-normal" aria-label={labels.zoomIn} data-testid="zoom-in" disabled={zoom.scale >= MAX} onClick={() => zoomBy(1.5)}>
+          +
+        </button>
+      </div>
+    </div>
+  );
+}

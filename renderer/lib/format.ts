@@ -1,0 +1,54 @@
+import type { LanguageCode } from '../../protocol/enums/languages.ts';
+import { PRICE_UNITS, isPriceUnitId } from '../../protocol/enums/price-units.ts';
+
+/**
+ * A score exactly as analysed (issue 8: raw scores, never inflated). Scores carry one decimal;
+ * a whole number is shown without ".0" and nothing is rounded up or rescaled.
+ */
+export function formatScore(score: number | null | undefined): string {
+  if (score === null || score === undefined || !Number.isFinite(score)) return '—';
+  return Number.isInteger(score) ? String(score) : score.toFixed(1);
+}
+
+/** A signed change, "+2.5" or "−1" (a true minus sign reads better at arm's length). */
+export function formatDelta(delta: number): string {
+  const text = formatScore(Math.abs(Math.round(delta * 10) / 10));
+  if (delta > 0) return `+${text}`;
+  if (delta < 0) return `\u2212${text}`;
+  return '0';
+}
+
+/**
+ * A price with its currency symbol. The symbol comes from the report (price_symbol); when it is
+ * empty the protocol's table for price_unit supplies it. Decimals follow the currency: none for
+ * yen, won, dong, two otherwise.
+ */
+export function formatPrice(price: number, priceUnit: number, symbol: string, lang: LanguageCode): string {
+  const info = isPriceUnitId(priceUnit) ? PRICE_UNITS[priceUnit] : undefined;
+  const sign = symbol || info?.symbol || '';
+  const noDecimals = info !== undefined && ['JPY', 'KRW', 'VND'].includes(info.code);
+  const number = new Intl.NumberFormat(lang, {
+    minimumFractionDigits: noDecimals || Number.isInteger(price) ? 0 : 2,
+    maximumFractionDigits: noDecimals ? 0 : 2,
+  }).format(price);
+  return `${sign}${number}`;
+}
+
+export function formatDateTime(ms: number, lang: LanguageCode): string {
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+}
+
+export function formatDate(ms: number, lang: LanguageCode): string {
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(ms);
+}
+
+export function formatTime(ms: number, lang: LanguageCode): string {
+  return new Intl.DateTimeFormat(lang, { timeStyle: 'short' }).format(ms);
+}
+
+/** YYYY-MM-DD of a local day, the format listSessions takes. */
+export function localDay(ms: number = Date.now()): string {
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}

@@ -1,0 +1,35 @@
+/**
+ * The renderer's one door to main (DESIGN.md: the renderer talks to main only through the typed
+ * kiosk API). Stores call `kiosk()` when an action runs, not at import, so the client picks the
+ * Electron bridge or the browser-host connection once the page has loaded.
+ */
+import { getKioskApi } from '../api/index.ts';
+import type { KioskApi, KioskApiErrorShape } from '../../main/kiosk-api/types.ts';
+
+export function kiosk(): KioskApi {
+  return getKioskApi();
+}
+
+const CODES: readonly KioskApiErrorShape['code'][] = ['invalid_input', 'not_found', 'forbidden', 'conflict', 'device', 'platform', 'internal'];
+
+/** The stable code of a rejected kiosk API call, or 'internal' for anything else thrown. */
+export function errorCode(error: unknown): KioskApiErrorShape['code'] {
+  if (typeof error === 'object' && error !== null && 'code' in error) {
+    const code = (error as { code: unknown }).code;
+    if (typeof code === 'string' && (CODES as readonly string[]).includes(code)) return code as KioskApiErrorShape['code'];
+  }
+  return 'internal';
+}
+
+/** A message fit for the screen: the API's own, or the Error's. */
+export function errorMessage(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'message' in error) {
+    const message = (error as { message: unknown }).message;
+    if (typeof message === 'string' && message.length > 0) return message;
+  }
+  return String(error);
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

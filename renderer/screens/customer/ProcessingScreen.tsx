@@ -1,0 +1,103 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Report } from '../../../main/kiosk-api/types.ts';
+import { Button } from '../../components/Button.tsx';
+import { ProgressBar } from '../../components/ProgressBar.tsx';
+import { TopBar } from '../../components/TopBar.tsx';
+import { sleep } from '../../lib/kiosk.ts';
+import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
+import { useKioskStore } from '../../stores/kiosk/store.ts';
+import { resultsSelectors } from '../../stores/results/selectors.ts';
+import { useResultsStore } from '../../stores/results/store.ts';
+import { sessionSelectors } from '../../stores/session/selectors.ts';
+import { useSessionStore } from '../../stores/session/store.ts';
+
+type Stage = Report['stage'];
+const STEPS: readonly Stage[] = ['capturing', 'uploading', 'analysing', 'ready'];
+const POLL_MS = 1000;
+
+/**
+ * Real progress from the sync pipeline (report.stage and .progress), including "queued while
+ * offline": the photos are safe on disk and the screen says so, keeps polling, and opens the
+ * report by itself once the platform is back.
+ */
+export function ProcessingScreen() {
+  const { t } = useTranslation();
+  const language = useKioskStore(kioskSelectors.language);
+  const goTo = useKioskStore((s) => s.goTo);
+  const returnToIdle = useKioskStore((s) => s.returnToIdle);
+  const sessionId = useSessionStore(sessionSelectors.sessionId);
+  const customer = useSessionStore(sessionSelectors.customer);
+  const report = useResultsStore(resultsSelectors.report);
+  const error = useResultsStore(resultsSelectors.error);
+
+  useEffect(() => {
+    if (!sessionId) return;
+    let stopped = false;
+    void (async () => {
+      let r = await useResultsStore.getState().load(sessionId, customer?.id ?? null, language);
+      while (!stopped && r?.stage !== 'ready') {
+        await sleep(POLL_MS);
+        if (stopped) return;
+        r = (await useResultsStore.getState().refreshReport(language)) ?? r;
+      }
+      if (!stopped) {
+        // History may have been read before this session was synced: read it again.
+        await useResultsStore.getState().load(sessionId, customer?.id ?? null, language);
+        goTo('results');
+      }
+    })();
+    return () => {
+      stopped = true;
+    };
+  }, [sessionId, customer, language, goTo]);
+
+  const stage: Stage = report?.sessionId === sessionId ? report.stage : 'capturing';
+  const queued = stage === 'queued_offline';
+  const failed = stage === 'failed';
+  const reached = queued ? 0 : STEPS.indexOf(stage);
+
+  return (
+    <main className="screen processing" data-screen="processing" data-stage={stage}>
+      <TopBar />
+      <div className="screen-body narrow center">
+        <div className={`spinner${queued || failed ? ' is-paused' : ''}`} aria-hidden="true" />
+        <h1>{t('processing.title')}</h1>
+        <p className="stage-name" data-testid="processing-stage">
+          {t(`processing.stage.${stage}`)}
+        </p>
+        <ProgressBar value={report?.progress ?? 0} label={t(`processing.stage.${stage}`)} />
+        {report?.stageDetail && <p className="muted">{report.stageDetail}</p>}
+        <ol className="stage-steps">
+          {STEPS.map((s, i) => (
+            <li key={s} className={i < reached || stage === 'ready' ? 'is-done' : i === reached && !queued && !failed ? 'is-current' : ''}>
+              {t(`processing.stage.${s}`)}
+            </li>
+          ))}
+        </ol>
+        {queued && (
+          <p className="note note-warn" data-testid="queued-note">
+            {t('processing.queuedText')}
+          </p>
+        )}
+        {failed && <p className="note note-bad">{t('processing.failedText')}</p>}
+        {!queued && !failed && <p className="muted">{t('processing.waitText')}</p>}
+        {error && <p className="note note-bad">{t('common.error', { message: error })}</p>}
+      </div>
+      <footer className="action-bar">
+        <Button
+          size="large"
+          variant={queued || failed ? 'primary' : 'secondary'}
+          data-testid="finish-session"
+          onClick={() => {
+            useSessionStore.getState().reset();
+            useResultsStore.getState().reset();
+            void returnToIdle();
+          }}
+        >
+          {t('processing.next')}
+        </Button>
+      </footer>
+    </main>
+  );
+}

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import type { Report } from '../../../main/kiosk-api/types.ts';
+import { formatScore } from '../../lib/format.ts';
+import { resultsSelectors } from '../../stores/results/selectors.ts';
+import { useResultsStore } from '../../stores/results/store.ts';
+import { levelClass, scoreClass } from './ScoreRing.tsx';
+
+/**
+ * Every analysed dimension: its level name from the specification's table in the chosen language
+ * (main answers levelName for the language asked), the raw score, and a plain explanation.
+ * Touching one shows its annotated image and history.
+ */
+export function DimensionList({ report }: { report: Report }) {
+  const { t } = useTranslation();
+  const selected = useResultsStore(resultsSelectors.dimension);
+  const selectDimension = useResultsStore((s) => s.selectDimension);
+  return (
+    <section className="dimensions" aria-label={t('results.findings')}>
+      <h2>{t('results.findings')}</h2>
+      <ul className="dimension-grid">
+        {report.dimensions.map((d) => (
+          <li key={d.dimension}>
+            <button
+              type="button"
+              className={`card dimension${selected === d.dimension ? ' is-selected' : ''}`}
+              aria-pressed={selected === d.dimension}
+              data-dimension={d.dimension}
+              onClick={() => selectDimension(d.dimension)}
+            >
+              <span className="dimension-head">
+                <span className="dimension-name">{d.name}</span>
+                <span className={`badge level ${levelClass(d.dimension, d.level)}`} data-level={d.level}>
+                  {d.levelName}
+                </span>
+              </span>
+              <span className="dimension-score">
+                <span className="score-bar" aria-hidden="true">
+                  <span className={`score-fill ${scoreClass(d.score)}`} style={{ inlineSize: `${Math.min(100, Math.max(0, d.score))}%` }} />
+                </span>
+                <span className="score-number" data-testid="dimension-score" data-score={d.score}>
+                  {t('results.score')} {formatScore(d.score)}
+                </span>
+              </span>
+              <span className="dimension-explanation">{d.explanation}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
+import { TopBar } from '../../components/TopBar.tsx';
+import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
+import { useKioskStore } from '../../stores/kiosk/store.ts';
+import type { Light, View } from '../../stores/results/initialState.ts';
+import { resultsSelectors } from '../../stores/results/selectors.ts';
+import { useResultsStore } from '../../stores/results/store.ts';
+import { useSessionStore } from '../../stores/session/store.ts';
+import { AnnotatedImage } from './AnnotatedImage.tsx';
+import { Comparison } from './Comparison.tsx';
+import { DimensionList } from './DimensionList.tsx';
+import { Recommendations } from './Recommendations.tsx';
+import { SharePanel } from './SharePanel.tsx';
+import { Summary } from './Summary.tsx';
+
+/** The report: summary, findings, close-up, progress over time, recommendations, phone link. */
+export function ResultsScreen() {
+  const { t } = useTranslation();
+  const language = useKioskStore(kioskSelectors.language);
+  const status = useKioskStore(kioskSelectors.status);
+  const returnToIdle = useKioskStore((s) => s.returnToIdle);
+  const goTo = useKioskStore((s) => s.goTo);
+  const unlockedStaff = useKioskStore((s) => s.unlocked.includes('staff'));
+  const report = useResultsStore(resultsSelectors.report);
+  const history = useResultsStore(resultsSelectors.history);
+  const error = useResultsStore(resultsSelectors.error);
+  const refreshReport = useResultsStore((s) => s.refreshReport);
+  const sessionView = useSessionStore((s) => s.view);
+
+  // Level names and explanations come from main in the chosen language: re-read on a change.
+  useEffect(() => {
+    void refreshReport(language);
+  }, [language, refreshReport]);
+
+  // Which images exist: the session's own shots when it is this one, else the device plan.
+  const captured = useMemo((): { view: View; lights: Light[] }[] => {
+    if (sessionView && report && sessionView.id === report.sessionId) {
+      return sessionView.views.map((v) => ({ view: v.view, lights: v.lights.filter((l) => sessionView.shots.some((s) => s.view === v.view && s.light === l)) }));
+    }
+    return (status?.device.views ?? ['front']).map((view) => ({ view, lights: status?.device.lights ?? ['white'] }));
+  }, [sessionView, report, status]);
+
+  function finish() {
+    useSessionStore.getState().reset();
+    useResultsStore.getState().reset();
+    // Staff who opened an old report go back to their list; a customer's session ends.
+    if (unlockedStaff && sessionView === null) goTo('staff');
+    else void returnToIdle();
+  }
+
+  return (
+    <main className="screen results" data-screen="results">
+      <TopBar
+        title={t('results.title')}
+        start={
+          <Button variant="ghost" data-testid="results-finish" onClick={finish}>
+            {t('results.finish')}
+          </Button>
+        }
+      />
+      {!report ? (
+        <div className="screen-body center">
+          <p className="note">{error ? t('common.error', { message: error }) : t('common.loading')}</p>
+        </div>
+      ) : report.stage !== 'ready' ? (
+        <div className="screen-body center">
+          <p className="note">{t('results.notReady')}</p>
+        </div>
+      ) : (
+        <div className="results-layout">
+          <div className="results-main">
+            <Summary report={report} />
+            <DimensionList report={report} />
+          </div>
+          <div className="results-side">
+            <AnnotatedImage report={report} captured={captured} />
+            <Comparison report={report} history={history} />
+          </div>
+          <div className="results-wide">
+            <Recommendations report={report} />
+            <SharePanel report={report} />
+          </div>
+        </div>
+      )}
+    </main>
+  );
+}

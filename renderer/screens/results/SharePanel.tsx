@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import type { Report } from '../../../main/kiosk-api/types.ts';
+import { QrCode } from '../../components/QrCode.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
+import { useKioskStore } from '../../stores/kiosk/store.ts';
+
+/**
+ * The report for the customer's phone: a QR code of the expiring read-only link the platform
+ * serves (issue 8). Nothing is sent to the phone by the kiosk; the customer scans or does not.
+ */
+export function SharePanel({ report }: { report: Report }) {
+  const { t } = useTranslation();
+  const language = useKioskStore(kioskSelectors.language);
+  return (
+    <section className="card share" data-testid="share">
+      <h2>{t('results.share')}</h2>
+      {report.shareUrl ? (
+        <div className="share-body">
+          <QrCode text={report.shareUrl} size={260} label={t('results.share')} />
+          <p className="muted">{t('results.shareHint', { time: report.shareExpiresAt ? formatDateTime(report.shareExpiresAt, language) : '—' })}</p>
+        </div>
+      ) : (
+        <p className="note">{t('results.shareUnavailable')}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Customer } from '../../../main/kiosk-api/types.ts';
+import { Button } from '../../components/Button.tsx';
+import { ConsentClauses } from '../../components/ConsentClauses.tsx';
+import { CustomerForm } from '../../components/CustomerForm.tsx';
+import { CustomerSearch } from '../../components/CustomerSearch.tsx';
+import { errorMessage } from '../../lib/kiosk.ts';
+import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
+import { useKioskStore } from '../../stores/kiosk/store.ts';
+import { useSessionStore } from '../../stores/session/store.ts';
+import { staffSelectors } from '../../stores/staff/selectors.ts';
+import { useStaffStore } from '../../stores/staff/store.ts';
+import { DeleteConfirm } from './DeleteConfirm.tsx';
+
+/** Find a customer (kiosk + CRM), register a new one, or start an analysis for one. */
+export function CustomersTab() {
+  const { t } = useTranslation();
+  const language = useKioskStore(kioskSelectors.language);
+  const goTo = useKioskStore((s) => s.goTo);
+  const clauses = useStaffStore(staffSelectors.registerClauses);
+  const ticked = useStaffStore(staffSelectors.registerTicked);
+  const consentComplete = useStaffStore(staffSelectors.registerConsentComplete);
+  const registering = useStaffStore(staffSelectors.registering);
+  const registered = useStaffStore(staffSelectors.registered);
+  const error = useStaffStore(staffSelectors.error);
+  const { loadRegisterClauses, tickRegister, register, askDelete } = useStaffStore.getState();
+
+  useEffect(() => {
+    void loadRegisterClauses(language);
+  }, [language, loadRegisterClauses]);
+
+  /** Starts a customer session for this customer: consent on screen, then straight to capture. */
+  async function startFor(customer: Customer) {
+    const session = useSessionStore.getState();
+    session.preselect(customer);
+    await session.start(language);
+    if (useSessionStore.getState().sessionId) goTo('consent');
+  }
+
+  return (
+    <div className="two-col">
+      <section className="card">
+        <CustomerSearch
+          chooseLabel={t('staff.startSession')}
+          onChooseLocal={(c) => void startFor(c)}
+          onChooseCrm={(crm) => {
+            void register({ name: crm.name, gender: crm.gender === 1 || crm.gender === 2 ? crm.gender : 0, birthday: crm.birthday ?? '', phoneCc: crm.phoneCc, phoneNumber: crm.phoneNumber, email: crm.email ?? '', customId: crm.customId })
+              .then((c) => c && startFor(c))
+              .catch((e: unknown) => useStaffStore.setState({ error: errorMessage(e) }));
+          }}
+          localAction={(c) => (
+            <Button variant="danger" size="small" onClick={() => askDelete({ kind: 'customer', id: c.id, name: c.name })}>
+              {t('staff.deleteCustomer')}
+            </Button>
+          )}
+        />
+      </section>
+      <section className="card">
+        <h2>{t('staff.registerTitle')}</h2>
+        <ConsentClauses clauses={clauses} ticked={ticked} onTick={tickRegister} />
+        {consentComplete ? (
+          <CustomerForm busy={registering} onSubmit={register} />
+        ) : (
+          <p className="note">{t('consent.requiredMissing')}</p>
+        )}
+        {registered && (
+          <div className="card chosen" data-testid="registered">
+            <strong>{t('staff.registered', { name: registered.name })}</strong>
+            <Button onClick={() => void startFor(registered)}>{t('staff.startSession')}</Button>
+          </div>
+        )}
+        {error && <p className="note note-bad">{t('common.error', { message: error })}</p>}
+      </section>
+      <DeleteConfirm />
+    </div>
+  );
+}

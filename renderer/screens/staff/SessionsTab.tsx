@@ -1,0 +1,87 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
+import { formatTime } from '../../lib/format.ts';
+import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
+import { useKioskStore } from '../../stores/kiosk/store.ts';
+import { useResultsStore } from '../../stores/results/store.ts';
+import { staffSelectors } from '../../stores/staff/selectors.ts';
+import { useStaffStore } from '../../stores/staff/store.ts';
+import { DeleteConfirm } from './DeleteConfirm.tsx';
+
+const STATES = ['consent', 'customer', 'capturing', 'live', 'review', 'done', 'cancelled', 'fault'] as const;
+
+/** The day's sessions with their sync state; retry what failed or waits, delete, open reports. */
+export function SessionsTab() {
+  const { t } = useTranslation();
+  const language = useKioskStore(kioskSelectors.language);
+  const goTo = useKioskStore((s) => s.goTo);
+  const day = useStaffStore(staffSelectors.day);
+  const sessions = useStaffStore(staffSelectors.sessions);
+  const loading = useStaffStore(staffSelectors.loadingSessions);
+  const notes = useStaffStore(staffSelectors.rowNotes);
+  const error = useStaffStore(staffSelectors.error);
+  const { setDay, loadSessions, retry, askDelete } = useStaffStore.getState();
+
+  /** The stored session state in words; a state this UI does not know is shown as main sent it. */
+  const stateName = (state: string): string => (STATES.includes(state as (typeof STATES)[number]) ? t(`staff.state.${state as (typeof STATES)[number]}`) : state);
+
+  async function openReport(sessionId: string) {
+    await useResultsStore.getState().load(sessionId, null, language);
+    goTo('results');
+  }
+
+  return (
+    <section className="card">
+      <div className="toolbar">
+        <label className="field field-inline">
+          <span>{t('staff.day')}</span>
+          <input
+            type="date"
+            value={day}
+            onChange={(e) => {
+              setDay(e.target.value);
+              void loadSessions();
+            }}
+          />
+        </label>
+        <Button variant="secondary" busy={loading} onClick={() => void loadSessions()}>
+          {t('common.refresh')}
+        </Button>
+      </div>
+      {error && <p className="note note-bad">{t('common.error', { message: error })}</p>}
+      {sessions.length === 0 ? (
+        <p className="note">{t('staff.noSessions')}</p>
+      ) : (
+        <ul className="rows" data-testid="session-rows">
+          {sessions.map((row) => (
+            <li key={row.id} className="row" data-session-id={row.id} data-stage={row.stage}>
+              <div className="row-main">
+                <strong>{row.customerName || '—'}</strong>
+                <span className="muted">
+                  {formatTime(row.createdAt, language)} · {t('staff.stateCol')}: {stateName(row.state)}
+                </span>
+                {row.lastError && <span className="note-bad small">{row.lastError}</span>}
+                {notes[row.id] && <span className="small">{notes[row.id]}</span>}
+              </div>
+              <span className={`badge stage stage-${row.stage}`}>{t(`staff.stage.${row.stage}`)}</span>
+              {row.stage === 'ready' && (
+                <Button variant="secondary" onClick={() => void openReport(row.id)}>
+                  {t('staff.openReport')}
+                </Button>
+              )}
+              {(row.stage === 'failed' || row.stage === 'queued_offline') && (
+                <Button variant="secondary" data-testid="retry-sync" onClick={() => void retry(row.id, t('staff.retryDone'))}>
+                  {t('common.retry')}
+                </Button>
+              )}
+              <Button variant="danger" size="small" data-testid="delete-session" onClick={() => askDelete({ kind: 'session', id: row.id, name: row.customerName })}>
+                {t('common.delete')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <DeleteConfirm />
+    </section>
+  );
+}

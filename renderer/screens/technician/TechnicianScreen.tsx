@@ -1,0 +1,108 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button.tsx';
+import { TopBar } from '../../components/TopBar.tsx';
+import { missingCase } from '../../lib/never.ts';
+import { useKioskStore } from '../../stores/kiosk/store.ts';
+import type { TechnicianTab } from '../../stores/technician/initialState.ts';
+import { technicianSelectors } from '../../stores/technician/selectors.ts';
+import { useTechnicianStore } from '../../stores/technician/store.ts';
+import { CalibrationTab } from './CalibrationTab.tsx';
+import { CameraTab } from './CameraTab.tsx';
+import { DeviceTab } from './DeviceTab.tsx';
+import { DiagnosticsTab } from './DiagnosticsTab.tsx';
+import { LightsTab } from './LightsTab.tsx';
+import { LogsTab } from './LogsTab.tsx';
+import { PlatformTab } from './PlatformTab.tsx';
+
+const TABS: readonly TechnicianTab[] = ['device', 'camera', 'lights', 'calibration', 'diagnostics', 'platform', 'logs'];
+
+function Panel({ tab }: { tab: TechnicianTab }) {
+  switch (tab) {
+    case 'device':
+      return <DeviceTab />;
+    case 'camera':
+      return <CameraTab />;
+    case 'lights':
+      return <LightsTab />;
+    case 'calibration':
+      return <CalibrationTab />;
+    case 'diagnostics':
+      return <DiagnosticsTab />;
+    case 'platform':
+      return <PlatformTab />;
+    case 'logs':
+      return <LogsTab />;
+    default:
+      return missingCase(tab);
+  }
+}
+
+/** The technician area (behind its own PIN): set-up and health of this unit. */
+export function TechnicianScreen() {
+  const { t } = useTranslation();
+  const tab = useTechnicianStore(technicianSelectors.tab);
+  const settings = useTechnicianStore(technicianSelectors.settings);
+  const dirty = useTechnicianStore(technicianSelectors.dirty);
+  const saving = useTechnicianStore(technicianSelectors.saving);
+  const error = useTechnicianStore(technicianSelectors.error);
+  const { setTab, load, save, discard } = useTechnicianStore.getState();
+  const returnToIdle = useKioskStore((s) => s.returnToIdle);
+  const loadStatus = useKioskStore((s) => s.loadStatus);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <main className="screen technician" data-screen="technician">
+      <TopBar
+        title={t('technician.title')}
+        start={
+          <Button
+            variant="ghost"
+            data-testid="lock"
+            onClick={() => {
+              useTechnicianStore.getState().reset();
+              void returnToIdle();
+            }}
+          >
+            {t('staff.lock')}
+          </Button>
+        }
+      />
+      <div className="tech-layout">
+        <nav className="tech-tabs" role="tablist">
+          {TABS.map((name) => (
+            <button key={name} type="button" role="tab" aria-selected={tab === name} className={tab === name ? 'tab is-on' : 'tab'} data-tab={name} onClick={() => setTab(name)}>
+              {t(`technician.tabs.${name}`)}
+            </button>
+          ))}
+        </nav>
+        <section className="tech-panel" data-panel={tab}>
+          {error && <p className="note note-bad">{t('technician.saveFailed', { message: error })}</p>}
+          {settings ? <Panel tab={tab} /> : <p className="note">{t('common.loading')}</p>}
+        </section>
+      </div>
+      {dirty && (
+        <footer className="action-bar save-bar">
+          <span className="note note-warn">{t('technician.unsaved')}</span>
+          <Button variant="secondary" onClick={discard}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            data-testid="save-settings"
+            busy={saving}
+            onClick={() => {
+              void save().then((ok) => {
+                if (ok) void loadStatus();
+              });
+            }}
+          >
+            {t('common.save')}
+          </Button>
+        </footer>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,91 @@
+import { create } from 'zustand';
+import type { DimensionId } from '../../../protocol/enums/dimensions.ts';
+import type { LanguageCode } from '../../../protocol/enums/languages.ts';
+import type { Report } from '../../../main/kiosk-api/types.ts';
+import { jpegUrl } from '../../camera/jpeg.ts';
+import { errorMessage, kiosk } from '../../lib/kiosk.ts';
+import { initialResultsState, type Light, type ResultsState, type View } from './initialState.ts';
+
+export interface ResultsActions {
+  /** Fetches the report (and the history when the customer is known); answers the report. */
+  load(sessionId: string, customerId: string | null, lang: LanguageCode): Promise<Report | null>;
+  /** Re-reads the report only (processing screen polling, language change). */
+  refreshReport(lang: LanguageCode): Promise<Report | null>;
+  selectDimension(dimension: DimensionId | null): void;
+  selectView(view: View): void;
+  selectLight(light: Light | null): void;
+  /** Loads the plain capture image for view+light when no annotation covers it. */
+  loadFallbackImage(view: View, light: Light): Promise<void>;
+  reset(): void;
+}
+
+export const useResultsStore = create<ResultsState & ResultsActions>()((set, get) => ({
+  ...initialResultsState,
+
+  async load(sessionId, customerId, lang) {
+    const fresh = get().sessionId !== sessionId;
+    if (fresh) get().reset();
+    set({ sessionId, customerId });
+    const report = await get().refreshReport(lang);
+    if (customerId) {
+      try {
+        set({ history: await kiosk().getHistory({ customerId }) });
+      } catch (error) {
+        set({ error: errorMessage(error) });
+      }
+    }
+    return report;
+  },
+
+  async refreshReport(lang) {
+    const sessionId = get().sessionId;
+    if (!sessionId) return null;
+    try {
+      const report = await kiosk().getReport({ sessionId, lang });
+      set({ report, error: null });
+      if (!get().dimensionChosen && get().dimension === null && report.dimensions.length > 0) {
+        // Open on the finding that needs most attention (lowest score): the customer asks about it first.
+        const worst = [...report.dimensions].sort((a, b) => a.score - b.score)[0];
+        set({ dimension: worst?.dimension ?? null });
+      }
+      return report;
+    } catch (error) {
+      set({ error: errorMessage(error) });
+      return null;
+    }
+  },
+
+  selectDimension(dimension) {
+    set({ dimension, dimensionChosen: true });
+  },
+
+  selectView(view) {
+    set({ view });
+  },
+
+  selectLight(light) {
+    set({ light });
+  },
+
+  async loadFallbackImage(view, light) {
+    const sessionId = get().sessionId;
+    const key = `${view}/${light}`;
+    if (!sessionId || get().fallbackImage?.key === key) return;
+    const previous = get().fallbackImage?.url;
+    set({ fallbackImage: { key, url: null } });
+    if (previous) URL.revokeObjectURL(previous);
+    try {
+      const { jpeg } = await kiosk().getCaptureImage({ sessionId, view, light, maxSide: 1600 });
+      if (get().fallbackImage?.key === key) set({ fallbackImage: { key, url: jpegUrl(jpeg) } });
+    } catch {
+      // No capture for this pair (e.g. a single-camera profile has no side views): the viewer
+      // shows "no image".
+    }
+  },
+
+  reset() {
+    const url = get().fallbackImage?.url;
+    if (url) URL.revokeObjectURL(url);
+    set({ ...initialResultsState });
+  },
+}));

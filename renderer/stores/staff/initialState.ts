@@ -1,0 +1,45 @@
+import type { Customer, KioskOutput } from '../../../main/kiosk-api/types.ts';
+import type { ConsentClause } from '../session/initialState.ts';
+import { localDay } from '../../lib/format.ts';
+
+export type SearchResult = KioskOutput<'searchCustomers'>;
+export type SessionRow = KioskOutput<'listSessions'>['sessions'][number];
+
+export interface StaffState {
+  tab: 'customers' | 'sessions';
+  keyword: string;
+  result: SearchResult | null;
+  searching: boolean;
+  day: string;
+  sessions: SessionRow[];
+  dailyCount: number;
+  loadingSessions: boolean;
+  /** Session id -> what the last row action said (retried, failed: message). */
+  rowNotes: Record<string, string>;
+  /** The row or customer awaiting "delete for good". */
+  pendingDelete: { kind: 'session' | 'customer'; id: string; name: string } | null;
+  /** Registration by staff: the customer still consents, on this screen, clause by clause. */
+  registerClauses: ConsentClause[];
+  registerTicked: Record<string, boolean>;
+  registering: boolean;
+  registered: Customer | null;
+  error: string | null;
+}
+
+export const initialStaffState = (): StaffState => ({
+  tab: 'customers',
+  keyword: '',
+  result: null,
+  searching: false,
+  day: localDay(),
+  sessions: [],
+  dailyCount: 0,
+  loadingSessions: false,
+  rowNotes: {},
+  pendingDelete: null,
+  registerClauses: [],
+  registerTicked: {},
+  registering: false,
+  registered: null,
+  error: null,
+});

@@ -1,0 +1,38 @@
+import type { KioskOutput, Settings } from '../../../main/kiosk-api/types.ts';
+
+export type Diagnostics = KioskOutput<'getDiagnostics'>;
+export type LightName = Settings['lights'][number];
+export type TechnicianTab = 'device' | 'camera' | 'lights' | 'calibration' | 'diagnostics' | 'platform' | 'logs';
+
+export interface TechnicianState {
+  tab: TechnicianTab;
+  /** As main last answered. */
+  settings: Settings | null;
+  /** What the technician is editing; saved as a patch of the changed sections. */
+  draft: Settings | null;
+  /** A new app secret (write-only: main never returns the stored one). */
+  secretDraft: string;
+  saving: boolean;
+  savedAt: number | null;
+  diagnostics: Diagnostics | null;
+  diagnosing: boolean;
+  lightTests: Partial<Record<LightName, { running: boolean; ok?: boolean; detail?: string }>>;
+  calibrating: LightName | null;
+  logNote: string | null;
+  error: string | null;
+}
+
+export const initialTechnicianState: TechnicianState = {
+  tab: 'device',
+  settings: null,
+  draft: null,
+  secretDraft: '',
+  saving: false,
+  savedAt: null,
+  diagnostics: null,
+  diagnosing: false,
+  lightTests: {},
+  calibrating: null,
+  logNote: null,
+  error: null,
+};

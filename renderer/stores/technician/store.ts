@@ -1,0 +1,128 @@
+import { create } from 'zustand';
+import type { KioskInput, Settings } from '../../../main/kiosk-api/types.ts';
+import { errorMessage, kiosk } from '../../lib/kiosk.ts';
+import { useKioskStore } from '../kiosk/store.ts';
+import { initialTechnicianState, type LightName, type TechnicianState, type TechnicianTab } from './initialState.ts';
+
+type Patch = KioskInput<'updateSettings'>['patch'];
+
+export interface TechnicianActions {
+  setTab(tab: TechnicianTab): void;
+  load(): Promise<void>;
+  /** Edits the draft with an updater; nothing reaches main before save(). */
+  edit(update: (draft: Settings) => Settings): void;
+  setSecretDraft(secret: string): void;
+  discard(): void;
+  save(): Promise<boolean>;
+  testLight(light: LightName): Promise<void>;
+  /** Sends a grey-card frame for a light; main computes and stores exposure and gains. */
+  calibrate(light: LightName, jpeg: Uint8Array<ArrayBuffer>): Promise<void>;
+  runDiagnostics(): Promise<void>;
+  /** Asks main for the logs and hands them to the browser as a download. */
+  exportLogs(): Promise<{ fileName: string; text: string } | null>;
+  reset(): void;
+}
+
+/** The top-level sections that differ between saved settings and the draft. */
+function changedSections(saved: Settings, draft: Settings): Patch {
+  const patch: Record<string, unknown> = {};
+  for (const key of Object.keys(draft) as (keyof Settings)[]) {
+    if (JSON.stringify(saved[key]) !== JSON.stringify(draft[key])) patch[key] = draft[key];
+  }
+  return patch as Patch;
+}
+
+export const useTechnicianStore = create<TechnicianState & TechnicianActions>()((set, get) => ({
+  ...initialTechnicianState,
+
+  setTab(tab) {
+    set({ tab, error: null });
+  },
+
+  async load() {
+    try {
+      const settings = await kiosk().getSettings({});
+      set({ settings, draft: settings, error: null });
+    } catch (error) {
+      set({ error: errorMessage(error) });
+    }
+  },
+
+  edit(update) {
+    const draft = get().draft;
+    if (draft) set({ draft: update(draft) });
+  },
+
+  setSecretDraft(secret) {
+    set({ secretDraft: secret });
+  },
+
+  discard() {
+    set({ draft: get().settings, secretDraft: '' });
+  },
+
+  async save() {
+    const { settings, draft, secretDraft } = get();
+    if (!settings || !draft) return false;
+    const patch = changedSections(settings, draft);
+    if (secretDraft) patch.appSecret = secretDraft;
+    set({ saving: true, error: null });
+    try {
+      const saved = await kiosk().updateSettings({ patch });
+      set({ settings: saved, draft: saved, secretDraft: '', saving: false, savedAt: Date.now() });
+      // The renderer runs real cameras and keeps the choice: the customer flow cannot read
+      // technician settings (docs/ui.md, "Camera choice").
+      const { deviceId, width, height } = saved.camera;
+      useKioskStore.getState().setCameraPrefs({ deviceId, width, height });
+      return true;
+    } catch (error) {
+      set({ saving: false, error: errorMessage(error) });
+      return false;
+    }
+  },
+
+  async testLight(light) {
+    set((s) => ({ lightTests: { ...s.lightTests, [light]: { running: true } } }));
+    try {
+      const { ok, detail } = await kiosk().testLight({ light });
+      set((s) => ({ lightTests: { ...s.lightTests, [light]: { running: false, ok, detail } } }));
+    } catch (error) {
+      set((s) => ({ lightTests: { ...s.lightTests, [light]: { running: false, ok: false, detail: errorMessage(error) } } }));
+    }
+  },
+
+  async calibrate(light, jpeg) {
+    set({ calibrating: light, error: null });
+    try {
+      const result = await kiosk().calibrateLight({ light, jpeg });
+      const apply = (s: Settings | null): Settings | null => (s ? { ...s, calibration: { ...s.calibration, [light]: result } } : s);
+      set((s) => ({ calibrating: null, settings: apply(s.settings), draft: apply(s.draft) }));
+    } catch (error) {
+      set({ calibrating: null, error: errorMessage(error) });
+    }
+  },
+
+  async runDiagnostics() {
+    set({ diagnosing: true, error: null });
+    try {
+      set({ diagnostics: await kiosk().getDiagnostics({}), diagnosing: false });
+    } catch (error) {
+      set({ diagnosing: false, error: errorMessage(error) });
+    }
+  },
+
+  async exportLogs() {
+    try {
+      const logs = await kiosk().exportLogs({});
+      set({ logNote: logs.fileName, error: null });
+      return logs;
+    } catch (error) {
+      set({ error: errorMessage(error) });
+      return null;
+    }
+  },
+
+  reset() {
+    set({ ...initialTechnicianState });
+  },
+}));

@@ -1,0 +1,139 @@
+/**
+ * What a customer, staff member or technician does on the kiosk, as page steps. Selectors are the
+ * renderer's data-* hooks (data-screen, data-testid, data-lang...), never visible text, so the
+ * same steps run in every language.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { shootBoth } from './screens.ts';
+
+export const STAFF_PIN = '1234';
+export const TECHNICIAN_PIN = '9876';
+
+export function screen(page: Page, name: string): Locator {
+  return page.locator(`[data-screen="${name}"]`);
+}
+
+export async function openKiosk(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await screen(page, 'idle').waitFor();
+  // The language buttons are enabled once main answered the status.
+  await page.locator('[data-lang]:not([disabled])').first().waitFor();
+}
+
+/** Waits (up to a limit) until the kiosk reports the platform reachable; answers whether it did. */
+export async function waitOnline(page: Page, timeoutMs = 30_000): Promise<boolean> {
+  const pill = page.locator('[data-testid="status-pill"][data-online="true"]');
+  return pill.waitFor({ timeout: timeoutMs }).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** The review screen with its pictures loaded (they arrive one by one from main). */
+export async function waitForReviewImages(page: Page, timeoutMs = 60_000): Promise<void> {
+  const expected = await page.locator('.review-card figure, .review-main').count();
+  await page.waitForFunction((n) => document.querySelectorAll('.review-card img').length >= n, expected, { timeout: timeoutMs });
+}
+
+export async function startSession(page: Page, lang: string): Promise<void> {
+  await page.locator(`[data-lang="${lang}"]`).click();
+  await screen(page, 'consent').waitFor();
+  await page.locator('.clause').first().waitFor();
+}
+
+/** Ticks the required clauses (and the optional ones when asked), then agrees. */
+export async function giveConsent(page: Page, optionalToo = false): Promise<string[]> {
+  const clauses = page.locator('.clause');
+  const ticked: string[] = [];
+  for (const clause of await clauses.all()) {
+    const required = (await clause.locator('.badge-strong').count()) > 0;
+    if (!required && !optionalToo) continue;
+    await clause.locator('[role="switch"]').click();
+    ticked.push((await clause.getAttribute('data-clause-id')) ?? '');
+  }
+  await page.locator('[data-testid="consent-accept"]').click();
+  await screen(page, 'customer').waitFor();
+  return ticked;
+}
+
+export async function registerCustomer(page: Page, name: string, phone: string): Promise<void> {
+  const form = page.locator('[data-testid="customer-form"]');
+  await form.locator('input[name="name"]').fill(name);
+  await form.locator('input[name="phone"]').fill(phone);
+  await page.locator('[data-testid="register"]').click();
+  await page.locator('[data-testid="chosen-customer"]').waitFor();
+}
+
+export async function chooseSkinAndStart(page: Page, condition: 'clean' | 'fresh_makeup' | 'other'): Promise<void> {
+  await page.locator(`[data-condition="${condition}"]`).click();
+  await page.locator('[data-testid="start-capture"]').click();
+  await screen(page, 'capture').waitFor();
+}
+
+export async function enterPin(page: Page, pin: string): Promise<void> {
+  await page.locator('[data-testid="pin-pad"]').waitFor();
+  for (const digit of pin) await page.locator(`[data-key="${digit}"]`).click();
+  await page.locator('[data-key="enter"]').click();
+}
+
+export interface CaptureLog {
+  /** Views the staff override had to capture (guidance never held long enough). */
+  overrides: string[];
+  /** States seen on the capture screen, in order, without repeats. */
+  states: string[];
+  /** Guidance issues seen. */
+  issues: Set<string>;
+}
+
+/**
+ * Lets the capture run to the review screen. Screenshots the capture screen once (live guidance)
+ * and the countdown when it shows. A view still not captured after `overrideAfterMs` is taken
+ * with the staff "Capture now" button, and reported, so a test can insist there was none.
+ */
+export async function runCapture(page: Page, options: { lang: string; shots?: boolean; overrideAfterMs?: number; timeoutMs?: number }): Promise<CaptureLog> {
+  const log: CaptureLog = { overrides: [], states: [], issues: new Set() };
+  const deadline = Date.now() + (options.timeoutMs ?? 240_000);
+  let shotLive = !options.shots;
+  let shotCountdown = !options.shots;
+  let currentView = '';
+  let viewSince = Date.now();
+  while (Date.now() < deadline) {
+    if (await screen(page, 'review').isVisible()) return log;
+    const capture = screen(page, 'capture');
+    const state = await capture.getAttribute('data-state', { timeout: 2000 }).catch(() => null);
+    if (state && log.states[log.states.length - 1] !== state) log.states.push(state);
+    const issue = await page.locator('[data-testid="guidance"]').getAttribute('data-issue', { timeout: 500 }).catch(() => null);
+    if (issue) log.issues.add(issue);
+    const view = (await page.locator('.rail-view.is-current').getAttribute('data-view', { timeout: 500 }).catch(() => null)) ?? '';
+    if (view !== currentView) {
+      currentView = view;
+      viewSince = Date.now();
+    }
+    if (state === 'fault') throw new Error(`capture fault: ${await page.locator('[data-testid="fault-message"]').textContent()}`);
+    // The capture screen is pictured once main's check has answered: face box and guidance shown.
+    const checked = Boolean(issue) && (issue === 'no_face' || (await page.locator('[data-testid="face-guide"] rect').count()) > 0);
+    if (!shotLive && state === 'live' && checked) {
+      await shootBoth(page, 'capture', options.lang);
+      shotLive = true;
+    }
+    if (!shotCountdown && state === 'countdown') {
+      await shootBoth(page, 'capture-countdown', options.lang);
+      shotCountdown = true;
+    }
+    if (options.overrideAfterMs !== undefined && state === 'live' && Date.now() - viewSince > options.overrideAfterMs) {
+      log.overrides.push(view);
+      await page.locator('[data-testid="capture-now"]').click();
+      viewSince = Date.now();
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`capture did not reach review; states ${log.states.join(' > ')}; issues ${[...log.issues].join(', ')}`);
+}
+
+/** Confirms the review, then waits through processing to the results (or the `until` stage). */
+export async function confirmAndWaitForResults(page: Page, timeoutMs = 240_000): Promise<void> {
+  await page.locator('[data-testid="confirm-capture"]').click();
+  await screen(page, 'processing').waitFor();
+  await screen(page, 'results').waitFor({ timeout: timeoutMs });
+  await page.locator('[data-testid="summary"]').waitFor();
+}

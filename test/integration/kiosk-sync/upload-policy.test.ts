@@ -1,0 +1,83 @@
+/**
+ * Upload policies that expire (D-020, D-025): the platform child runs with a 1-second policy
+ * ttl. A transfer that starts after the platform's expiry is refused with 44102 and the kiosk
+ * takes a new policy; a stored policy that a restart finds expired is replaced before any
+ * transfer is tried.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UploadPolicyResponse } from '../../../protocol/skin-api/upload-policy.ts';
+import { uploadWithPolicy } from '../../../main/platform-client/upload.ts';
+import type { UploadOptions } from '../../../main/platform-client/upload.ts';
+import { PlatformError, PlatformUnreachableError } from '../../../main/platform-client/errors.ts';
+import { captureSession, removeDir, startKiosk, startPlatformChild, waitFor } from './helpers.ts';
+import type { PlatformChild } from './helpers.ts';
+
+describe('expired upload policies', () => {
+  let platform: PlatformChild;
+  beforeAll(async () => {
+    platform = await startPlatformChild({ args: ['--upload-ttl-seconds', '1'] });
+  });
+  afterAll(() => platform.stop());
+
+  it('a policy that expired before the transfer (44102) is replaced by a new one', async () => {
+    const refusals: number[] = [];
+    const keys: string[] = [];
+    let slowed = false;
+    // A slow shop line: the first transfer starts 1.5 s after its policy was issued.
+    const upload = async (policy: UploadPolicyResponse, options: UploadOptions) => {
+      keys.push(policy.resource_key);
+      if (!slowed) {
+        slowed = true;
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+      }
+      try {
+        await uploadWithPolicy(policy, options);
+      } catch (error) {
+        if (error instanceof PlatformError) refusals.push(error.code);
+        throw error;
+      }
+    };
+    const kiosk = await startKiosk(platform.url, platform.app, { profile: 'single_camera', extra: { upload } });
+    try {
+      const { sessionId } = await captureSession(kiosk, 'Policy Poh');
+      await waitFor('sync', () => kiosk.engine.job(sessionId)?.stage, (s) => s === 'done' || s === 'failed', 60_000);
+      expect(kiosk.engine.job(sessionId)).toMatchObject({ stage: 'done', errorCode: null });
+      expect(refusals).toEqual([44102]);
+      // Two policies for the one image: the expired one and its replacement.
+      expect(keys).toHaveLength(2);
+      expect(new Set(keys).size).toBe(2);
+      expect(kiosk.engine.job(sessionId)?.taskRequest).toMatchObject({ resources: { front_image: expect.stringContaining(keys[1]!) } });
+    } finally {
+      await kiosk.close();
+      removeDir(kiosk.dataDir);
+    }
+  }, 60_000);
+
+  it('a stored policy found expired (after the network failed mid-transfer) is replaced without trying it', async () => {
+    const keys: string[] = [];
+    let failures = 0;
+    const upload = async (policy: UploadPolicyResponse, options: UploadOptions) => {
+      keys.push(policy.resource_key);
+      // The line drops on the first transfer; the policy stays stored and expires meanwhile.
+      if (failures++ === 0) throw new PlatformUnreachableError('PUT upload', 'network');
+      await uploadWithPolicy(policy, options);
+    };
+    const kiosk = await startKiosk(platform.url, platform.app, {
+      profile: 'single_camera',
+      extra: { upload },
+      // Retry after about 1.5 s: past the 1-second ttl.
+      config: { sync: { backoffBaseMs: 2000, backoffMaxMs: 3000, pollFirstDelayMs: 150, pollMaxDelayMs: 600, idleMs: 300 } },
+    });
+    try {
+      const { sessionId } = await captureSession(kiosk, 'Stored Soh');
+      await waitFor('sync', () => kiosk.engine.job(sessionId)?.stage, (s) => s === 'done' || s === 'failed', 60_000);
+      expect(kiosk.engine.job(sessionId)).toMatchObject({ stage: 'done' });
+      // The second transfer used a new policy: the stored one was past its ttl on the kiosk's clock.
+      expect(keys).toHaveLength(2);
+      expect(keys[0]).not.toBe(keys[1]);
+    } finally {
+      await kiosk.close();
+      removeDir(kiosk.dataDir);
+    }
+  }, 60_000);
+});

@@ -1,0 +1,189 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PlatformError, PlatformUnreachableError } from '../../../main/platform-client/errors.ts';
+import { SyncEngine } from '../../../main/sync/engine.ts';
+import type { UploadFn } from '../../../main/sync/session-steps.ts';
+import { ScriptedClient, confirmedSession, tempStore } from './helpers.ts';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => cleanups.splice(0).forEach((c) => c()));
+
+const meta = (code: number) => ({ code, msg: `code ${code}`, error: '', request_uri: '/', req_id: 'r' });
+const user = { client_user_id: 'x', revision: 0, consented: true, user: { id: 7 } };
+let keys = 0;
+const policy = () => ({ resource_key: `k${++keys}`, resource_url: `http://p/skin_api/file/resource/k${keys}`, ttl: 900, upload: { method: 'PUT', url: 'http://p/up', form_data: {} } });
+const skin = { type: 'skin', dimensions: [{ dimension: 'pore', level: 2, score: 60, confidence: 0.8, annotations: [] }], overall_score: 60, mask_format: 'annotation_image' };
+
+function handlers(overrides: Record<string, (input: never) => unknown> = {}) {
+  return {
+    '/device_api/users': () => user,
+    '/skin_api/file/upload_policy': policy,
+    '/skin_api/analyze/task': () => ({ task_id: 't1' }),
+    '/skin_api/analyze/result': () => ({ task_id: 't1', api_code: 'online_skin', algorithm_variant: 'all_race_v2', created_at: 1, updated_at: 2, status: 'succeeded', finished_at: 2, result: skin }),
+    ...overrides,
+  } as Record<string, (input: unknown) => unknown>;
+}
+
+async function setup(client: ScriptedClient, upload: UploadFn = async () => undefined) {
+  let now = 1_800_000_000_000;
+  const { store, cleanup } = await tempStore(() => now);
+  cleanups.push(cleanup);
+  const engine = new SyncEngine({
+    store,
+    client: () => client.asClient(),
+    target: () => ({ storeCustomId: 'SG001', accountId: 0, deviceSn: 'SIM' }),
+    now: () => now,
+    backoff: { baseMs: 1000, maxMs: 8000 },
+    poll: { firstDelayMs: 2000, maxDelayMs: 15_000 },
+    upload,
+  });
+  const advance = (ms: number) => (now += ms);
+  /** Runs due steps (moving the clock to the next due time) until nothing is left or `max` steps ran. */
+  const run = async (max = 50) => {
+    for (let i = 0; i < max; i++) {
+      if (await engine.runOnce()) continue;
+      const job = store.db.prepare("SELECT MIN(next_attempt_at) AS at FROM sync_jobs WHERE stage NOT IN ('done', 'failed')").get() as { at: number | null };
+      if (job.at === null) return;
+      now = Math.max(now, job.at);
+      engine.wake();
+    }
+  };
+  return { store, engine, advance, run };
+}
+
+describe('sync engine', () => {
+  it('runs register -> upload -> task (with the session idempotency key) -> poll -> done, marking the session synced', async () => {
+    const client = new ScriptedClient(handlers());
+    const { store, engine, run } = await setup(client);
+    const { sessionId } = await confirmedSession(store);
+    engine.enqueueSession(sessionId);
+    await run();
+    expect(engine.job(sessionId)).toMatchObject({ stage: 'done', taskId: 't1', result: skin, reportUrl: null });
+    const create = client.calls.find((c) => c.path === '/skin_api/analyze/task')!;
+    expect(create.input.headers).toEqual({ 'idempotency-key': `kiosk-${sessionId}-0` });
+    expect(create.input.body).toMatchObject({ api_code: 'online_skin', algorithm_variant: 'all_race_v2', resources: { front_image: 'http://p/skin_api/file/resource/k1' } });
+    expect(store.getSession(sessionId)?.syncedAt).not.toBeNull();
+    expect(store.listCaptures(sessionId)[0]?.syncedAt).not.toBeNull();
+  });
+
+  it('polls with doubling delays while the task runs (TASK_POLL: 2 s doubling to 15 s)', async () => {
+    let polls = 0;
+    const client = new ScriptedClient(handlers({ '/skin_api/analyze/result': () => (++polls < 5 ? { task_id: 't1', api_code: 'online_skin', algorithm_variant: 'all_race_v2', created_at: 1, updated_at: 1, status: 'running' } : handlers()['/skin_api/analyze/result']!(undefined)) }));
+    const { store, engine, run } = await setup(client);
+    const { sessionId } = await confirmedSession(store);
+    engine.enqueueSession(sessionId);
+    const delays: number[] = [];
+    for (let i = 0; i < 30 && engine.job(sessionId)?.stage !== 'done'; i++) {
+      await run(1);
+      const job = engine.job(sessionId)!;
+      if (job.stage === 'poll' && job.pollDelayMs !== null && delays.at(-1) !== job.pollDelayMs) delays.push(job.pollDelayMs);
+    }
+    expect(delays).toEqual([2000, 4000, 8000, 15_000]);
+    expect(engine.job(sessionId)?.stage).toBe('done');
+  });
+
+  it('keeps the work and backs off with jitter while the platform is unreachable, then resumes', async () => {
+    let down = true;
+    const client = new ScriptedClient(handlers({ '/device_api/users': () => {
+      if (down) throw new PlatformUnreachableError('POST /device_api/users', 'network');
+      return user;
+    } }));
+    const { store, engine, advance } = await setup(client);
+    const { sessionId } = await confirmedSession(store);
+    engine.enqueueSession(sessionId);
+    await engine.runOnce();
+    const first = engine.job(sessionId)!;
+    expect(first).toMatchObject({ stage: 'register_user', waiting: 'network', attempts: 1, errorCode: 'unreachable' });
+    // Equal jitter: between half and all of the base delay.
+    expect(first.nextAttemptAt - 1_800_000_000_000).toBeGreaterThanOrEqual(500);
+    expect(first.nextAttemptAt - 1_800_000_000_000).toBeLessThanOrEqual(1000);
+    // The offline gate: nothing is tried before the delay has passed.
+    expect(await engine.runOnce()).toBe(false);
+    advance(1000);
+    expect(await engine.runOnce()).toBe(true);
+    expect(client.count('/device_api/users')).toBe(2);
+    down = false;
+    advance(10_000);
+    // The customer's own registration row comes first, then the session's step.
+    await engine.runOnce();
+    await engine.runOnce();
+    expect(engine.job(sessionId)).toMatchObject({ stage: 'upload', waiting: null, attempts: 0, errorCode: null });
+  });
+
+  it('a task failed on the platform fails the stage with its code; staff retry creates a new task under a new key', async () => {
+    let fail = true;
+    const client = new ScriptedClient(handlers({
+      '/skin_api/analyze/task': (input: { headers: Record<string, string> }) => ({ task_id: input.headers['idempotency-key']!.endsWith('-0') ? 't1' : 't2' }),
+      '/skin_api/analyze/result': (input: { query: { task_id: string } }) =>
+        fail
+          ? { task_id: input.query.task_id, api_code: 'online_skin', algorithm_variant: 'all_race_v2', created_at: 1, updated_at: 2, status: 'failed', finished_at: 2, error: { code: 45103, msg: 'no face detected' } }
+          : { task_id: input.query.task_id, api_code: 'online_skin', algorithm_variant: 'all_race_v2', created_at: 1, updated_at: 2, status: 'succeeded', finished_at: 2, result: skin },
+    }));
+    const { store, engine, run } = await setup(client);
+    const { sessionId } = await confirmedSession(store);
+    engine.enqueueSession(sessionId);
+    await run();
+    expect(engine.job(sessionId)).toMatchObject({ stage: 'failed', failedStage: 'poll', errorCode: '45103', errorMessage: expect.stringContaining('no face detected') });
+    fail = false;
+    expect(engine.retry(sessionId)).toBe(true);
+    expect(engine.job(sessionId)).toMatchObject({ stage: 'create_task', generation: 1, taskId: null });
+    await run();
+    expect(engine.job(sessionId)).toMatchObject({ stage: 'done', taskId: 't2' });
+    expect(client.calls.filter((c) => c.path === '/skin_api/analyze/task').map((c) => c.input.headers?.['idempotency-key'])).toEqual([`kiosk-${sessionId}-0`, `kiosk-${sessionId}-1`]);
+    // The uploads were kept: no second upload for the retry.
+    expect(client.count('/skin_api/file/upload_policy')).toBe(1);
+  });
+
+  it('wrong credentials wait as a configuration problem with a technician message; nothing fails', async () => {
+    const client = new ScriptedClient(handlers({ '/device_api/users': () => { throw new PlatformError('GET token', meta(44098), 200, {}); } }));
+    const { store, engine } = await setup(client);
+    const { sessionId } = await confirmedSession(store);
+    engine.enqueueSession(sessionId);
+    await engine.runOnce();
+    expect(engine.job(sessionId)).toMatchObject({ stage: 'register_user', waiting: 'config', errorCode: '44098', errorMessage: expect.stringContaining('app secret') });
+  });
+
+  it('a refused upload (another code than an expired policy) fails the stage; a missing capture file too', async () => {
+    const refuse: UploadFn = async () => { throw new PlatformError('PUT upload', meta(44106), 415, {}); };
+    const { store, engine, run } = await setup(new ScriptedClient(handlers()), refuse);
+    const { sessionId } = await confirmedSession(store);
+    engine.enqueueSession(sessionId);
+    await run();
+    expect(engine.job(sessionId)).toMatchObject({ stage: 'failed', failedStage: 'upload', errorCode: '44106' });
+  });
+
+  it('an upload whose answer was lost (policy already used, 44103) counts as uploaded', async () => {
+    let first = true;
+    const lost: UploadFn = async () => {
+      if (first) {
+        first = false;
+        throw new PlatformUnreachableError('PUT upload', 'timeout');
+      }
+      throw new PlatformError('PUT upload', meta(44103), 403, {});
+    };
+    const client = new ScriptedClient(handlers());
+    const { store, engine, run, advance } = await setup(client, lost);
+    const { sessionId } = await confirmedSession(store);
+    engine.enqueueSession(sessionId);
+    await engine.runOnce();
+    await engine.runOnce();
+    advance(5000);
+    await run();
+    expect(engine.job(sessionId)?.stage).toBe('done');
+    expect(client.count('/skin_api/file/upload_policy')).toBe(1);
+  });
+
+  it('resumes a job from the database alone: a new engine on the same store picks up where the old one stood', async () => {
+    const client = new ScriptedClient(handlers());
+    const { store, engine } = await setup(client);
+    const { sessionId } = await confirmedSession(store);
+    engine.enqueueSession(sessionId);
+    await engine.runOnce();
+    await engine.runOnce();
+    expect(engine.job(sessionId)?.stage).toBe('create_task');
+    let later = 1_900_000_000_000;
+    const fresh = new SyncEngine({ store, client: () => client.asClient(), target: () => ({ storeCustomId: 'SG001', accountId: 0, deviceSn: 'SIM' }), now: () => (later += 5000) });
+    for (let i = 0; i < 5; i++) await fresh.runOnce();
+    expect(fresh.job(sessionId)?.stage).toBe('done');
+    expect(client.count('/skin_api/file/upload_policy')).toBe(1);
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { NOISE_BAND } from '../../../main/kiosk/noise-band.ts';
+import { settleInterruptedSessions } from '../../../main/kiosk/startup.ts';
+import { deviceConfigSchema } from '../../../main/config/device-config.ts';
+import { PlatformError, PlatformProtocolError, PlatformUnreachableError } from '../../../main/platform-client/errors.ts';
+import { backoffDelay, classifyFailure } from '../../../main/sync/failures.ts';
+import { describeSync } from '../../../main/sync/progress.ts';
+import type { SyncJob } from '../../../main/sync/types.ts';
+import { CaptureIntegrityError } from '../../../main/sync/types.ts';
+import { stageUser, userBody, userPending } from '../../../main/sync/user-sync.ts';
+import { DIMENSION_IDS } from '../../../protocol/enums/dimensions.ts';
+import { jpeg, tempStore } from './helpers.ts';
+
+const meta = (code: number) => ({ code, msg: 'm', error: '', request_uri: '/', req_id: 'r' });
+
+describe('failure classes', () => {
+  it('sorts errors into network, config, transient and refused', () => {
+    expect(classifyFailure(new PlatformUnreachableError('x', 'timeout')).kind).toBe('network');
+    expect(classifyFailure(new PlatformError('x', meta(44098), 200, {}))).toMatchObject({ kind: 'config', code: '44098' });
+    expect(classifyFailure(new PlatformError('x', meta(45021), 200, {}))).toMatchObject({ kind: 'config', message: expect.stringContaining('quota') });
+    expect(classifyFailure(new PlatformError('x', meta(500), 500, {})).kind).toBe('transient');
+    expect(classifyFailure(new PlatformProtocolError('x', 502, 'html')).kind).toBe('transient');
+    expect(classifyFailure(new PlatformError('x', meta(45003), 200, {}))).toMatchObject({ kind: 'refused', code: '45003' });
+    expect(classifyFailure(new CaptureIntegrityError('capture_corrupt', 'altered'))).toMatchObject({ kind: 'refused', code: 'capture_corrupt' });
+    expect(classifyFailure(Object.assign(new Error('disk'), { code: 'EIO' }))).toMatchObject({ kind: 'transient', code: 'EIO' });
+  });
+
+  it('backs off exponentially with equal jitter, capped', () => {
+    const config = { baseMs: 1000, maxMs: 8000 };
+    expect([1, 2, 3, 4, 5].map((n) => backoffDelay(n, config, () => 0))).toEqual([500, 1000, 2000, 4000, 4000]);
+    expect([1, 2, 3, 4, 5].map((n) => backoffDelay(n, config, () => 1))).toEqual([1000, 2000, 4000, 8000, 8000]);
+  });
+});
+
+describe('what staff see of a sync', () => {
+  const session = { id: 's', customerId: 'c', profile: 'single_camera', skinCondition: 'clean', state: 'done', createdAt: 1, updatedAt: 1, syncedAt: null } as const;
+  const job = (patch: Partial<SyncJob>): SyncJob => ({ sessionId: 's', stage: 'upload', failedStage: null, generation: 0, apiCode: 'online_skin', algorithmVariant: 'all_race_v2', taskRequest: null, taskId: null, taskStatus: null, pollDelayMs: null, result: null, resultAt: null, reportId: null, reportUrl: null, reportUrlExpiresAt: null, errorCode: null, errorMessage: null, waiting: null, attempts: 0, nextAttemptAt: 0, createdAt: 0, updatedAt: 0, completedAt: null, ...patch });
+  it('maps outbox stages onto the screen stages with progress', () => {
+    expect(describeSync({ ...session, state: 'capturing' }, null, { done: 0, total: 0 }).stage).toBe('capturing');
+    expect(describeSync(session, job({ stage: 'upload' }), { done: 1, total: 2 })).toMatchObject({ stage: 'uploading', progress: 0.35 });
+    expect(describeSync(session, job({ stage: 'upload', waiting: 'network' }), { done: 1, total: 2 })).toMatchObject({ stage: 'queued_offline', detail: expect.stringContaining('stored safely') });
+    expect(describeSync(session, job({ stage: 'poll', taskStatus: 'running' }), { done: 2, total: 2 }).stage).toBe('analysing');
+    expect(describeSync(session, job({ stage: 'failed', errorCode: '45103', errorMessage: 'no face' }), { done: 2, total: 2 })).toMatchObject({ stage: 'failed', detail: expect.stringContaining('45103') });
+    const result: NonNullable<SyncJob['result']> = { type: 'skin', dimensions: [], overall_score: 50, mask_format: 'annotation_image' };
+    expect(describeSync(session, job({ stage: 'submit_report', result }), { done: 2, total: 2 })).toMatchObject({ stage: 'ready', progress: 1 });
+  });
+});
+
+describe('customer registration revisions', () => {
+  it('pins content to a revision and raises it only when the content changes', async () => {
+    const { store, cleanup } = await tempStore();
+    try {
+      const customer = store.createCustomer({ name: 'Rev Ree', phoneCc: 65 });
+      const target = { storeCustomId: 'SG001', accountId: 0, deviceSn: 'S' };
+      const first = stageUser(store.db, userBody(customer, target), Date.now());
+      expect(first).toMatchObject({ revision: 0, synced_revision: null });
+      expect(userPending(first)).toBe(true);
+      expect(stageUser(store.db, userBody(store.getCustomer(customer.id)!, target), Date.now()).revision).toBe(0);
+      store.recordConsent(customer.id, ['user_agreement', 'privacy_policy']);
+      const second = stageUser(store.db, userBody(store.getCustomer(customer.id)!, target), Date.now());
+      expect(second.revision).toBe(1);
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('after a restart', () => {
+  it('confirms open sessions whose capture set is complete and cancels the others', async () => {
+    const { store, cleanup } = await tempStore();
+    try {
+      const customer = store.createCustomer({ name: 'Restart Ray' });
+      const open = async (shots: number) => {
+        const s = store.createSession('single_camera');
+        store.attachCustomer(s.id, { customerId: customer.id, skinCondition: 'clean', consentClauseIds: ['user_agreement'] });
+        if (shots > 0) await store.saveCapture({ sessionId: s.id, view: 'front', light: 'white', jpeg: jpeg('x'), width: 1, height: 1 });
+        return s.id;
+      };
+      const complete = await open(1);
+      const empty = await open(0);
+      const settled = settleInterruptedSessions(store, deviceConfigSchema.parse({ profile: { kind: 'single_camera' }, lightController: { kind: 'none' } }));
+      expect(settled).toEqual({ confirmed: [complete], cancelled: [empty] });
+      expect(store.getSession(complete)?.state).toBe('done');
+      expect(store.getSession(empty)?.state).toBe('cancelled');
+      expect(store.listCaptures(complete)).toHaveLength(1);
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('noise band', () => {
+  it('has a derived band of at least one point for every dimension', () => {
+    expect(Object.keys(NOISE_BAND).sort()).toEqual([...DIMENSION_IDS].sort());
+    for (const value of Object.values(NOISE_BAND)) expect(value).toBeGreaterThanOrEqual(1);
+  });
+});

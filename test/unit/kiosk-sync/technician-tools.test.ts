@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TARGET_LUMA, calibrateFromGreyCard } from '../../../main/kiosk/calibration.ts';
+import { hashPin, pinMatches } from '../../../main/kiosk/pins.ts';
+import { PushCamera } from '../../../main/kiosk/push-camera.ts';
+import { FileSecretStore } from '../../../main/kiosk/secrets.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'kiosk-tools-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function card(rgb: [number, number, number], border: [number, number, number] = [20, 200, 20]): Promise<Uint8Array> {
+  // The card fills the centre; the border around it must not count.
+  const inner = await sharp({ create: { width: 200, height: 150, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } }).png().toBuffer();
+  return sharp({ create: { width: 400, height: 300, channels: 3, background: { r: border[0], g: border[1], b: border[2] } } })
+    .composite([{ input: inner, left: 100, top: 75 }])
+    .jpeg({ quality: 95 })
+    .toBuffer();
+}
+
+describe('light calibration from a grey card', () => {
+  it('gives gains that neutralise a colour cast and an exposure to the 0.46 luma target', async () => {
+    const { gains, exposure } = await calibrateFromGreyCard(await card([140, 120, 100]));
+    const balanced = [140 * gains[0], 120 * gains[1], 100 * gains[2]];
+    expect(Math.max(...balanced) - Math.min(...balanced)).toBeLessThan(2);
+    const luma = (0.299 * 140 + 0.587 * 120 + 0.114 * 100) / 255;
+    expect(exposure).toBeCloseTo(TARGET_LUMA / luma, 1);
+  });
+
+  it('refuses a card too dark or clipped, saying what to do', async () => {
+    await expect(calibrateFromGreyCard(await card([2, 2, 2]))).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('too dark') });
+    await expect(calibrateFromGreyCard(await card([255, 255, 255]))).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('overexposed') });
+  });
+});
+
+describe('PINs and secrets', () => {
+  it('verifies PINs against scrypt hashes only', () => {
+    const hash = hashPin('2468');
+    expect(hash).toMatch(/^scrypt\$/);
+    expect(pinMatches('2468', hash)).toBe(true);
+    expect(pinMatches('2469', hash)).toBe(false);
+    expect(pinMatches('2468', 'scrypt$broken')).toBe(false);
+  });
+
+  it('keeps the app secret in a 0600 file and warns that it is not encrypted', async () => {
+    const store = new FileSecretStore(join(dir, 'secrets.json'));
+    expect(await store.get('platform.appSecret')).toBeNull();
+    await store.set('platform.appSecret', 's3cret');
+    expect(await store.get('platform.appSecret')).toBe('s3cret');
+    expect(statSync(join(dir, 'secrets.json')).mode & 0o777).toBe(0o600);
+    expect(store.warning).toMatch(/unencrypted/);
+    await store.delete('platform.appSecret');
+    expect(await store.get('platform.appSecret')).toBeNull();
+  });
+});
+
+describe('the renderer camera (pushed frames and stills)', () => {
+  it('hands pushed frames to the session at the preview size, and times out with an unplugged-camera message', async () => {
+    const camera = new PushCamera({ preview: { width: 160, height: 120 }, frameTimeoutMs: 100, stillTimeoutMs: 100 });
+    const jpeg = await card([120, 120, 120]);
+    const waiting = camera.previewFrame();
+    await camera.pushFrame(jpeg);
+    expect(await waiting).toMatchObject({ width: 160, height: 120 });
+    await expect(camera.previewFrame()).rejects.toMatchObject({ code: 'disconnected', message: expect.stringContaining('plugged in') });
+    await camera.pushStill('front', 'white', jpeg);
+    expect(await camera.captureStill({ view: 'front', light: 'white' })).toMatchObject({ width: 400, height: 300 });
+    await expect(camera.captureStill({ view: 'left', light: 'white' })).rejects.toMatchObject({ code: 'disconnected' });
+    await expect(camera.pushFrame(new Uint8Array([1, 2, 3]))).rejects.toMatchObject({ code: 'capture_failed' });
+  });
+});
