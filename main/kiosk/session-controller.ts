@@ -9,8 +9,8 @@ import type { LightSource, View } from '../../protocol/skin-api/api-codes.ts';
 import { REQUIRED_CLAUSE_IDS } from '../../protocol/report-data/consent.ts';
 import type { LiveCheck } from '../capture/live-check.ts';
 import { CaptureSession } from '../capture/session-driver.ts';
-import type { CaptureRecorder, SessionListener } from '../capture/session-driver.ts';
-import type { SessionState, SkinCondition } from '../capture/session-types.ts';
+import type { CaptureRecorder } from '../capture/session-driver.ts';
+import type { SessionEvent, SessionState, SkinCondition } from '../capture/session-types.ts';
 import type { DeviceConfig } from '../config/device-config.ts';
 import type { AutoCaptureConfig, GuidanceConfig } from '../config/guidance-config.ts';
 import { deviceProfile } from '../device/profiles.ts';
@@ -207,7 +207,7 @@ export class SessionController {
 }
 
 /** Resolves when the session's next event matches (or after `ms`: the caller answers with the state it has). */
-function nextEvent(session: CaptureSession, match: SessionListener extends (...args: infer A) => void ? (...args: A) => boolean : never, ms: number): Promise<void> {
+function nextEvent(session: CaptureSession, match: (state: SessionState, event: SessionEvent) => boolean, ms: number): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(finish, ms);
     const unsubscribe = session.subscribe((state, event) => {

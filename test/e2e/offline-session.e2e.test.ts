@@ -47,7 +47,8 @@ describe.skipIf(!chromiumAvailable())('a session while the platform is unreachab
     expect(platform.pid).not.toBeNull();
     process.kill(platform.pid as number, 'SIGTERM');
     await expect.poll(() => exited(platform.pid as number), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => page.locator('[data-testid="status-pill"]').getAttribute('data-online'), { timeout: 60_000 }).toBe('false');
+    // (The status pill follows main's reachability flag, which main refreshes when it next talks
+    // to the platform; what this test insists on is the session's own stage below.)
 
     await startSession(page, 'en');
     await giveConsent(page);
@@ -58,6 +59,7 @@ describe.skipIf(!chromiumAvailable())('a session while the platform is unreachab
     await screen(page, 'processing').waitFor();
     await expect.poll(() => screen(page, 'processing').getAttribute('data-stage'), { timeout: 60_000 }).toBe('queued_offline');
     await page.locator('[data-testid="queued-note"]').waitFor();
+    await expect.poll(() => page.locator('[data-testid="status-pill"]').getAttribute('data-online'), { timeout: 30_000 }).toBe('false');
     await shootBoth(page, 'processing-offline', 'en');
 
     // The platform comes back on the same address with the same data.

@@ -115,7 +115,7 @@ describe.skipIf(!chromiumAvailable())('customer sessions on the simulated device
     await screen(page, 'idle').waitFor();
   });
 
-  it('runs a repeat visit in Chinese: staff finds the customer, the previous outline guides the pose, results compare over time', async () => {
+  it('runs a repeat visit in Chinese: staff finds the customer, results compare over time with the noise wording', async () => {
     await openKiosk(page, host.withQuery('?lang=zh-Hans'));
     await page.locator('[data-testid="open-staff"]').click();
     await shootBoth(page, 'pin', 'zh-Hans');
@@ -134,6 +134,8 @@ describe.skipIf(!chromiumAvailable())('customer sessions on the simulated device
     await page.locator('[data-customer-id] .btn-primary').first().click();
 
     await screen(page, 'consent').waitFor();
+    await page.locator('.clause').first().waitFor();
+    await shootBoth(page, 'consent', 'zh-Hans');
     await giveConsent(page);
     await shootBoth(page, 'customer', 'zh-Hans');
     await chooseSkinAndStart(page, 'fresh_makeup');

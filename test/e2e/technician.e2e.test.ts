@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromiumAvailable, kioskPage, launchChromium } from './helpers/browser.ts';
-import { enterPin, openKiosk, screen, STAFF_PIN, TECHNICIAN_PIN } from './helpers/flows.ts';
+import { enterPin, openKiosk, screen, STAFF_PIN, TECHNICIAN_PIN, waitOnline } from './helpers/flows.ts';
 import { startKioskHost, type KioskHost } from './helpers/kiosk-host.ts';
 import { shootBoth } from './helpers/screens.ts';
 
@@ -59,11 +59,17 @@ describe.skipIf(!chromiumAvailable())('technician screens', () => {
     const names = await checks.evaluateAll((els) => els.map((e) => e.getAttribute('data-check') ?? ''));
     console.log(`diagnostics: ${names.join(', ')}`);
     expect(await page.locator('[data-testid="diagnostics-summary"]').count()).toBe(1);
+
+    // Log export hands main's logs to the browser as a file.
+    await page.locator('[data-tab="logs"]').click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="export-logs"]').click()]);
+    expect(download.suggestedFilename()).not.toBe('');
   });
 
   it('shows every technician tab in English and Chinese', async () => {
     for (const lang of ['en', 'zh-Hans'] as const) {
       await openKiosk(page, host.withQuery(`?lang=${lang}`));
+      await waitOnline(page);
       await page.locator('[data-testid="open-technician"]').click();
       await enterPin(page, TECHNICIAN_PIN);
       await screen(page, 'technician').waitFor();

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DimensionId } from '../../../protocol/enums/dimensions.ts';
 import type { History } from '../../../main/kiosk-api/types.ts';
-import { formatDate, formatDelta, formatScore } from '../../lib/format.ts';
+import { formatDate, formatDateTime, formatDelta, formatScore } from '../../lib/format.ts';
 import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
 import { useKioskStore } from '../../stores/kiosk/store.ts';
 import { chartPoints, latestChange, noiseBand } from '../../stores/results/selectors.ts';
@@ -35,6 +35,9 @@ export function HistoryChart({ history, dimension, title }: Props) {
   const x = (i: number) => PAD.l + (i * (W - PAD.l - PAD.r)) / Math.max(1, points.length - 1);
   const y = (score: number) => PAD.t + ((100 - Math.min(100, Math.max(0, score))) * (H - PAD.t - PAD.b)) / 100;
   const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)} ${y(p.score).toFixed(1)}`).join(' ');
+  // Sessions on one day (a retake visit) are told apart by their time.
+  const days = points.map((p) => new Date(p.createdAt).toDateString());
+  const sameDay = new Set(days).size < days.length;
   const b = band ?? 0;
   // The band is for the difference between two sessions (main/kiosk/noise-band.ts), so it is
   // drawn around the previous session's score, up to the latest: a latest point inside it moved
@@ -60,7 +63,7 @@ export function HistoryChart({ history, dimension, title }: Props) {
           <g key={p.sessionId}>
             <circle cx={x(i)} cy={y(p.score)} r={7} className={p.makeup ? 'chart-point is-makeup' : 'chart-point'} />
             <text x={x(i)} y={H - 12} textAnchor={i === 0 ? 'start' : i === points.length - 1 ? 'end' : 'middle'} className="chart-axis">
-              {formatDate(p.createdAt, language)}
+              {sameDay ? formatDateTime(p.createdAt, language) : formatDate(p.createdAt, language)}
             </text>
             {p.makeup && (
               <text x={x(i)} y={y(p.score) - 14} textAnchor="middle" className="chart-tag">

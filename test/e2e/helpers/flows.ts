@@ -14,6 +14,9 @@ export function screen(page: Page, name: string): Locator {
 }
 
 export async function openKiosk(page: Page, url: string): Promise<void> {
+  // A fresh document every time: the page strips the launch fragment from its address, so going
+  // to the launch URL again would otherwise be a same-document (hash) navigation, not a load.
+  await page.goto('about:blank');
   await page.goto(url);
   await screen(page, 'idle').waitFor();
   // The language buttons are enabled once main answered the status.
