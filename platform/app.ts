@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { answerClientError } from './http/client-errors.ts';
 import { installEnvelope } from './http/envelope.ts';
 import { recordRoutesForMethodNotAllowed } from './http/method-not-allowed.ts';
 import { registerTokenRoutes } from './routes/token-routes.ts';
@@ -19,6 +20,8 @@ export async function buildPlatformApp(services: PlatformServices): Promise<Fast
     genReqId: () => randomUUID().replaceAll('-', ''),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Requests Node's parser refuses (oversized URL or headers, broken syntax) get the envelope too.
+    clientErrorHandler: answerClientError,
   });
   installEnvelope(app);
   const sealMethods = recordRoutesForMethodNotAllowed(app);

@@ -11,16 +11,23 @@ declare module 'fastify' {
   }
 }
 
+/** The path of a request target, without its query (meta.request_uri). */
+export function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
 function requestPath(request: FastifyRequest): string {
-  const q = request.url.indexOf('?');
-  return q === -1 ? request.url : request.url.slice(0, q);
+  return pathOf(request.url);
+}
+
+/** The one shape of every envelope, also for answers written outside a request (client errors). */
+export function buildEnvelope<T>(info: CodeInfo, response: T, error: string, requestUri: string, reqId: string): Envelope<T> {
+  return { meta: { code: info.code, msg: info.msg, error, request_uri: requestUri, req_id: reqId }, response };
 }
 
 export function envelopeOf<T>(request: FastifyRequest, info: CodeInfo, response: T, error = ''): Envelope<T> {
-  return {
-    meta: { code: info.code, msg: info.msg, error, request_uri: requestPath(request), req_id: request.id },
-    response,
-  };
+  return buildEnvelope(info, response, error, requestPath(request), request.id);
 }
 
 function isEnveloped(request: FastifyRequest): boolean {
@@ -31,6 +38,10 @@ function isEnveloped(request: FastifyRequest): boolean {
 function isClientError(error: unknown): error is { statusCode: number; message: string } {
   const status = (error as { statusCode?: unknown }).statusCode;
   return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+function notFound(request: FastifyRequest): ApiError {
+  return new ApiError(Codes.NOT_FOUND, `no endpoint ${requestPath(request)}`);
 }
 
 function sendFailure(request: FastifyRequest, reply: FastifyReply, info: CodeInfo, detail: string, response: object): FastifyReply {
@@ -62,5 +73,11 @@ export function installEnvelope(app: FastifyInstance): void {
     return sendFailure(request, reply, Codes.SYSTEM_ERROR, `quote req_id ${request.id} to support`, {});
   });
 
-  app.setNotFoundHandler((request, reply) => sendFailure(request, reply, Codes.NOT_FOUND, `no endpoint ${requestPath(request)}`, {}));
+  // An unknown path is 404 before its body is parsed, whatever the body holds (D-004, D-031).
+  app.addHook('onRequest', async (request) => {
+    if (request.is404) throw notFound(request);
+  });
+  app.setNotFoundHandler(async (request) => {
+    throw notFound(request);
+  });
 }

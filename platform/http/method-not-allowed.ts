@@ -2,13 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { Codes } from '../../protocol/codes.ts';
 import { ApiError } from './api-error.ts';
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+/** Every method a client may send to a known path; the ones a path lacks answer 405. */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /**
  * Fastify answers 404 for a known path with an unsupported method; the specification wants
  * 405 there (Errors, HTTP codes). Paths are recorded as routes are added; the returned seal
  * function, called once after every real route is registered, gives each missing method of
- * each path a route that throws 405, so the router itself decides.
+ * each path a route that answers 405, so the router itself decides.
+ *
+ * The 405 is thrown in onRequest, before the content-type parser runs: a wrong method is 405
+ * whatever its body holds, malformed or oversized (D-004, D-031). HEAD of a path with GET is
+ * served by Fastify's HEAD route (GET's answer without the body); OPTIONS is not served (no
+ * CORS: the kiosk and merchant servers are not browsers), so it is 405 like any other missing
+ * method. The answer carries the Allow header HTTP requires of a 405.
  */
 export function recordRoutesForMethodNotAllowed(app: FastifyInstance): () => void {
   const methodsByPath = new Map<string, Set<string>>();
@@ -19,6 +26,8 @@ export function recordRoutesForMethodNotAllowed(app: FastifyInstance): () => voi
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const known = methodsByPath.get(route.url) ?? new Set<string>();
     for (const method of methods) known.add(method.toUpperCase());
+    // Fastify adds HEAD to every GET route itself (exposeHeadRoutes).
+    if (known.has('GET')) known.add('HEAD');
     methodsByPath.set(route.url, known);
   });
 
@@ -27,12 +36,18 @@ export function recordRoutesForMethodNotAllowed(app: FastifyInstance): () => voi
     for (const [url, known] of methodsByPath) {
       const missing = METHODS.filter((method) => !known.has(method));
       if (missing.length === 0) continue;
-      const allowed = [...known].filter((method) => method !== 'HEAD').join(', ');
+      const allowed = METHODS.filter((method) => known.has(method));
+      const shown = allowed.filter((method) => method !== 'HEAD').join(', ');
       app.route({
         method: missing,
         url,
-        handler: async (request) => {
-          throw new ApiError(Codes.METHOD_NOT_ALLOWED, `${request.method} is not supported here; use ${allowed}`);
+        onRequest: async (request, reply) => {
+          reply.header('allow', allowed.join(', '));
+          throw new ApiError(Codes.METHOD_NOT_ALLOWED, `${request.method} is not supported here; use ${shown}`);
+        },
+        // Never reached: onRequest always answers.
+        handler: async () => {
+          throw new ApiError(Codes.METHOD_NOT_ALLOWED);
         },
       });
     }

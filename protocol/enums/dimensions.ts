@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import type { LanguageCode, LocalizedName } from './languages.ts';
+import type { AllLanguageNames, LanguageCode } from './languages.ts';
 import { localize } from './languages.ts';
+import type { LevelScaleNames } from './names/index.ts';
+import { inEveryLanguage } from './names/index.ts';
 
 /**
  * The 28 skin-analysis dimensions and their severity levels (specification: Skin analysis
@@ -43,108 +45,79 @@ export const dimensionIdSchema = z.enum(DIMENSION_IDS);
 
 export interface LevelInfo {
   readonly id: number;
-  readonly name: LocalizedName;
+  readonly name: AllLanguageNames;
 }
 
 export interface DimensionInfo {
   readonly id: DimensionId;
   /** decision: the specification gives ids only; the display names are ours. */
-  readonly name: LocalizedName;
+  readonly name: AllLanguageNames;
   readonly levels: readonly LevelInfo[];
   /** false where the specification leaves the level table open and the table is our decision. */
   readonly levelsFromSpec: boolean;
 }
 
-function level(id: number, en: string, zh: string): LevelInfo {
-  return { id, name: { en, 'zh-Hans': zh } };
+type ScaleKey = Exclude<keyof LevelScaleNames, 'graded'>;
+
+/** A level table of the specification: `ids[i]` is named by entry i of each language's scale. */
+function scale(key: ScaleKey, ids: readonly number[]): readonly LevelInfo[] {
+  return ids.map((id, i) => ({ id, name: inEveryLanguage((names) => names.levels[key][i] ?? '') }));
 }
 
 /** "Level 0 to Level N" of the specification. */
 function gradedLevels(max: number): readonly LevelInfo[] {
   const out: LevelInfo[] = [];
-  for (let id = 0; id <= max; id++) out.push(level(id, `Level ${id}`, `${id}级`));
+  for (let id = 0; id <= max; id++) out.push({ id, name: inEveryLanguage((names) => names.levels.graded.replace('{n}', String(id))) });
   return out;
 }
 
-const NONE_TO_SEVERE = [
-  level(1, 'None', '无'),
-  level(2, 'Mild', '轻度'),
-  level(3, 'Moderate', '中度'),
-  level(4, 'Severe', '重度'),
-] as const;
-
-const VERY_GOOD_TO_LOW = [
-  level(1, 'Very Good', '很好'),
-  level(2, 'Fairly Good', '较好'),
-  level(3, 'Moderate', '一般'),
-  level(4, 'Low', '较差'),
-] as const;
-
-const PORE = [level(1, 'Fine', '细致'), level(2, 'Medium', '中等'), level(3, 'Coarse', '粗大')] as const;
-
-const ACNE = [
-  level(0, 'None', '无'),
-  level(1, 'Level I', 'I级'),
-  level(2, 'Level II', 'II级'),
-  level(3, 'Level III', 'III级'),
-  level(4, 'Level IV', 'IV级'),
-] as const;
-
-const SENSITIVE = [
-  level(1, 'High skin tolerance', '耐受性强'),
-  level(2, 'Medium skin tolerance', '耐受性中等'),
-  level(3, 'Mild sensitive skin', '轻度敏感肌'),
-  level(4, 'Sensitive skin', '敏感肌'),
-] as const;
-
+const PORE = scale('pore', [1, 2, 3]);
+const NONE_TO_SEVERE = scale('noneToSevere', [1, 2, 3, 4]);
+const ACNE = scale('acne', [0, 1, 2, 3, 4]);
+const SENSITIVE = scale('sensitive', [1, 2, 3, 4]);
 // The specification starts water and oil at 2: there is no level 1.
-const WATER_OIL = [level(2, 'Healthy', '健康'), level(3, 'Moderate', '中度'), level(4, 'Severe', '重度')] as const;
+const WATER_OIL = scale('waterOil', [2, 3, 4]);
+const VERY_GOOD_TO_LOW = scale('veryGoodToLow', [1, 2, 3, 4]);
+const SKIN_GLOW = scale('skinGlow', [1, 2, 3, 4]);
 
-const SKIN_GLOW = [
-  level(1, 'Very Good', '很好'),
-  level(2, 'Good', '良好'),
-  level(3, 'Medium', '中等'),
-  level(4, 'Poor', '较差'),
-] as const;
-
-function dim(id: DimensionId, en: string, zh: string, levels: readonly LevelInfo[], levelsFromSpec = true): DimensionInfo {
-  return { id, name: { en, 'zh-Hans': zh }, levels, levelsFromSpec };
+function dim(id: DimensionId, levels: readonly LevelInfo[], levelsFromSpec = true): DimensionInfo {
+  return { id, name: inEveryLanguage((names) => names.dimensions[id]), levels, levelsFromSpec };
 }
 
+/** Names in every language come from protocol/enums/names/ (one module per language). */
 export const DIMENSIONS: Readonly<Record<DimensionId, DimensionInfo>> = {
-  pore: dim('pore', 'Pores', '毛孔', PORE),
-  blackhead: dim('blackhead', 'Blackheads', '黑头', NONE_TO_SEVERE),
-  speckle: dim('speckle', 'Spots', '色斑', NONE_TO_SEVERE),
-  wrinkle: dim('wrinkle', 'Wrinkles', '皱纹', NONE_TO_SEVERE),
-  acne: dim('acne', 'Acne', '痘痘', ACNE),
-  sensitive: dim('sensitive', 'Sensitivity', '敏感度', SENSITIVE),
-  black_rim_of_eye: dim('black_rim_of_eye', 'Dark Circles', '黑眼圈', NONE_TO_SEVERE),
-  water: dim('water', 'Hydration', '水分', WATER_OIL),
-  oil: dim('oil', 'Oiliness', '油脂', WATER_OIL),
-  skin_vitality: dim('skin_vitality', 'Skin Vitality', '肌肤活力', VERY_GOOD_TO_LOW),
-  glow: dim('glow', 'Glow', '光泽度', VERY_GOOD_TO_LOW),
-  skin_smoothness: dim('skin_smoothness', 'Skin Smoothness', '肌肤光滑度', VERY_GOOD_TO_LOW),
-  firmness: dim('firmness', 'Firmness', '紧致度', VERY_GOOD_TO_LOW),
-  vitality_eye_contour: dim('vitality_eye_contour', 'Eye Contour Vitality', '眼周活力', VERY_GOOD_TO_LOW),
-  skin_glow: dim('skin_glow', 'Skin Radiance', '肌肤透亮度', SKIN_GLOW),
-  eye_bags: dim('eye_bags', 'Eye Bags', '眼袋', gradedLevels(6)),
-  eye_sagging: dim('eye_sagging', 'Eye Sagging', '眼周松垂', gradedLevels(8)),
+  pore: dim('pore', PORE),
+  blackhead: dim('blackhead', NONE_TO_SEVERE),
+  speckle: dim('speckle', NONE_TO_SEVERE),
+  wrinkle: dim('wrinkle', NONE_TO_SEVERE),
+  acne: dim('acne', ACNE),
+  sensitive: dim('sensitive', SENSITIVE),
+  black_rim_of_eye: dim('black_rim_of_eye', NONE_TO_SEVERE),
+  water: dim('water', WATER_OIL),
+  oil: dim('oil', WATER_OIL),
+  skin_vitality: dim('skin_vitality', VERY_GOOD_TO_LOW),
+  glow: dim('glow', VERY_GOOD_TO_LOW),
+  skin_smoothness: dim('skin_smoothness', VERY_GOOD_TO_LOW),
+  firmness: dim('firmness', VERY_GOOD_TO_LOW),
+  vitality_eye_contour: dim('vitality_eye_contour', VERY_GOOD_TO_LOW),
+  skin_glow: dim('skin_glow', SKIN_GLOW),
+  eye_bags: dim('eye_bags', gradedLevels(6)),
+  eye_sagging: dim('eye_sagging', gradedLevels(8)),
   // decision: the specification leaves the next three level tables open. plump_cheeks and
   // mandible_edge describe a quality (fullness, jawline definition), so they take the 4-step
   // quality scale of firmness; low_cheek describes sagging, a severity, so it takes the graded
   // scale of eye_bags (Level 0 to Level 6).
-  plump_cheeks: dim('plump_cheeks', 'Plump Cheeks', '苹果肌饱满度', VERY_GOOD_TO_LOW, false),
-  low_cheek: dim('low_cheek', 'Cheek Sagging', '面颊下垂', gradedLevels(6), false),
-  mandible_edge: dim('mandible_edge', 'Jawline Definition', '下颌线清晰度', VERY_GOOD_TO_LOW, false),
-  crows_feet: dim('crows_feet', "Crow's Feet", '鱼尾纹', gradedLevels(7)),
-  under_eye_wrinkle: dim('under_eye_wrinkle', 'Under-Eye Wrinkles', '眼下细纹', gradedLevels(8)),
-  forehead_wrinkle: dim('forehead_wrinkle', 'Forehead Wrinkles', '抬头纹', gradedLevels(8)),
-  nasolabial_folds: dim('nasolabial_folds', 'Nasolabial Folds', '法令纹', gradedLevels(7)),
-  // The id keeps the specification's spelling ("narionette"); the name is the usual term.
-  narionette_lines: dim('narionette_lines', 'Marionette Lines', '木偶纹', gradedLevels(7)),
-  frown_wrinkle: dim('frown_wrinkle', 'Frown Lines', '川字纹', gradedLevels(8)),
-  lacrimal_groove: dim('lacrimal_groove', 'Tear Troughs', '泪沟', gradedLevels(6)),
-  neck_lines: dim('neck_lines', 'Neck Lines', '颈纹', gradedLevels(8)),
+  plump_cheeks: dim('plump_cheeks', VERY_GOOD_TO_LOW, false),
+  low_cheek: dim('low_cheek', gradedLevels(6), false),
+  mandible_edge: dim('mandible_edge', VERY_GOOD_TO_LOW, false),
+  crows_feet: dim('crows_feet', gradedLevels(7)),
+  under_eye_wrinkle: dim('under_eye_wrinkle', gradedLevels(8)),
+  forehead_wrinkle: dim('forehead_wrinkle', gradedLevels(8)),
+  nasolabial_folds: dim('nasolabial_folds', gradedLevels(7)),
+  narionette_lines: dim('narionette_lines', gradedLevels(7)),
+  frown_wrinkle: dim('frown_wrinkle', gradedLevels(8)),
+  lacrimal_groove: dim('lacrimal_groove', gradedLevels(6)),
+  neck_lines: dim('neck_lines', gradedLevels(8)),
 };
 
 export function isDimensionId(value: string): value is DimensionId {

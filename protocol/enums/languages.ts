@@ -69,9 +69,12 @@ export function isRightToLeft(code: LanguageCode): boolean {
   return LANGUAGES[code].rtl;
 }
 
+/** A name in every language code of the specification (the enumerations: protocol/enums/names/). */
+export type AllLanguageNames = Readonly<Record<LanguageCode, string>>;
+
 /**
- * A display name in the languages this repository translates. decision: we ship English and
- * Simplified Chinese names for enumerations; other languages fall back (see `localize`).
+ * A display name translated into English and Simplified Chinese at least (texts of the kiosk
+ * that are not yet translated further); other languages are optional and fall back (`localize`).
  */
 export interface LocalizedName {
   readonly en: string;
@@ -79,10 +82,44 @@ export interface LocalizedName {
 }
 
 /**
- * The name in `code`. decision: the Traditional Chinese variants fall back to Simplified Chinese
- * (closer to the reader than English); every other untranslated language falls back to English.
+ * The languages tried for `code`, nearest first: the code itself, then its closest relatives
+ * (Hong Kong to generic Traditional to Simplified Chinese; the two Spanish variants to each
+ * other), then English.
  */
-export function localize(name: LocalizedName, code: LanguageCode = DEFAULT_LANGUAGE): string {
-  if (code === 'zh-Hans' || code === 'zh-Hant' || code === 'zh-Hant-HK') return name['zh-Hans'];
+export function fallbackLanguages(code: LanguageCode): readonly LanguageCode[] {
+  switch (code) {
+    case 'zh-Hant-HK':
+      return ['zh-Hant-HK', 'zh-Hant', 'zh-Hans', 'en'];
+    case 'zh-Hant':
+      return ['zh-Hant', 'zh-Hant-HK', 'zh-Hans', 'en'];
+    case 'es-PA':
+      return ['es-PA', 'es-MX', 'en'];
+    case 'es-MX':
+      return ['es-MX', 'es-PA', 'en'];
+    case 'en':
+      return ['en'];
+    default:
+      return [code, 'en'];
+  }
+}
+
+/**
+ * The name in `code`. Enumeration names exist in every language (AllLanguageNames); a text with
+ * fewer translations takes the nearest language it has (`fallbackLanguages`).
+ */
+export function localize(name: LocalizedName & Partial<Record<LanguageCode, string>>, code: LanguageCode = DEFAULT_LANGUAGE): string {
+  for (const candidate of fallbackLanguages(code)) {
+    const text = name[candidate];
+    if (text) return text;
+  }
   return name.en;
+}
+
+/**
+ * The language of a `lang` query value: a language code of the specification, matched without
+ * regard to case (language tags are case-insensitive, BCP 47); null for any other tag.
+ */
+export function matchLanguageCode(tag: string): LanguageCode | null {
+  const lower = tag.toLowerCase();
+  return LANGUAGE_CODES.find((code) => code.toLowerCase() === lower) ?? null;
 }

@@ -118,8 +118,8 @@ export type DimensionListResponse = z.infer<typeof dimensionListResponseSchema>;
 export type CategoryListResponse = z.infer<typeof categoryListResponseSchema>;
 
 /**
- * The dimension item of `id` from the level tables (enums/dimensions.ts), names in `lang`
- * (English, Simplified Chinese, Traditional Chinese falling back to Simplified; others English).
+ * The dimension item of `id` from the level tables (enums/dimensions.ts), the dimension and its
+ * levels named in `lang` (every language code has its names: enums/names/).
  */
 export function buildDimensionItem(id: DimensionId, lang: LanguageCode, status: DimensionStatus): DimensionItem {
   const levels = DIMENSIONS[id].levels;

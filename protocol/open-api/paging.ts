@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageCodeSchema, DEFAULT_LANGUAGE } from '../enums/languages.ts';
+import { DEFAULT_LANGUAGE, matchLanguageCode } from '../enums/languages.ts';
 import { storeNumberSchema } from './formats.ts';
 import { optionalQueryInt, optionalQueryString } from './query.ts';
 
@@ -45,9 +45,24 @@ export type StoreCatalogueQuery = z.output<typeof storeCatalogueQuerySchema>;
  */
 export const merchantCatalogueQuerySchema = pageQuerySchema;
 
-/** `lang` of the dimension and category reads (default English). */
+/** A language tag's shape (BCP 47 subtags), without checking the registry. */
+const LANGUAGE_TAG = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8}){0,7}$/;
+
+/**
+ * `lang` of the dimension and category reads (default English). decision (M-021): a language
+ * code of the specification, in any letter case, names everything in that language; any other
+ * well-formed language tag (de, en-US, zh-TW) gets English, the specified default, as a request
+ * without `lang` does; a value that is no language tag at all is 400.
+ */
 export const langQuerySchema = z.object({
-  lang: optionalQueryString().pipe(languageCodeSchema.default(DEFAULT_LANGUAGE)),
+  lang: optionalQueryString().pipe(
+    z
+      .string()
+      .regex(LANGUAGE_TAG, 'not a language tag')
+      .transform((tag) => matchLanguageCode(tag) ?? DEFAULT_LANGUAGE)
+      .optional()
+      .transform((code) => code ?? DEFAULT_LANGUAGE),
+  ),
 });
 export type LangQuery = z.output<typeof langQuerySchema>;
 

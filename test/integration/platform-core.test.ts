@@ -90,9 +90,11 @@ describe('platform core over HTTP', () => {
 
   it('answers a body over the limit with HTTP 400 and keeps serving', async () => {
     const huge = JSON.stringify({ pad: 'x'.repeat(tp.platform.services.config.jsonBodyLimit + 10) });
-    const { status, json } = await raw(tp, 'POST', '/open_api/common/access_token', { headers: { 'content-type': 'application/json' }, body: huge });
+    // A route that takes a body: the wrong method would be 405 before the body is read (D-004).
+    const { status, json } = await raw(tp, 'POST', '/open_api/merchant/stores', { headers: { 'content-type': 'application/json' }, body: huge });
     expect(status).toBe(400);
-    expect(json.meta.code).toBe(400);
+    expect(json.meta).toMatchObject({ code: 400, request_uri: '/open_api/merchant/stores' });
+    expect(json.meta.error).toMatch(/body/i);
     const after = await raw(tp, 'GET', '/nowhere');
     expect(after.status).toBe(404);
   });

@@ -186,7 +186,7 @@ describe('catalogue item operations', () => {
       it('takes up to 100 entries; 101 are 40058', async () => {
         const list = (count: number) => Array.from({ length: count }, () => ({ store_custom_id: 'SG001', link_type: 0 as const }));
         await expectCode(client().call(k.links, { body: { custom_id: n('L1'), link_list: list(101) } }), 40058);
-        // 100 distinct stores do not exist in the demo; 100 entries pass the size rule and then fail as duplicates (400).
+        // 100 entries pass the size rule and then fail as duplicates (400); 100 distinct stores: batch-limits.test.ts.
         await expectCode(client().call(k.links, { body: { custom_id: n('L1'), link_list: list(100) } }), 400);
       });
     });

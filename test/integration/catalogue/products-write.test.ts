@@ -84,11 +84,12 @@ describe('products: create and update', () => {
     it('accepts every limit at its bound', async () => {
       await create([
         productItem('B1', {
-          name: '名'.repeat(150), sub_title: 's'.repeat(300), instruction: 'i'.repeat(2000), pic: `https://c.example.com/${'a'.repeat(226)}.jpg`,
+          name: '名'.repeat(150), sub_title: 's'.repeat(300), instruction: 'i'.repeat(2000), pic: `https://c.example.com/${'a'.repeat(229)}.jpg`,
           label: 'abcdefghij,b,c,d', price: 9999999.99,
         }),
       ]);
       expect(itemRow(tp, 'primary', 'product', 'B1')?.price_cents).toBe(999999999);
+      expect(itemRow(tp, 'primary', 'product', 'B1')?.pic).toHaveLength(255);
     });
 
     it('40055 for a malformed number, a number that exists, and a number repeated in the batch', async () => {

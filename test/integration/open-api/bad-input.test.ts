@@ -110,7 +110,7 @@ describe('bad input to the merchant data endpoints', () => {
     '/open_api/merchant/employees?page=1.5',
     '/open_api/merchant/area?count=0',
     '/open_api/merchant/dimensions?lang=..%2F..%2Fetc',
-    '/open_api/merchant/categories?lang=EN',
+    '/open_api/merchant/categories?lang=en_US',
     '/open_api/merchant/account_status/abc',
     '/open_api/merchant/account_status/%00',
     '/open_api/merchant/account_status/0',

@@ -119,9 +119,37 @@ describe('merchant data reads', () => {
       expect(await primary().call(ep.listDimensions, { query: { lang: 'en' } })).toEqual(await primary().call(ep.listDimensions));
     });
 
-    it('refuses a language code outside the specification with 400', async () => {
-      const error = await failureOf(primary().call(ep.listDimensions, { query: { lang: 'de' as 'en' } }));
-      expect(error.code).toBe(400);
+    it('names dimensions and levels in Japanese and Arabic when asked', async () => {
+      const ja = await primary().call(ep.listDimensions, { query: { lang: 'ja' } });
+      expect(ja.list.find((d) => d.id === 'pore')).toMatchObject({ name: '毛穴', divisions: [{ id: 1, name: '細かい' }, { id: 2, name: '普通' }, { id: 3, name: '目立つ' }] });
+      expect(ja.list.find((d) => d.id === 'neck_lines')?.divisions.at(-1)).toEqual({ id: 8, name: 'レベル8' });
+      const ar = await groupAs('second').call(ep.listDimensions, { query: { lang: 'ar' } });
+      expect(ar.list.find((d) => d.id === 'acne')).toMatchObject({ name: 'حب الشباب', divisions_count: 5 });
+      expect(ar.list.find((d) => d.id === 'acne')?.divisions.map((l) => l.name)).toEqual(['لا يوجد', 'المستوى I', 'المستوى II', 'المستوى III', 'المستوى IV']);
+    });
+
+    it('answers every language code of the specification in its own names, none of them English', async () => {
+      const english = await primary().call(ep.listDimensions);
+      for (const lang of ['zh-Hans', 'ja', 'ko', 'th', 'zh-Hant', 'zh-Hant-HK', 'vi', 'fr', 'tr', 'ar', 'nl', 'es-PA', 'es-MX', 'pt'] as const) {
+        const res = await primary().call(ep.listDimensions, { query: { lang } });
+        expect(res.list.map((d) => d.id), lang).toEqual(english.list.map((d) => d.id));
+        expect(res.list.find((d) => d.id === 'crows_feet')?.name, lang).not.toBe("Crow's Feet");
+        expect(res.list.find((d) => d.id === 'water')?.divisions[0]?.name, lang).not.toBe('Healthy');
+      }
+    });
+
+    it('reads the code without regard to letter case (ZH-hant-hk is zh-Hant-HK)', async () => {
+      expect(await primary().call(ep.listDimensions, { query: { lang: 'ZH-hant-hk' as 'en' } })).toEqual(await primary().call(ep.listDimensions, { query: { lang: 'zh-Hant-HK' } }));
+    });
+
+    it('answers English for a language tag that is not one of the specification (M-021)', async () => {
+      const english = await primary().call(ep.listDimensions);
+      for (const lang of ['de', 'en-US', 'zh-TW']) expect(await primary().call(ep.listDimensions, { query: { lang: lang as 'en' } }), lang).toEqual(english);
+    });
+
+    it('refuses a lang value that is no language tag with 400', async () => {
+      const error = await failureOf(primary().call(ep.listDimensions, { query: { lang: '<script>' as 'en' } }));
+      expect([error.code, error.httpStatus]).toEqual([400, 400]);
       expect(error.detail).toMatch(/^query\.lang/);
     });
   });
@@ -139,8 +167,16 @@ describe('merchant data reads', () => {
       expect(res.list.map((c) => c.name).slice(0, 3)).toEqual(['爽肤水', '乳液', '精华']);
     });
 
-    it('refuses an unknown language with 400', async () => {
-      expect(await codeOf(primary().call(ep.listCategories, { query: { lang: 'xx' as 'en' } }))).toBe(400);
+    it('names categories in Japanese and Arabic when asked', async () => {
+      const ja = await primary().call(ep.listCategories, { query: { lang: 'ja' } });
+      expect(ja.list.map((c) => c.name)).toEqual(['化粧水', '乳液', '美容液', 'クリーム', 'アイケア', '洗顔料', '日焼け止め', 'その他', 'セット', 'フェイスマスク']);
+      const ar = await primary().call(ep.listCategories, { query: { lang: 'ar' } });
+      expect(ar.list[6]).toEqual({ category_id: 7, name: 'واقي الشمس', status: 1 });
+    });
+
+    it('answers English for an unknown language and 400 for a value that is no language tag (M-021)', async () => {
+      expect((await primary().call(ep.listCategories, { query: { lang: 'xx' as 'en' } })).list[0]?.name).toBe('Toner');
+      expect(await codeOf(primary().call(ep.listCategories, { query: { lang: 'en_US' as 'en' } }))).toBe(400);
     });
   });
 

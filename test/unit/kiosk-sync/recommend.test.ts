@@ -57,7 +57,7 @@ describe('recommendations', () => {
       treatments: [treatment('T1', { problem: { acne: [3] } })],
     });
     expect(out.find((r) => r.customId === 'P1')).toMatchObject({ link: 'https://store/p1', name: '爽肤水', subTitle: '平衡' });
-    expect(out.find((r) => r.customId === 'T1')).toMatchObject({ kind: 'treatment', link: 'https://hq/T1', rank: 1, answers: [{ levelName: 'III级' }] });
+    expect(out.find((r) => r.customId === 'T1')).toMatchObject({ kind: 'treatment', link: 'https://hq/T1', rank: 1, answers: [{ levelName: 'III級' }] });
   });
 
   it('orders equal findings essential care first, then by price', () => {

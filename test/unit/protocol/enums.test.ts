@@ -78,11 +78,12 @@ describe('dimensions', () => {
     expect(isValidLevel('constructor', 1)).toBe(false);
   });
 
-  it('names dimensions and levels in English and Simplified Chinese', () => {
+  it('names dimensions and levels in the requested language, English by default', () => {
     expect(dimensionName('crows_feet')).toBe("Crow's Feet");
     expect(dimensionName('crows_feet', 'zh-Hans')).toBe('鱼尾纹');
     expect(levelName('blackhead', 4, 'zh-Hans')).toBe('重度');
-    expect(dimensionName('pore', 'fr')).toBe('Pores');
+    expect(dimensionName('crows_feet', 'fr')).toBe("Pattes d'oie");
+    expect(levelName('neck_lines', 8, 'ja')).toBe('レベル8');
   });
 });
 
@@ -118,6 +119,7 @@ describe('languages', () => {
     expect(DEFAULT_LANGUAGE).toBe('en');
     expect(LANGUAGE_CODES.filter(isRightToLeft)).toEqual(['ar']);
     expect(localize({ en: 'Toner', 'zh-Hans': '爽肤水' }, 'zh-Hant-HK')).toBe('爽肤水');
+    expect(localize({ en: 'Toner', 'zh-Hans': '爽肤水' }, 'ja')).toBe('Toner');
   });
 });
 

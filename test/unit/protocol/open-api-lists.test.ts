@@ -45,10 +45,15 @@ describe('paging queries', () => {
     expect(employeesQuerySchema.parse({ store_custom_id: 'SH001', page: '2' })).toEqual({ store_custom_id: 'SH001', page: 2, count: 20 });
   });
 
-  it('lang defaults to English and must be a language code', () => {
+  it('lang defaults to English; another language tag gets English too, a value that is no tag is refused (M-021)', () => {
     expect(langQuerySchema.parse({}).lang).toBe('en');
+    expect(langQuerySchema.parse({ lang: '' }).lang).toBe('en');
     expect(langQuerySchema.parse({ lang: 'zh-Hant-HK' }).lang).toBe('zh-Hant-HK');
-    expect(langQuerySchema.safeParse({ lang: 'de' }).success).toBe(false);
+    expect(langQuerySchema.parse({ lang: 'ZH-hant-hk' }).lang).toBe('zh-Hant-HK');
+    expect(langQuerySchema.parse({ lang: 'es-mx' }).lang).toBe('es-MX');
+    expect(langQuerySchema.parse({ lang: ['ja', 'ko'] }).lang).toBe('ja');
+    for (const lang of ['de', 'en-US', 'zh-TW', 'es', 'x-klingon']) expect(langQuerySchema.parse({ lang }).lang, lang).toBe('en');
+    for (const lang of ['<b>', 'en_US', 'zh-', '-en', 'a'.repeat(9), 'en us', 'ja-'.repeat(10)]) expect(langQuerySchema.safeParse({ lang }).success, lang).toBe(false);
   });
 });
 

@@ -1,0 +1,60 @@
+import type { EnumNames } from './types.ts';
+
+/**
+ * Spanish (es-PA and es-MX): Latin American Spanish; the two share these names, as the terms of
+ * skin care do not differ between Panama and Mexico.
+ */
+export const es: EnumNames = {
+  dimensions: {
+    pore: 'Poros',
+    blackhead: 'Puntos negros',
+    speckle: 'Manchas',
+    wrinkle: 'Arrugas',
+    acne: 'Acné',
+    sensitive: 'Sensibilidad',
+    black_rim_of_eye: 'Ojeras',
+    water: 'Hidratación',
+    oil: 'Oleosidad',
+    skin_vitality: 'Vitalidad de la piel',
+    glow: 'Brillo',
+    skin_smoothness: 'Suavidad de la piel',
+    firmness: 'Firmeza',
+    vitality_eye_contour: 'Vitalidad del contorno de ojos',
+    skin_glow: 'Luminosidad de la piel',
+    eye_bags: 'Bolsas bajo los ojos',
+    eye_sagging: 'Flacidez del contorno de ojos',
+    plump_cheeks: 'Volumen de las mejillas',
+    low_cheek: 'Flacidez de las mejillas',
+    mandible_edge: 'Definición del contorno mandibular',
+    crows_feet: 'Patas de gallo',
+    under_eye_wrinkle: 'Arrugas bajo los ojos',
+    forehead_wrinkle: 'Arrugas de la frente',
+    nasolabial_folds: 'Surcos nasogenianos',
+    narionette_lines: 'Líneas de marioneta',
+    frown_wrinkle: 'Arrugas del entrecejo',
+    lacrimal_groove: 'Surco lagrimal',
+    neck_lines: 'Líneas del cuello',
+  },
+  levels: {
+    pore: ['Finos', 'Medianos', 'Dilatados'],
+    noneToSevere: ['Ninguno', 'Leve', 'Moderado', 'Grave'],
+    acne: ['Ninguno', 'Nivel I', 'Nivel II', 'Nivel III', 'Nivel IV'],
+    sensitive: ['Alta tolerancia cutánea', 'Tolerancia cutánea media', 'Piel ligeramente sensible', 'Piel sensible'],
+    waterOil: ['Saludable', 'Moderado', 'Grave'],
+    veryGoodToLow: ['Muy bueno', 'Bastante bueno', 'Regular', 'Bajo'],
+    skinGlow: ['Muy bueno', 'Bueno', 'Regular', 'Deficiente'],
+    graded: 'Nivel {n}',
+  },
+  categories: {
+    1: 'Tónico',
+    2: 'Emulsión / Loción',
+    3: 'Sérum',
+    4: 'Crema',
+    5: 'Contorno de ojos',
+    6: 'Limpiador',
+    7: 'Protector solar',
+    8: 'Otros',
+    9: 'Kit',
+    10: 'Mascarilla',
+  },
+};
