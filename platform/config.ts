@@ -3,6 +3,7 @@ import { regionSchema } from '../protocol/regions.ts';
 import { defaultPoolSize } from './analysis/worker-pool.ts';
 import { DEFAULT_UPLOAD_TTL_SECONDS, MAX_UPLOAD_BYTES } from '../protocol/skin-api/upload-policy.ts';
 import { PUSH_DELIVERY } from '../protocol/report-data/push.ts';
+import { TASK_POLL } from '../protocol/skin-api/task-result.ts';
 
 /** Everything a platform instance needs to start; validated once at boot (STYLE.md: Configuration). */
 export const platformConfigSchema = z.object({
@@ -24,6 +25,8 @@ export const platformConfigSchema = z.object({
   /** Downloads of pic_url and external task resources (D-027). */
   fetchTimeoutMs: z.number().int().positive().default(10_000),
   detectTimeoutMs: z.number().int().positive().default(30_000),
+  /** Time limit of one analysis job of a task, failed with 45105 past it (D-028); tests shorten it. */
+  analysisTaskTimeoutMs: z.number().int().positive().default(TASK_POLL.taskTimeoutSeconds * 1000),
   /** host:port of private-network image hosts that may be fetched all the same. */
   allowedPrivateImageHosts: z.array(z.string()).default([]),
   /** Waits between push attempts (D-023); each gets +-20 % jitter. Tests shorten them. */

@@ -41,9 +41,10 @@ export function createServices(config: PlatformConfig, clock: Clock, db: Db): Pl
     workers: config.analysisWorkers,
     fetch: { maxBytes: config.maxUploadBytes, timeoutMs: config.fetchTimeoutMs, allowedPrivateHosts: config.allowedPrivateImageHosts },
     detectTimeoutMs: config.detectTimeoutMs,
+    taskTimeoutMs: config.analysisTaskTimeoutMs,
   });
-  const tasks = new TaskService(db, clock, uploads, () => analysis.wake());
-  const reportData = createReportData({ config, clock, db, uploads, tasks, signingKey });
+  const tasks = new TaskService(db, clock, uploads, objects, () => analysis.wake());
+  const reportData = createReportData({ config, clock, db, uploads, tasks, objects, signingKey });
   return { config, clock, db, tokens: new TokenService(db, clock), objects, uploads, tasks, analysis, reportData };
 }
 

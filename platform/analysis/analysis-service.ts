@@ -17,6 +17,8 @@ export interface AnalysisSettings {
   fetch: FetchLimits;
   /** Time limit of one direct detection. */
   detectTimeoutMs: number;
+  /** Time limit of one analysis job of a task (45105). */
+  taskTimeoutMs: number;
 }
 
 /**
@@ -40,7 +42,8 @@ export class AnalysisService {
 
   start(log: FastifyBaseLogger): void {
     this.pool = new WorkerPool(this.settings.workers);
-    this.dispatcher = new TaskDispatcher(new TaskQueue(this.db, this.clock, this.settings.region), this.pool, this.images, this.objects, log);
+    const queue = new TaskQueue(this.db, this.clock, this.settings.region);
+    this.dispatcher = new TaskDispatcher(queue, this.pool, this.images, this.objects, log, this.settings.taskTimeoutMs);
     this.dispatcher.start();
   }
 

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { resultKindOf, type ImageKey } from '../../protocol/skin-api/api-codes.ts';
 import { TaskCodes } from '../../protocol/skin-api/task-codes.ts';
-import { TASK_POLL } from '../../protocol/skin-api/task-result.ts';
 import type { ObjectStore } from '../objects/object-store.ts';
 import type { StoredTaskRequest } from '../skin-api/task-service.ts';
 import { OUTPUT_PATH } from '../skin-api/task-presenter.ts';
@@ -13,8 +12,8 @@ import { assembleSkinResult, skinViewJobs } from './skin-task.ts';
 import type { TaskQueue, ClaimedTask } from './task-queue.ts';
 import { JobFailedError, JobTimeoutError, type WorkerPool } from './worker-pool.ts';
 
-/** decision: a running task holds its lease this long; past it, it is considered abandoned. */
-const LEASE_MS = (TASK_POLL.taskTimeoutSeconds + 60) * 1000;
+/** decision: a running task holds its lease a minute past its time limit; then it is abandoned. */
+const LEASE_MARGIN_MS = 60_000;
 const SWEEP_MS = 5_000;
 
 /**
@@ -32,6 +31,8 @@ export class TaskDispatcher {
     private readonly images: ImageSource,
     private readonly objects: ObjectStore,
     private readonly log: FastifyBaseLogger,
+    /** Limit of one job (configuration analysisTaskTimeoutMs, the specification's 600 s). */
+    private readonly taskTimeoutMs: number,
   ) {}
 
   start(): void {
@@ -47,7 +48,7 @@ export class TaskDispatcher {
 
   wake(): void {
     while (!this.stopped && this.pool.idle > 0) {
-      const task = this.queue.claimNext(LEASE_MS);
+      const task = this.queue.claimNext(this.taskTimeoutMs + LEASE_MARGIN_MS);
       if (!task) return;
       void this.run(task).finally(() => this.wake());
     }
@@ -75,7 +76,7 @@ export class TaskDispatcher {
 
   /** Skin tasks run one job per view, so the views of one task share the pool's workers. */
   private async analyse(payload: TaskJobPayload): Promise<JobResult> {
-    const timeoutMs = TASK_POLL.taskTimeoutSeconds * 1000;
+    const timeoutMs = this.taskTimeoutMs;
     if (resultKindOf(payload.api_code) !== 'skin') {
       return this.pool.run('task', payload, { transfer: payload.images.map((image) => image.bytes.buffer as ArrayBuffer), timeoutMs });
     }

@@ -20,9 +20,11 @@ async function fsyncPath(path: string): Promise<void> {
 }
 
 /**
- * Objects as files under root/objects/<2-char shard>/<key>. Every write goes to root/staging,
- * is fsynced, then hard-linked into place (atomic, and never overwrites an existing key), and
- * the directory is fsynced, so a crash leaves either the whole object or none.
+ * Objects as files under root/objects/<2-char shard>/<key>. Every write goes to root/staging
+ * and is then hard-linked into place (atomic, and never overwrites an existing key), so a reader
+ * sees either the whole object or none. Uploads are flushed to disk by persist(), called when a
+ * task that needs them is accepted, not on the upload's own path (D-031); put() writes analysis
+ * outputs durably at once.
  */
 export class LocalObjectStore implements ObjectStore {
   constructor(private readonly root: string) {}
@@ -64,7 +66,6 @@ export class LocalObjectStore implements ObjectStore {
     body.pipe(meter);
     try {
       await pipeline(meter, createWriteStream(staging, { flags: 'wx', mode: 0o600, highWaterMark: 1 << 20 }));
-      await fsyncPath(staging);
     } catch (error) {
       body.unpipe(meter);
       body.resume();
@@ -80,7 +81,7 @@ export class LocalObjectStore implements ObjectStore {
       head: Buffer.concat(head),
       commit: async (key) => {
         try {
-          await this.place(staging, key);
+          await this.place(staging, key, false);
         } finally {
           await rm(staging, { force: true });
         }
@@ -101,13 +102,42 @@ export class LocalObjectStore implements ObjectStore {
       await handle.close();
     }
     try {
-      await this.place(staging, key);
+      await this.place(staging, key, true);
     } finally {
       await rm(staging, { force: true });
     }
   }
 
-  private async place(staging: string, key: string): Promise<void> {
+  async persist(objects: readonly { key: string; size: number }[]): Promise<string[]> {
+    const missing: string[] = [];
+    const dirs = new Set<string>();
+    await Promise.all(
+      objects.map(async ({ key, size }) => {
+        const path = this.pathOf(key);
+        let handle;
+        try {
+          handle = await open(path, 'r');
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+          missing.push(key);
+          return;
+        }
+        try {
+          // A power loss between link and writeback can leave the name with fewer bytes.
+          if ((await handle.stat()).size !== size) missing.push(key);
+          else await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        dirs.add(dirname(path));
+      }),
+    );
+    // The directory entries too: a file whose link was never flushed is lost with its name.
+    await Promise.all([...dirs].map((dir) => fsyncPath(dir)));
+    return missing;
+  }
+
+  private async place(staging: string, key: string, durable: boolean): Promise<void> {
     const target = this.pathOf(key);
     await mkdir(dirname(target), { recursive: true });
     try {
@@ -116,7 +146,7 @@ export class LocalObjectStore implements ObjectStore {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(key);
       throw error;
     }
-    await fsyncPath(dirname(target));
+    if (durable) await fsyncPath(dirname(target));
   }
 
   read(key: string): Promise<Buffer> {

@@ -1,12 +1,15 @@
 import type { Readable } from 'node:stream';
 
-/** A body received and written to durable storage but not yet visible under a key. */
+/** A body received and written to storage (not yet durable) but not yet visible under a key. */
 export interface StagedObject {
   readonly size: number;
   readonly sha256: string;
   /** The first bytes, for sniffing the real file type. */
   readonly head: Buffer;
-  /** Makes the object visible under `key`; fails with ObjectExistsError if the key is taken. */
+  /**
+   * Makes the object visible under `key` (atomically: whole or not at all); fails with
+   * ObjectExistsError if the key is taken. Durable only after persist() (D-031).
+   */
   commit(key: string): Promise<void>;
   discard(): Promise<void>;
 }
@@ -34,6 +37,12 @@ export interface ObjectStore {
   stage(body: Readable, maxBytes: number): Promise<StagedObject>;
   /** Writes a whole object durably (analysis outputs). Overwrites nothing: keys are fresh. */
   put(key: string, bytes: Buffer): Promise<void>;
+  /**
+   * Makes committed objects durable (D-031): after it resolves they survive a power loss.
+   * Resolves with the keys that are missing or not of the expected size, which a power loss
+   * before their persist() can cause.
+   */
+  persist(objects: readonly { key: string; size: number }[]): Promise<string[]>;
   read(key: string): Promise<Buffer>;
   /** A stream of the object, or null when there is none. */
   open(key: string): Promise<Readable | null>;

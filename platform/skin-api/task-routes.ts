@@ -21,7 +21,7 @@ export function registerTaskRoutes(app: FastifyInstance, services: PlatformServi
     const { auth, merchant } = authenticateMerchant(services, request);
     requireRegion(merchant, services.config.region);
     const key = idempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER]);
-    return { task_id: services.tasks.create(merchant.id, auth.appId, request.body, key) };
+    return { task_id: await services.tasks.create(merchant.id, auth.appId, request.body, key) };
   });
 
   app.get('/skin_api/analyze/result', async (request): Promise<TaskResultResponse> => {

@@ -5,9 +5,10 @@ import { TaskCodes } from '../../protocol/skin-api/task-codes.ts';
 import { canonicalJson } from '../../protocol/skin-api/task-util.ts';
 import type { Clock } from '../clock.ts';
 import { ApiError } from '../http/api-error.ts';
+import type { ObjectStore } from '../objects/object-store.ts';
 import type { Db } from '../storage/database.ts';
 import { requireValidOrder, reserveUnit } from './orders.ts';
-import type { UploadService } from './upload-service.ts';
+import type { StoredFile, UploadService } from './upload-service.ts';
 import { ownResourceKey } from '../analysis/image-source.ts';
 
 export interface TaskRow {
@@ -44,14 +45,18 @@ export class TaskService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly uploads: UploadService,
+    private readonly objects: ObjectStore,
     private readonly onQueued: () => void,
   ) {}
 
-  create(merchantId: number, appId: string, body: unknown, idempotencyKey: string | undefined): string {
+  async create(merchantId: number, appId: string, body: unknown, idempotencyKey: string | undefined): Promise<string> {
     const normalized = normalizeTaskRequest(body);
     if (!normalized.ok) throw new ApiError(normalized.failure.code, `${normalized.failure.field}: ${normalized.failure.message}`);
     const { metadata, ...task } = normalized.task;
-    this.checkOwnResources(merchantId, task);
+    const own = this.ownResources(merchantId, task);
+    // Uploads become durable here, when work that needs them is accepted (D-031).
+    const lost = await this.objects.persist(own.map((f) => ({ key: f.resourceKey, size: f.size })));
+    if (lost.length > 0) throw new ApiError(TaskCodes.RESOURCE_LOST, `resources: ${lost.join(', ')}: upload again through a new policy`);
     const request = canonicalJson(task);
     const requestHash = createHash('sha256').update(request).digest('hex');
     const now = this.clock.now();
@@ -95,7 +100,8 @@ export class TaskService {
    * Resources that point at this platform's own store must name a file this merchant uploaded;
    * catching it here answers the caller now instead of failing the task later.
    */
-  private checkOwnResources(merchantId: number, task: StoredTaskRequest): void {
+  private ownResources(merchantId: number, task: StoredTaskRequest): StoredFile[] {
+    const files: StoredFile[] = [];
     for (const [key, url] of Object.entries(task.resources)) {
       const resourceKey = ownResourceKey(url);
       if (resourceKey === null) continue;
@@ -103,6 +109,8 @@ export class TaskService {
       if (!file || file.merchantId !== merchantId) {
         throw new ApiError(TaskCodes.INVALID_RESOURCE_URL, `resources.${key}: no uploaded file at this address`);
       }
+      files.push(file);
     }
+    return files;
   }
 }

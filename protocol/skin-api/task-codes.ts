@@ -37,6 +37,11 @@ export const TaskCodes = {
 
   /** An Idempotency-Key header already used for a different request (extension, D-026). */
   IDEMPOTENCY_CONFLICT: code(45012, 'idempotency key already used for a different request'),
+  /**
+   * An uploaded file named in resources is gone or incomplete on the platform (a power loss
+   * before the task made it durable, D-031): upload it again through a new policy.
+   */
+  RESOURCE_LOST: code(45013, 'an uploaded file was lost; upload it again'),
 
   /** The merchant has no valid Skin API order (needed by every pair). */
   NO_VALID_ORDER: code(45020, 'no valid Skin API order'),

@@ -9,6 +9,7 @@ import type { RgbImage } from '../../../vision/types.ts';
 import { annotationBase, renderAnnotation, type AnnotationBase } from '../annotation-render.ts';
 import type { JobFile, JobResult, SkinViewJobPayload } from '../job-types.ts';
 import { onImage } from './job-errors.ts';
+import { requireAnalysable } from './quality-gate.ts';
 
 /** What a skin_view job answers: the view's analysis and its annotation entries by dimension. */
 export interface SkinViewRecord {
@@ -42,16 +43,18 @@ function jsonAnnotation(annotation: SkinAnnotation): unknown {
 }
 
 /**
- * One view of a device_v or online_skin task: the face on the white image, every requested
- * dimension, and one annotation file per dimension that located something (an image drawn on
- * the light source the analyser measured, or the findings as JSON), named `file:<name>` so the
- * dispatcher stores it and fills in its address.
+ * One view of a device_v or online_skin task: the face on the white image (refused when that
+ * photo is too dark, blurred or off-pose: quality-gate.ts), every requested dimension, and one
+ * annotation file per dimension that located something (an image drawn on the light source the
+ * analyser measured, or the findings as JSON), named `file:<name>` so the dispatcher stores it
+ * and fills in its address.
  */
 export async function skinViewJob(payload: SkinViewJobPayload): Promise<JobResult> {
   const images = await decodeView(payload);
   const reference = images.white ?? Object.values(images)[0];
   if (!reference) throw new Error(`no image for ${payload.view}`);
   const face = await onImage(`white_${payload.view}`, () => analyzeFace(reference));
+  requireAnalysable(face, payload.view, `white_${payload.view}`);
   const analysis = analyseView({ images, face, view: payload.view }, { dimensions: payload.dimensions });
 
   const bases = new Map<LightSource, Promise<AnnotationBase>>();
@@ -92,6 +95,7 @@ export async function skinViewJob(payload: SkinViewJobPayload): Promise<JobResul
 export async function detectSkin(bytes: Uint8Array): Promise<JobResult> {
   const image = await onImage('pic_url', () => decodeImage(bytes));
   const face = await onImage('pic_url', () => analyzeFace(image));
+  requireAnalysable(face, 'front', 'pic_url');
   const view = analyseView({ images: { white: image }, face, view: 'front' });
   const record: SkinAllRaceResult = skinAttributes(view);
   return { record, files: [] };

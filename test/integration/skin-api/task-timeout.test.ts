@@ -1,0 +1,49 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skinApiEndpoints } from '../../../protocol/endpoints/skin-api.ts';
+import type { PlatformClient } from '../../../main/platform-client/client.ts';
+import { startTestPlatform, type TestPlatform } from '../../helpers/platform.ts';
+import { FACE_JPEG, uploadResources } from '../../helpers/uploads.ts';
+import { waitForTask } from '../../helpers/tasks.ts';
+import { PlatformDbReader, refusal } from './skin-api-fixtures.ts';
+
+/**
+ * 45105 (D-017, D-028): analysis over its time limit. The limits are shortened by configuration
+ * (analysisTaskTimeoutMs, detectTimeoutMs) far below what a 12-megapixel photo takes to decode,
+ * so the real analysis overruns them.
+ */
+describe('analysis over its time limit', () => {
+  let tp: TestPlatform;
+  let client: PlatformClient;
+  let db: PlatformDbReader;
+  let merchantId: string;
+  let large: string;
+  beforeAll(async () => {
+    tp = await startTestPlatform({ config: { analysisWorkers: 1, analysisTaskTimeoutMs: 20, detectTimeoutMs: 20 } });
+    client = tp.client(tp.app('primary'));
+    merchantId = tp.app('primary').merchant_id!;
+    db = new PlatformDbReader(tp.dataDir);
+    const photo = await sharp(FACE_JPEG).resize(4000, 3000, { fit: 'cover' }).jpeg({ quality: 90 }).toBuffer();
+    large = (await uploadResources(client, ['front_image'], photo))['front_image']!;
+  });
+  afterAll(async () => {
+    db.close();
+    await tp.stop();
+  });
+
+  it('fails the task with 45105 and charges nothing', async () => {
+    const before = db.counters(merchantId);
+    for (const api_code of ['online_skin', 'facial_analysis'] as const) {
+      const { task_id } = await client.call(skinApiEndpoints.createTask, { body: { api_code, algorithm_variant: 'standard', resources: { front_image: large } } });
+      const result = await waitForTask(client, task_id);
+      if (result.status !== 'failed') expect.fail(`${api_code} ${result.status}, expected failed`);
+      expect(result.error).toEqual({ code: 45105, msg: 'analysis timed out' });
+      expect(db.task(task_id)).toMatchObject({ quota_reserved: 0, quota_charged: 0 });
+    }
+    expect(db.counters(merchantId)).toEqual(before);
+  });
+
+  it('answers 45105 at the detection endpoints (HTTP 200, envelope)', async () => {
+    expect(await refusal(client.call(skinApiEndpoints.detectFacePose, { body: { pic_url: large } }))).toMatchObject({ code: 45105, http: 200, response: {} });
+  });
+});

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { qualityProblem, requireAnalysable } from '../../../platform/analysis/jobs/quality-gate.ts';
+import { JobError } from '../../../platform/analysis/jobs/job-errors.ts';
+import { analyzeFace, type FaceAnalysis } from '../../../vision/face/index.ts';
+import { decodeImage } from '../../../vision/image/decode.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`../../fixtures/faces/${name}`, import.meta.url));
+
+async function faceOf(bytes: Buffer): Promise<FaceAnalysis> {
+  return analyzeFace(await decodeImage(new Uint8Array(bytes)));
+}
+
+describe('the skin analysis quality gate (45104)', () => {
+  it.each(['sample6-frontal.jpg', 'astronaut-frontal.jpg', 'sample3-frontal-smile.jpg', 'sample1-tilted.jpg', 'sample5-side-glance.jpg'])('lets %s through as taken, in every view', async (name) => {
+    const face = await faceOf(fixture(name));
+    for (const view of ['front', 'left', 'right'] as const) expect(qualityProblem(face, view), view).toBeNull();
+  });
+
+  it('refuses a photo too dark and a photo too blurred, naming the measure', async () => {
+    const dark = await faceOf(await sharp(fixture('sample6-frontal.jpg')).linear(0.1, 0).jpeg().toBuffer());
+    expect(qualityProblem(dark, 'left')).toMatch(/^too dark \(face brightness 0\.\d\d, at least 0\.12\)$/);
+    const blurred = await faceOf(await sharp(fixture('astronaut-frontal.jpg')).blur(4).jpeg().toBuffer());
+    expect(qualityProblem(blurred, 'right')).toMatch(/^too blurred/);
+  });
+
+  it('refuses a front view turned away from the camera, but not a side view', async () => {
+    const face = await faceOf(fixture('sample6-frontal.jpg'));
+    const turned = { ...face, pose: { ...face.pose, yaw: 55 } };
+    const nodding = { ...face, pose: { ...face.pose, pitch: -40 } };
+    expect(qualityProblem(turned, 'front')).toMatch(/yaw 55/);
+    expect(qualityProblem(nodding, 'front')).toMatch(/pitch -40/);
+    expect(qualityProblem(turned, 'left')).toBeNull();
+    let thrown: unknown = null;
+    try {
+      requireAnalysable(turned, 'front', 'front_image');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(JobError);
+    expect(thrown).toMatchObject({ code: 45104, message: expect.stringContaining('front_image') });
+  });
+});
