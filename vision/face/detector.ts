@@ -7,6 +7,7 @@ import type { Affine } from '../image/affine.ts';
 import { sampleToTensor, supersampleFor } from '../image/sample.ts';
 import type { RgbImage } from '../types.ts';
 import { ANCHORS, ANCHOR_COUNT, DETECTOR_INPUT_SIZE } from './anchors.ts';
+import { InputBuffers } from './buffers.ts';
 import { defaultFaceModels } from './models.ts';
 import type { FaceModels, ModelOutput } from './models.ts';
 import { weightedNms } from './nms.ts';
@@ -25,8 +26,12 @@ export interface DetectOptions {
 
 const KEYPOINTS = 6;
 const REGRESSORS = 4 + 2 * KEYPOINTS;
-// Logits beyond +-100 carry no information and overflow exp() (MediaPipe clips them the same way).
-const LOGIT_CLIP = 100;
+/**
+ * Score logits are clipped to +-LOGIT_CLIP before the sigmoid (MediaPipe clips them the same way):
+ * beyond it they carry no information and overflow exp(). The model-equality test compares the
+ * logits after this clip (models/README.md).
+ */
+export const LOGIT_CLIP = 100;
 
 /**
  * All faces in the image, largest box first. An empty list when there is none: the caller decides
@@ -36,15 +41,23 @@ export async function detectFaces(image: RgbImage, options: DetectOptions = {}):
   const models = options.models ?? defaultFaceModels();
   const size = DETECTOR_INPUT_SIZE;
   const toSource = letterboxAffine(image.width, image.height, size);
-  const input = sampleToTensor(image, toSource, size, size, {
-    range: [-1, 1],
-    // Plain bilinear (as human feeds the model) up to a 768 px long side, which covers preview
-    // frames; larger photos are averaged, or small faces would alias away.
-    supersample: supersampleFor(Math.max(image.width, image.height), size * 1.5),
-  });
-  const outputs = await models.run('blazeface', input, [1, size, size, 3]);
-  return decodeDetections(outputs, toSource, options);
+  const buffer = inputs.take();
+  try {
+    const input = sampleToTensor(image, toSource, size, size, {
+      range: [-1, 1],
+      out: buffer,
+      // Plain bilinear (as human feeds the model) up to a 768 px long side, which covers preview
+      // frames; larger photos are averaged, or small faces would alias away.
+      supersample: supersampleFor(Math.max(image.width, image.height), size * 1.5),
+    });
+    const outputs = await models.run('blazeface', input, [1, size, size, 3]);
+    return decodeDetections(outputs, toSource, options);
+  } finally {
+    inputs.give(buffer);
+  }
 }
+
+const inputs = new InputBuffers(DETECTOR_INPUT_SIZE * DETECTOR_INPUT_SIZE * 3);
 
 /** Decoding of the raw outputs, separate from the run so tests can feed it directly. */
 export function decodeDetections(outputs: Record<string, ModelOutput>, toSource: Affine, options: DetectOptions = {}): DetectedFace[] {

@@ -7,6 +7,7 @@ import { squareCropAffine } from '../image/affine.ts';
 import type { Affine } from '../image/affine.ts';
 import { sampleToTensor, supersampleFor } from '../image/sample.ts';
 import type { RgbImage } from '../types.ts';
+import { InputBuffers } from './buffers.ts';
 import { defaultFaceModels } from './models.ts';
 import type { FaceModels } from './models.ts';
 import type { FaceRegion } from './types.ts';
@@ -27,13 +28,20 @@ export interface MeshResult {
 export async function estimateLandmarks(image: RgbImage, region: FaceRegion, models: FaceModels = defaultFaceModels()): Promise<MeshResult> {
   const size = MESH_INPUT_SIZE;
   const toImage = squareCropAffine(region.cx, region.cy, region.size, region.angle, size);
-  const input = sampleToTensor(image, toImage, size, size, { range: [0, 1], supersample: supersampleFor(region.size, size) });
-  const out = await models.run('facemesh', input, [1, size, size, 3]);
-  const mesh = out['output_mesh'];
-  const flag = out['output_faceflag'];
-  if (!mesh || !flag) throw new Error('facemesh outputs missing');
-  return { landmarks: meshToImage(mesh.data, toImage, region.size / size), faceScore: flag.data[0] ?? 0, region, toImage };
+  const buffer = inputs.take();
+  try {
+    const input = sampleToTensor(image, toImage, size, size, { range: [0, 1], out: buffer, supersample: supersampleFor(region.size, size) });
+    const out = await models.run('facemesh', input, [1, size, size, 3]);
+    const mesh = out['output_mesh'];
+    const flag = out['output_faceflag'];
+    if (!mesh || !flag) throw new Error('facemesh outputs missing');
+    return { landmarks: meshToImage(mesh.data, toImage, region.size / size), faceScore: flag.data[0] ?? 0, region, toImage };
+  } finally {
+    inputs.give(buffer);
+  }
 }
+
+const inputs = new InputBuffers(MESH_INPUT_SIZE * MESH_INPUT_SIZE * 3);
 
 /** Crop coordinates to image coordinates; z scaled by the same factor as x and y. */
 export function meshToImage(raw: Float32Array, toImage: Affine, zScale: number): Float32Array {

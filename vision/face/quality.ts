@@ -36,13 +36,14 @@ export const BLOCKINESS_RANGE: readonly [number, number] = [1.15, 3.65];
 export function faceQuality(image: RgbImage, patch: FacePatch, faceBox: Box): FaceQuality {
   const { laplacianVariance, lumaVariance } = laplacianStats(patch.luma);
   const sharpness = Math.sqrt(laplacianVariance) / (Math.sqrt(lumaVariance) + 1);
+  const luma = patch.luma.data;
   let sum = 0;
-  for (const v of patch.luma.data) sum += v;
+  for (let i = 0; i < luma.length; i++) sum += luma[i]!;
   const blockiness = blockinessRatio(image, faceBox);
   const [b0, b1] = BLOCKINESS_RANGE;
   return {
     blur: 1 - smoothstep(SHARPNESS_RANGE[0], SHARPNESS_RANGE[1], sharpness),
-    brightness: sum / patch.luma.data.length / 255,
+    brightness: sum / luma.length / 255,
     compression: Math.min(1, Math.max(0, (blockiness - b0) / (b1 - b0))),
     sharpness,
     blockiness,

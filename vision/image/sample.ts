@@ -67,6 +67,10 @@ export function sampleToTensor(image: RgbImage, toSource: Affine, width: number,
  * advances by a constant step per output pixel and the four neighbours are read inline.
  */
 function sampleBilinear(image: RgbImage, m: Affine, width: number, height: number, scale: number, lo: number, out: Float32Array, offset: number): void {
+  if (m.b === 0 && m.c === 0) {
+    sampleAxisAligned(image, m, width, height, scale, lo, out, offset);
+    return;
+  }
   const { width: w, height: h, data } = image;
   const { a, b, c, d, tx, ty } = m;
   const row = w * 3;
@@ -105,6 +109,67 @@ function sampleBilinear(image: RgbImage, m: Affine, width: number, height: numbe
         out[o + 2] = rgb[2]! * scale + lo;
       }
       o += 3;
+    }
+  }
+}
+
+/**
+ * sampleBilinear for maps without rotation (the detector's letterbox, box crops): every row reads
+ * the same columns, so their indices and weights are computed once per call, not once per pixel.
+ * The positions are accumulated exactly as in the general loop, so the output is identical.
+ */
+function sampleAxisAligned(image: RgbImage, m: Affine, width: number, height: number, scale: number, lo: number, out: Float32Array, offset: number): void {
+  const { width: w, height: h, data } = image;
+  const { a, d, tx, ty } = m;
+  const row = w * 3;
+  const rgb = [0, 0, 0];
+  // Columns: source index (-1 when the sample is not fully inside) and horizontal weight.
+  const cols = new Int32Array(width);
+  const fxs = new Float64Array(width);
+  const xs = new Float64Array(width);
+  let x = a * 0.5 + tx - 0.5;
+  for (let i = 0; i < width; i++, x += a) {
+    xs[i] = x;
+    const inside = x >= 0 && x < w - 1;
+    cols[i] = inside ? (x | 0) * 3 : -1;
+    fxs[i] = inside ? x - (x | 0) : 0;
+  }
+  let o = offset;
+  for (let j = 0; j < height; j++) {
+    const y = d * (j + 0.5) + ty - 0.5;
+    if (y <= -1 || y >= h) {
+      // A padding row (letterbox bars, crops past the frame edge): black.
+      out.fill(lo, o, o + 3 * width);
+      o += 3 * width;
+      continue;
+    }
+    const rowInside = y >= 0 && y < h - 1;
+    const y0 = rowInside ? y | 0 : 0;
+    const fy = y - y0;
+    const p0 = y0 * row;
+    for (let i = 0; i < width; i++, o += 3) {
+      const col = cols[i]!;
+      if (rowInside && col >= 0) {
+        const fx = fxs[i]!;
+        const w00 = (1 - fx) * (1 - fy) * scale;
+        const w10 = fx * (1 - fy) * scale;
+        const w01 = (1 - fx) * fy * scale;
+        const w11 = fx * fy * scale;
+        const p = p0 + col;
+        const q = p + row;
+        out[o] = data[p]! * w00 + data[p + 3]! * w10 + data[q]! * w01 + data[q + 3]! * w11 + lo;
+        out[o + 1] = data[p + 1]! * w00 + data[p + 4]! * w10 + data[q + 1]! * w01 + data[q + 4]! * w11 + lo;
+        out[o + 2] = data[p + 2]! * w00 + data[p + 5]! * w10 + data[q + 2]! * w01 + data[q + 5]! * w11 + lo;
+      } else if (xs[i]! <= -1 || xs[i]! >= w) {
+        out[o] = lo;
+        out[o + 1] = lo;
+        out[o + 2] = lo;
+      } else {
+        bilinear(image, xs[i]!, y, rgb);
+        out[o] = rgb[0]! * scale + lo;
+        out[o + 1] = rgb[1]! * scale + lo;
+        out[o + 2] = rgb[2]! * scale + lo;
+      }
     }
   }
 }

@@ -1,20 +1,23 @@
 // The ONNX files in models/ must compute what the TF.js models they came from compute: same input
 // name and layout (NHWC), same output names, order and shapes, and every output element within
-// 1e-3 of TF.js on real faces and on noise. Not bit-equal: the two runtimes sum in different
-// orders, which costs a few float32 ulps per element. An ulp is 6e-5 at 1000, and BlazeFace emits
-// raw logits near -1000 (about 1.2e-3 apart on the astronaut), so the bound is NumPy's allclose:
-// |onnx - tfjs| <= ATOL + RTOL * |tfjs|. Below |value| 100 that is 1e-3 to within 0.1 %.
+// 1e-3 (absolute) of TF.js on real faces and on noise. Not bit-equal: the two runtimes sum in
+// different orders, which costs a few float32 ulps per element.
+// One exception, explained in models/README.md ("Equivalence with TF.js"): BlazeFace's score
+// logits reach about -1000 on background anchors, where the head's large weights turn the
+// runtimes' float32 rounding (a few ulps in the features) into 1.2e-3. The detector clips those
+// logits to +-LOGIT_CLIP before the sigmoid (as MediaPipe does), so they are compared after the
+// same clip: within the range that reaches a score, 1e-3 absolute holds for them too.
 import * as ort from 'onnxruntime-node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MODELS, onnxPath, sourceJsonPath } from '../../../models/convert/models.ts';
 import type { ModelId, ModelSpec } from '../../../models/convert/models.ts';
+import { LOGIT_CLIP } from '../../../vision/face/detector.ts';
 import { FACE_FIXTURES } from '../../fixtures/faces/manifest.ts';
 import { concat, fixtureInput, randomInput } from './inputs.ts';
 import { loadTfjsModel, runTfjs } from './tfjs-reference.ts';
 import type { Output } from './tfjs-reference.ts';
 
 const ATOL = 1e-3;
-const RTOL = 1e-5;
 // TF.js on the pure-JS backend needs seconds per FaceRes image on two cores.
 const TIMEOUT_MS = 120_000;
 
@@ -25,8 +28,11 @@ interface Sample {
 
 interface Contract {
   readonly input: { readonly name: string; readonly size: number; readonly fixedBatch: boolean };
-  /** 'batch' marks the dimension that follows the input batch. */
-  readonly outputs: readonly { readonly name: string; readonly shape: readonly (number | 'batch')[] }[];
+  /**
+   * 'batch' marks the dimension that follows the input batch. `clip`: score logits, compared
+   * after the decoder's clip to +-clip (see the header).
+   */
+  readonly outputs: readonly { readonly name: string; readonly shape: readonly (number | 'batch')[]; readonly clip?: number }[];
   readonly samples: (spec: ModelSpec) => Promise<Sample[]>;
 }
 
@@ -49,8 +55,8 @@ const CONTRACTS: Readonly<Record<ModelId, Contract>> = {
     input: { name: 'input', size: 256, fixedBatch: true },
     outputs: [
       { name: 'Identity_3', shape: [1, 384, 16] },
-      { name: 'Identity', shape: [1, 512, 1] },
-      { name: 'Identity_1', shape: [1, 384, 1] },
+      { name: 'Identity', shape: [1, 512, 1], clip: LOGIT_CLIP },
+      { name: 'Identity_1', shape: [1, 384, 1], clip: LOGIT_CLIP },
       { name: 'Identity_2', shape: [1, 512, 16] },
     ],
     samples: (spec) => faceSamples(spec, 256, ['astronaut-frontal.jpg', 'group-sample6.jpg'], 1),
@@ -89,22 +95,25 @@ const CONTRACTS: Readonly<Record<ModelId, Contract>> = {
 
 interface Difference {
   readonly maxAbs: number;
-  /** Largest |diff| / (ATOL + RTOL * |reference|); the outputs agree when it is at most 1. */
-  readonly worstRatio: number;
+  /** The reference value where maxAbs occurred. */
+  readonly at: number;
 }
 
-function compare(reference: Float32Array, actual: Float32Array): Difference {
+function compare(reference: Float32Array, actual: Float32Array, clip = Number.POSITIVE_INFINITY): Difference {
+  const bounded = (v: number): number => Math.min(clip, Math.max(-clip, v));
   let maxAbs = 0;
-  let worstRatio = 0;
+  let at = 0;
   for (let i = 0; i < reference.length; i++) {
     const ref = reference[i] ?? Number.NaN;
-    const diff = Math.abs(ref - (actual[i] ?? Number.NaN));
-    // NaN fails both comparisons below, so it must be caught explicitly.
-    if (Number.isNaN(diff)) return { maxAbs: Number.NaN, worstRatio: Number.POSITIVE_INFINITY };
-    maxAbs = Math.max(maxAbs, diff);
-    worstRatio = Math.max(worstRatio, diff / (ATOL + RTOL * Math.abs(ref)));
+    const diff = Math.abs(bounded(ref) - bounded(actual[i] ?? Number.NaN));
+    // NaN fails every comparison, so it must be caught explicitly.
+    if (Number.isNaN(diff)) return { maxAbs: Number.NaN, at: ref };
+    if (diff > maxAbs) {
+      maxAbs = diff;
+      at = ref;
+    }
   }
-  return { maxAbs, worstRatio };
+  return { maxAbs, at };
 }
 
 async function runOnnx(session: ort.InferenceSession, inputName: string, data: Float32Array, shape: readonly number[]): Promise<Output[]> {
@@ -118,7 +127,7 @@ async function runOnnx(session: ort.InferenceSession, inputName: string, data: F
 
 const report: string[] = [];
 afterAll(() => {
-  if (report.length) console.info(`ONNX vs TF.js (bound ${ATOL} + ${RTOL} * |TF.js|):\n${report.join('\n')}`);
+  if (report.length) console.info(`ONNX vs TF.js (bound ${ATOL} absolute; score logits clipped to +-${LOGIT_CLIP}):\n${report.join('\n')}`);
 });
 
 describe.each(MODELS.map((spec) => [spec.id, spec] as const))('%s.onnx', (id, spec) => {
@@ -138,14 +147,13 @@ describe.each(MODELS.map((spec) => [spec.id, spec] as const))('%s.onnx', (id, sp
   });
 
   it(
-    'matches TF.js within 1e-3 (+1e-5 relative) on real face crops and seeded noise',
+    'matches TF.js within 1e-3 absolute on real face crops and seeded noise',
     async () => {
       const [session, tfModel, samples] = await Promise.all([ort.InferenceSession.create(onnxPath(spec)), loadTfjsModel(sourceJsonPath(spec)), contract.samples(spec)]);
       const size = contract.input.size;
       // Batched models run all samples in one call, which also exercises the dynamic batch.
       const batches = contract.input.fixedBatch ? samples.map((s) => [s]) : [samples];
       let worstAbs = 0;
-      let worstRatio = 0;
       try {
         for (const batch of batches) {
           const shape = [batch.length, size, size, 3];
@@ -159,17 +167,16 @@ describe.each(MODELS.map((spec) => [spec.id, spec] as const))('%s.onnx', (id, sp
             if (!want || !got) throw new Error(`output ${o.name} missing`);
             expect(got.shape, o.name).toEqual(o.shape.map((d) => (d === 'batch' ? batch.length : d)));
             expect(got.shape, o.name).toEqual(want.shape);
-            const diff = compare(want.data, got.data);
+            const diff = compare(want.data, got.data, o.clip);
             worstAbs = Math.max(worstAbs, diff.maxAbs);
-            worstRatio = Math.max(worstRatio, diff.worstRatio);
-            expect(diff.worstRatio, `${o.name} on ${batch.map((s) => s.label).join(', ')}: max |diff| ${diff.maxAbs}`).toBeLessThanOrEqual(1);
+            expect(diff.maxAbs, `${o.name} on ${batch.map((s) => s.label).join(', ')}: max |diff| ${diff.maxAbs} at ${diff.at}`).toBeLessThanOrEqual(ATOL);
           });
         }
       } finally {
         await session.release();
         tfModel.dispose();
       }
-      report.push(`  ${id}: max |diff| ${worstAbs.toExponential(2)}, worst diff/bound ${worstRatio.toFixed(2)}, ${samples.length} inputs`);
+      report.push(`  ${id}: max |diff| ${worstAbs.toExponential(2)}, ${samples.length} inputs`);
     },
     TIMEOUT_MS,
   );

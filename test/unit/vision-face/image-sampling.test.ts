@@ -56,6 +56,22 @@ describe('sampleToTensor', () => {
     for (const v of out) expect(v).toBeCloseTo(127.5, 0);
   });
 
+  it('gives unrotated maps (letterbox, box crops) exactly what the general rotated path gives', () => {
+    // Unrotated maps take a faster path; a rotation too small to move any sample (1e-300) forces
+    // the general one. Covers scaling up and down, half-pixel offsets and maps past every edge.
+    const maps = [
+      { a: 2.5, b: 0, c: 0, d: 2.5, tx: -10, ty: -40 },
+      { a: 0.37, b: 0, c: 0, d: 0.41, tx: 3.3, ty: -2.2 },
+      { a: 1, b: 0, c: 0, d: 1, tx: -0.5, ty: 0.5 },
+      { a: 0.9, b: 0, c: 0, d: 1.3, tx: 25, ty: 12 },
+    ];
+    for (const m of maps) {
+      const fast = sampleToTensor(ramp, m, 50, 45, { range: [-1, 1] });
+      const general = sampleToTensor(ramp, { ...m, b: 1e-300 }, 50, 45, { range: [-1, 1] });
+      expect(Array.from(fast)).toEqual(Array.from(general));
+    }
+  });
+
   it('writes into a given array at an offset (batches)', () => {
     const out = new Float32Array(2 * 40 * 30 * 3).fill(-7);
     sampleToTensor(ramp, IDENTITY, 40, 30, { out, offset: 40 * 30 * 3 });
