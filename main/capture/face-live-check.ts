@@ -6,6 +6,7 @@
  * the guidance already uses (yaw + = the customer turned to their own left).
  */
 import { createFaceTracker, FaceModels } from '../../vision/face/index.ts';
+import { FACE_OVAL } from '../../vision/skin/regions/mesh-indices.ts';
 import type { TrackedFrame } from '../../vision/face/index.ts';
 import type { FaceCheckResult, LiveCheck } from './live-check.ts';
 
@@ -41,7 +42,15 @@ export function toFaceCheck(tracked: TrackedFrame): FaceCheckResult {
     faceBox: { left: box.left, top: box.top, width: Math.max(1e-3, box.width), height: Math.max(1e-3, box.height) },
     faceRatio: Math.max(0, face.faceRatio),
     glasses: { normal: clamp01(face.glasses.normal), sunglasses: clamp01(face.glasses.sunglasses) },
+    ...faceOval(face.landmarks),
   };
+}
+
+/** The FaceMesh silhouette (36 points, clockwise from the top of the forehead) in frame pixels. */
+function faceOval(landmarks: Float32Array | undefined): { outline?: [number, number][] } {
+  if (!(landmarks instanceof Float32Array) || landmarks.length < 468 * 3) return {};
+  const outline = FACE_OVAL.map((i): [number, number] => [landmarks[3 * i]!, landmarks[3 * i + 1]!]);
+  return outline.every(([x, y]) => Number.isFinite(x) && Number.isFinite(y)) ? { outline } : {};
 }
 
 function clamp01(value: number): number {

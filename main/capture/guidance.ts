@@ -59,9 +59,11 @@ export function evaluateGuidance(
   // Yaw positive = turned to their own left: too little yaw means "turn further left".
   if (check.pose.yaw < expected.yaw - expected.yawTolerance) found.add('turn_left');
   if (check.pose.yaw > expected.yaw + expected.yawTolerance) found.add('turn_right');
-  // Pitch positive = chin up: too high asks to tilt the head down.
-  if (check.pose.pitch > config.maxPitch) found.add('tilt_down');
-  if (check.pose.pitch < -config.maxPitch) found.add('tilt_up');
+  // Pitch positive = chin up: too high asks to tilt the head down. Measured from the pitch a
+  // customer looking at the screen shows with this camera mounting.
+  const pitch = check.pose.pitch - (config.pitchOffset ?? 0);
+  if (pitch > config.maxPitch) found.add('tilt_down');
+  if (pitch < -config.maxPitch) found.add('tilt_up');
   if (Math.abs(check.pose.roll) > config.maxRoll) found.add('straighten_head');
 
   if (config.requireNoGlasses && check.glasses && check.glasses.normal + check.glasses.sunglasses >= config.maxGlasses) found.add('remove_glasses');

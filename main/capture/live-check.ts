@@ -29,6 +29,11 @@ export interface FaceFound {
   readonly faceRatio: number;
   /** Probabilities 0..1; absent when the check does not estimate glasses. */
   readonly glasses?: { readonly normal: number; readonly sunglasses: number };
+  /**
+   * The face's silhouette (forehead, cheeks, jaw) as a polygon in frame pixels, when the check
+   * has landmarks; recorded with a view's first still so a later visit can match the pose.
+   */
+  readonly outline?: readonly (readonly [number, number])[];
 }
 
 export type FaceCheckResult = FaceFound | { readonly facePresent: false };
@@ -50,6 +55,7 @@ export const faceCheckResultSchema = z.union([
     faceBox: z.object({ left: finite, top: finite, width: z.number().positive(), height: z.number().positive() }),
     faceRatio: z.number().min(0),
     glasses: z.object({ normal: unit, sunglasses: unit }).optional(),
+    outline: z.array(z.tuple([finite, finite])).min(3).max(256).optional(),
   }),
 ]);
 

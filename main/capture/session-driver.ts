@@ -6,7 +6,7 @@
  */
 import type { LightSource, View } from '../../protocol/skin-api/api-codes.ts';
 import type { AutoCaptureConfig, GuidanceConfig } from '../config/guidance-config.ts';
-import type { OpenCamera } from '../device/camera.ts';
+import type { OpenCamera, StillImage } from '../device/camera.ts';
 import type { LightController } from '../device/lights.ts';
 import type { DeviceProfile } from '../device/profiles.ts';
 import type { LiveCheck } from './live-check.ts';
@@ -30,7 +30,7 @@ export const systemClock: Clock = {
 export interface CaptureRecorder {
   createSession(profile: DeviceProfile['kind']): { id: string };
   setSessionState(id: string, state: PersistedState): void;
-  attachCustomer(sessionId: string, input: { customerId: string; skinCondition: SkinCondition; consentClauseIds: readonly string[] }): void;
+  attachCustomer(sessionId: string, input: { customerId: string; skinCondition: SkinCondition; consentClauseIds: readonly string[]; rejectedClauseIds?: readonly string[] }): void;
   saveCapture(input: { sessionId: string; view: View; light: LightSource; jpeg: Uint8Array; width: number; height: number }): Promise<{ id: string }>;
 }
 
@@ -43,6 +43,11 @@ export interface CaptureSessionDeps {
   readonly guidance: GuidanceConfig;
   readonly autoCapture: AutoCaptureConfig;
   readonly clock?: Clock;
+  /**
+   * Applied to every still before it is stored: the light's saved calibration (exposure and white
+   * balance, docs/kiosk-core.md "Calibration"). Absent: stored as the camera delivered it.
+   */
+  readonly correctStill?: (still: StillImage, light: LightSource) => Promise<StillImage>;
   /** An error the device loop could not turn into a fault (e.g. the database went away). */
   readonly onLoopError?: (error: unknown) => void;
 }
@@ -81,8 +86,8 @@ export class CaptureSession {
     return () => this.listeners.delete(listener);
   }
 
-  giveConsent(clauseIds: readonly string[]): boolean {
-    return this.dispatch({ type: 'CONSENT_GIVEN', clauseIds });
+  giveConsent(clauseIds: readonly string[], rejectedClauseIds: readonly string[] = []): boolean {
+    return this.dispatch({ type: 'CONSENT_GIVEN', clauseIds, rejectedClauseIds });
   }
   declineConsent(): boolean {
     return this.dispatch({ type: 'CONSENT_DECLINED' });
@@ -90,7 +95,8 @@ export class CaptureSession {
   /** The customer was found or registered (the row must exist) and the skin condition asked. */
   selectCustomer(customerId: string, skinCondition: SkinCondition): boolean {
     if (this.current.kind !== 'customer') return false;
-    this.deps.recorder.attachCustomer(this.id, { customerId, skinCondition, consentClauseIds: this.current.consentClauseIds });
+    const { consentClauseIds, rejectedClauseIds } = this.current;
+    this.deps.recorder.attachCustomer(this.id, { customerId, skinCondition, consentClauseIds, rejectedClauseIds });
     return this.dispatch({ type: 'CUSTOMER_READY', customerId, skinCondition });
   }
   manualCapture(): boolean {
@@ -159,6 +165,8 @@ export class CaptureSession {
     const previewLight = this.deps.autoCapture.previewLight;
     try {
       if (previewLight && this.lit !== previewLight) await this.switchOn(previewLight);
+      // Staff may have moved the session on while the lamp settled: no frame to wait for then.
+      if (!this.isPreviewing(view)) return;
       const frame = await this.deps.camera.previewFrame({ view, light: previewLight });
       const check = await this.deps.liveCheck(frame);
       // The frame is stale if staff moved the session on (manual capture, cancel) meanwhile.
@@ -179,7 +187,8 @@ export class CaptureSession {
         await this.switchOn(light);
         this.dispatch({ type: 'LIGHT_READY' });
       } else {
-        const still = await this.deps.camera.captureStill({ view, light });
+        const taken = await this.deps.camera.captureStill({ view, light });
+        const still = this.deps.correctStill ? await this.deps.correctStill(taken, light) : taken;
         const saved = await this.deps.recorder.saveCapture({ sessionId: this.id, view, light, jpeg: still.jpeg, width: still.width, height: still.height });
         this.dispatch({ type: 'SHOT_STORED', view, light, captureId: saved.id });
       }

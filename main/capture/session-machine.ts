@@ -26,12 +26,20 @@ export function transition(state: SessionState, event: SessionEvent, config: Mac
   if (event.type === 'CANCEL') return state.kind === 'done' || state.kind === 'cancelled' ? state : { kind: 'cancelled', reason: 'staff' };
   switch (state.kind) {
     case 'consent':
-      if (event.type === 'CONSENT_GIVEN' && event.clauseIds.length > 0) return { kind: 'customer', consentClauseIds: [...event.clauseIds] };
+      if (event.type === 'CONSENT_GIVEN' && event.clauseIds.length > 0) {
+        return { kind: 'customer', consentClauseIds: [...event.clauseIds], rejectedClauseIds: [...(event.rejectedClauseIds ?? [])] };
+      }
       if (event.type === 'CONSENT_DECLINED') return { kind: 'cancelled', reason: 'consent_declined' };
       return state;
     case 'customer': {
       if (event.type !== 'CUSTOMER_READY' || event.customerId === '') return state;
-      const data: SessionData = { consentClauseIds: state.consentClauseIds, customerId: event.customerId, skinCondition: event.skinCondition, shots: [] };
+      const data: SessionData = {
+        consentClauseIds: state.consentClauseIds,
+        rejectedClauseIds: state.rejectedClauseIds,
+        customerId: event.customerId,
+        skinCondition: event.skinCondition,
+        shots: [],
+      };
       const [first, ...rest] = config.views.map((view) => ({ view, lights: config.lights }));
       if (!first) return state;
       return live(data, [first, ...rest], 'initial');

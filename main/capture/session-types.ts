@@ -25,7 +25,9 @@ export interface ShotRecord {
 
 /** Known once the customer step is done; carried by every later state. */
 export interface SessionData {
+  /** The clauses agreed and refused at this session's consent step, exactly as given. */
   readonly consentClauseIds: readonly string[];
+  readonly rejectedClauseIds: readonly string[];
   readonly customerId: string;
   readonly skinCondition: SkinCondition;
   /** The stored image of each (view, light), a retake replacing its entry. */
@@ -42,7 +44,7 @@ interface Progress {
 
 export type SessionState =
   | { readonly kind: 'consent' }
-  | { readonly kind: 'customer'; readonly consentClauseIds: readonly string[] }
+  | { readonly kind: 'customer'; readonly consentClauseIds: readonly string[]; readonly rejectedClauseIds: readonly string[] }
   | (Progress & {
       readonly kind: 'live';
       readonly guidance: Guidance | null;
@@ -61,7 +63,7 @@ export type SessionState =
 export type SessionStateKind = SessionState['kind'];
 
 export type SessionEvent =
-  | { readonly type: 'CONSENT_GIVEN'; readonly clauseIds: readonly string[] }
+  | { readonly type: 'CONSENT_GIVEN'; readonly clauseIds: readonly string[]; readonly rejectedClauseIds?: readonly string[] }
   | { readonly type: 'CONSENT_DECLINED' }
   | { readonly type: 'CUSTOMER_READY'; readonly customerId: string; readonly skinCondition: SkinCondition }
   | { readonly type: 'FRAME_CHECKED'; readonly at: number; readonly check: FaceCheckResult; readonly frame: FrameSize }

@@ -30,7 +30,14 @@ export const guidanceConfigSchema = z.object({
       right: viewPoseSchema.prefault({ yaw: -30, yawTolerance: 10 }),
     })
     .prefault({}),
-  /** |pitch| above this asks to tilt; positive pitch = chin up. */
+  /**
+   * Camera mounting, set by the technician: the pitch (degrees, chin up positive) the face check
+   * reads for a customer looking straight at the screen, because the camera sits above (negative)
+   * or below (positive) their eyes. Pitch guidance is measured from it. Unset: the camera's own
+   * default (0; the simulated device's is SIMULATED_PITCH_OFFSET, see docs/kiosk-core.md).
+   */
+  pitchOffset: z.number().min(-30).max(30).optional(),
+  /** |pitch - pitchOffset| above this asks to tilt; positive pitch = chin up. */
   maxPitch: z.number().min(1).max(45).default(10),
   /** |roll| above this asks to straighten the head. */
   maxRoll: z.number().min(1).max(45).default(8),

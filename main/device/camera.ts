@@ -1,8 +1,8 @@
 /**
  * The camera seen from the capture session: list devices, open one, pull preview frames for the
- * live checks and take full-resolution stills. Real cameras run in the renderer (getUserMedia,
- * issue 8) and reach main through a bridge shaped like `RendererCameraBridge`; the simulated
- * camera (simulated-camera.ts) implements the same interface in main.
+ * live checks and take full-resolution stills. Real cameras run in the renderer (getUserMedia):
+ * it pushes JPEG frames and stills through the kiosk API into main/kiosk/push-camera.ts, which
+ * implements this interface; the simulated camera (simulated-camera.ts) implements it in main.
  */
 import type { LightSource, View } from '../../protocol/skin-api/api-codes.ts';
 import type { RgbImage } from '../../vision/types.ts';
@@ -55,17 +55,4 @@ export class CameraError extends Error {
     super(message, options);
     this.name = 'CameraError';
   }
-}
-
-/**
- * Placeholder of what the renderer will offer main for real cameras (issue 8): main asks, the
- * renderer answers from its MediaStream. Frames cross the bridge as RGB bytes, stills as JPEG
- * bytes produced by ImageCapture.takePhoto() or a canvas. No implementation lives in main.
- */
-export interface RendererCameraBridge {
-  listDevices(): Promise<readonly CameraDeviceInfo[]>;
-  open(request: { deviceId?: string; preview: { width: number; height: number }; still: { width: number; height: number } }): Promise<{ info: CameraDeviceInfo }>;
-  previewFrame(): Promise<RgbImage>;
-  captureStill(): Promise<StillImage>;
-  close(): Promise<void>;
 }

@@ -38,7 +38,8 @@ export class DeviceSetupError extends Error {
 export async function createDevice(config: DeviceConfig, options: CreateDeviceOptions = {}): Promise<Device> {
   const profile = deviceProfile(config);
   const lights = await createLights(config, options);
-  const litLight = (): LightSource | null => (lights instanceof SimulatedLightController ? lights.lit : null);
+  // Room light (no controller) is always on; a simulated controller says which lamp is, if any.
+  const litLight = (): LightSource | null => (lights instanceof SimulatedLightController ? lights.lit : 'white');
   const cameraConfig = config.camera;
   let camera: CameraSource;
   if (cameraConfig.kind === 'simulated') {

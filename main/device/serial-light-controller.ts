@@ -51,6 +51,10 @@ export class SerialLightController implements LightController {
     port.on('close', (error) => {
       if (!this.closedByUs) this.vanished ??= error ?? new Error('port closed by the system');
     });
+    // Replies are not used (no acknowledgement protocol), but reading keeps node-serialport's
+    // poller on the line: an unplugged adapter then closes the port at once, even mid-settle,
+    // instead of going unnoticed until the next write.
+    port.on('data', () => undefined);
   }
 
   setLight(light: LightSource): Promise<void> {
@@ -125,12 +129,24 @@ export class SerialLightController implements LightController {
       await Promise.race([written, timeout]);
     } catch (error) {
       if (error instanceof LightControllerError) throw error;
-      if (this.vanished || !this.port.isOpen) throw vanishedError(this.config, this.vanished ?? error);
+      if (this.vanished || !this.port.isOpen || isHangup(error)) throw vanishedError(this.config, this.vanished ?? error);
       throw new LightControllerError('write_failed', `Writing "${command}" to the light controller on ${this.config.path} failed: ${(error as Error).message}. Check the cable, then restart the capture.`, { cause: error });
     } finally {
       clearTimeout(timer);
     }
   }
+}
+
+/**
+ * Errors a tty write gets once the device behind it is gone (Linux: EIO after a USB adapter or a
+ * pty peer disappears; ENXIO/ENODEV for a removed device). The write callback can fire before
+ * the port's own `close` event, so the errno is the first sign.
+ */
+const HANGUP_CODES = /\b(EIO|ENXIO|ENODEV|EBADF)\b/;
+
+function isHangup(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return (typeof code === 'string' && HANGUP_CODES.test(code)) || (error instanceof Error && HANGUP_CODES.test(error.message));
 }
 
 function vanishedError(config: SerialLightsConfig, cause: unknown): LightControllerError {

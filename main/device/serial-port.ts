@@ -1,7 +1,8 @@
 /**
- * The part of node-serialport (v10 and later) the light controller uses. The real package is
- * optional and loaded on first use, so a kiosk without a serial light controller (simulated
- * units, single cameras) never needs the native module; tests use a fake with this same shape.
+ * The part of node-serialport (v10 and later) the light controller uses. The package ships with
+ * the kiosk (optionalDependency `serialport`, N-API prebuilds) but is loaded on first use, so a
+ * kiosk without a serial light controller (simulated units, single cameras) never loads the
+ * native module, and a build where it failed to install still starts (`serial_not_installed`).
  */
 import { LightControllerError } from './lights.ts';
 
@@ -9,7 +10,8 @@ type Callback = (error: Error | null | undefined) => void;
 
 /**
  * node-serialport's SerialPort stream, reduced to what we call. On an unplugged adapter the real
- * port emits `close` with an error whose `disconnected` is true.
+ * port emits `close` with an error whose `disconnected` is true, but only while the stream is
+ * being read (a `data` listener): its poller is what sees the hangup.
  */
 export interface SerialPortLike {
   readonly isOpen: boolean;
@@ -19,6 +21,7 @@ export interface SerialPortLike {
   drain(callback: Callback): void;
   close(callback: Callback): void;
   on(event: 'close' | 'error', listener: (error?: Error | null) => void): unknown;
+  on(event: 'data', listener: (chunk: Buffer) => void): unknown;
 }
 
 export interface SerialPortOptions {

@@ -83,14 +83,23 @@ export const sessionViewSchema = z.object({
   customerId: id.nullable(),
   skinCondition: skinConditionSchema.nullable(),
   views: z.array(z.object({ view, lights: z.array(light) })),
-  current: z.object({ view, light: light.nullable() }).nullable(),
+  /**
+   * The view and light being worked on. While capturing, `step` says whether the light is still
+   * being switched and settled (set_light) or the still is awaited (shoot); `stillToken` is set
+   * only while main waits for the renderer camera's still of this shot, which submitStill must
+   * carry back (docs/ui.md, "Capture loop").
+   */
+  current: z.object({ view, light: light.nullable(), step: z.enum(['set_light', 'shoot']).nullable(), stillToken: z.string().nullable() }).nullable(),
   guidance: z.object({ ok: z.boolean(), issues: z.array(guidanceCodeSchema) }).nullable(),
   /** The live face, normalised 0..1 to the preview frame, for the face guide overlay. */
   face: z.object({ left: z.number(), top: z.number(), width: z.number(), height: z.number(), yaw: z.number(), pitch: z.number(), roll: z.number() }).nullable(),
   countdownMs: z.number().nullable(),
   shots: z.array(z.object({ view, light, captureId: id })),
   fault: z.object({ code: z.string(), message: z.string() }).nullable(),
-  /** The previous session's face outline (repeat visit), normalised, to match the pose. */
+  /**
+   * The customer's previous finished session's face outline for the current view (repeat visit),
+   * a polygon normalised 0..1 to the preview frame, to match the pose.
+   */
   previousOutline: z.array(z.tuple([z.number(), z.number()])).nullable(),
 });
 
@@ -173,13 +182,20 @@ export const lightSettingsSchema = z.object({
   commands: z.record(z.string(), z.string()),
 });
 
+const calibrationSchema = z.object({ exposure: z.number(), gains: z.tuple([z.number(), z.number(), z.number()]) });
+
 export const settingsSchema = z.object({
   profile: z.enum(['multi_light', 'single_camera']),
   lights: z.array(light),
   camera: z.object({ source: z.enum(['simulated', 'renderer']), deviceId: z.string(), width: z.number().int(), height: z.number().int() }),
   lightController: z.object({ kind: z.enum(['simulated', 'serial']), serial: lightSettingsSchema.nullable() }),
   platform: z.object({ region: z.enum(['cn', 'overseas']), cnBaseUrl: z.string(), overseasBaseUrl: z.string(), appId: z.string(), storeCustomId: z.string(), hasSecret: z.boolean() }),
-  calibration: z.record(z.string(), z.object({ exposure: z.number(), gains: z.tuple([z.number(), z.number(), z.number()]) })),
+  calibration: z.record(z.string(), calibrationSchema),
+  /**
+   * Camera mounting: the pitch (degrees, chin up positive) a customer looking at the screen shows
+   * because the camera sits above (negative) or below eye level; guidance measures pitch from it.
+   */
+  pitchOffset: z.number().min(-30).max(30),
   retentionDays: z.number().int().min(1).max(3650),
 });
 
@@ -197,8 +213,12 @@ export const kioskApiContract = {
   submitFrame: { input: z.object({ sessionId: id, jpeg: bytes }), output: sessionViewSchema },
   /** The simulated device's current preview frame (JPEG), checked like a camera frame. */
   nextSimulatedFrame: { input: z.object({ sessionId: id }), output: z.object({ jpeg: bytes, session: sessionViewSchema }) },
-  /** A full-resolution still from the renderer's camera for the current view and light. */
-  submitStill: { input: z.object({ sessionId: id, view, light, jpeg: bytes }), output: sessionViewSchema },
+  /**
+   * A full-resolution still from the renderer's camera for the shot main waits for: the view,
+   * light and stillToken of the session view (step shoot). Any other still answers conflict.
+   */
+  submitStill: { input: z.object({ sessionId: id, view, light, stillToken: id, jpeg: bytes }), output: sessionViewSchema },
+  /** Staff override: capture the current view whatever the guidance says. */
   captureNow: { input: z.object({ sessionId: id }), output: sessionViewSchema },
   retake: { input: z.object({ sessionId: id, view, light: light.optional() }), output: sessionViewSchema },
   confirmCapture: { input: z.object({ sessionId: id }), output: sessionViewSchema },
@@ -218,7 +238,18 @@ export const kioskApiContract = {
   getSettings: { input: empty, output: settingsSchema },
   updateSettings: { input: z.object({ patch: settingsSchema.partial().extend({ appSecret: z.string().min(1).max(128).optional() }) }), output: settingsSchema },
   testLight: { input: z.object({ light }), output: z.object({ ok: z.boolean(), detail: z.string() }) },
-  calibrateLight: { input: z.object({ light, jpeg: bytes }), output: z.object({ exposure: z.number(), gains: z.tuple([z.number(), z.number(), z.number()]) }) },
+  /**
+   * Renderer camera: switches the light on and waits its settle time; answers the token with
+   * which calibrateLight must bring the grey-card still taken while it is lit (the light goes off
+   * by itself after a while if none comes).
+   */
+  startCalibration: { input: z.object({ light }), output: z.object({ light, token: id, expiresInMs: z.number().int() }) },
+  /**
+   * Measures a grey card under the light and saves exposure and white balance for it. With the
+   * renderer camera: the still and the token of startCalibration. With main's own (simulated)
+   * camera: neither; main switches the light on, waits, shoots, measures and switches it off.
+   */
+  calibrateLight: { input: z.object({ light, token: id.optional(), jpeg: bytes.optional() }), output: calibrationSchema },
   getDiagnostics: { input: empty, output: diagnosticsSchema },
   exportLogs: { input: empty, output: z.object({ fileName: z.string(), text: z.string() }) },
 } as const;
@@ -227,6 +258,7 @@ export type KioskMethod = keyof typeof kioskApiContract;
 
 /** Methods that need a verified PIN of a role in this kiosk API connection. */
 export const PRIVILEGED: Readonly<Partial<Record<KioskMethod, z.infer<typeof roleSchema>>>> = {
+  captureNow: 'staff',
   searchCustomers: 'staff',
   listSessions: 'staff',
   retrySync: 'staff',
@@ -235,6 +267,7 @@ export const PRIVILEGED: Readonly<Partial<Record<KioskMethod, z.infer<typeof rol
   getSettings: 'technician',
   updateSettings: 'technician',
   testLight: 'technician',
+  startCalibration: 'technician',
   calibrateLight: 'technician',
   getDiagnostics: 'technician',
   exportLogs: 'technician',

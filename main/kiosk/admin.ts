@@ -1,14 +1,17 @@
 /**
  * Staff tools (kiosk API listSessions, retrySync, deleteSession, deleteCustomer). Deletion on
  * request removes rows first (one transaction, sync rows cascade), then files, like the store's
- * customer deletion (docs/kiosk-core.md, "Retention and deletion"). The platform offers no
- * delete call yet: what it holds is recorded in platform_deletions for the operator.
+ * customer deletion (docs/kiosk-core.md, "Retention and deletion"). In the same transaction the
+ * platform's copy is queued in platform_deletions, which the sync engine drains through the
+ * device sync API (main/sync/deletions.ts), offline-safe and across restarts.
  */
 import { rmdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { KioskOutput } from '../kiosk-api/types.ts';
 import { absoluteCapturePath } from '../store/captures.ts';
+import { deleteCustomerRows } from '../store/customers.ts';
 import type { KioskStore } from '../store/kiosk-store.ts';
+import { pendingDeletions, queueCustomerDeletion, queueSessionDeletion } from '../sync/deletions.ts';
 import type { SyncEngine } from '../sync/engine.ts';
 import { describeSync } from '../sync/progress.ts';
 import { notFound } from './errors.ts';
@@ -50,31 +53,35 @@ export class Admin {
     const db = this.store.db;
     const files = db
       .transaction(() => {
-        const session = this.store.getSession(sessionId);
-        if (!session) throw notFound(`Session ${sessionId}`);
+        if (!this.store.getSession(sessionId)) throw notFound(`Session ${sessionId}`);
         const paths = (db.prepare('SELECT file_path FROM captures WHERE session_id = ?').all(sessionId) as { file_path: string }[]).map((r) => r.file_path);
-        if (session.syncedAt !== null || this.engine.job(sessionId)?.taskId) {
-          db.prepare("INSERT INTO platform_deletions (kind, client_id, requested_at) VALUES ('session', ?, ?)").run(sessionId, this.now());
-        }
+        // Before the rows: it reads the sync rows that cascade with them.
+        queueSessionDeletion(db, sessionId, this.now());
         db.prepare('DELETE FROM captures WHERE session_id = ?').run(sessionId);
         db.prepare('DELETE FROM sessions WHERE id = ?').run(sessionId);
         return paths;
       })
       .immediate();
+    this.engine.wake();
     await removeFiles(this.store.capturesDir, files);
   }
 
   async deleteCustomer(customerId: string): Promise<void> {
-    const customer = this.store.getCustomer(customerId);
-    if (!customer) throw notFound(`Customer ${customerId}`);
-    if (customer.platformUserId !== null || customer.syncedAt !== null) {
-      this.store.db.prepare("INSERT INTO platform_deletions (kind, client_id, platform_user_id, requested_at) VALUES ('customer', ?, ?, ?)").run(customerId, customer.platformUserId, this.now());
-    }
-    await this.store.deleteCustomerData(customerId);
+    const db = this.store.db;
+    if (!this.store.getCustomer(customerId)) throw notFound(`Customer ${customerId}`);
+    const deleted = db
+      .transaction(() => {
+        queueCustomerDeletion(db, customerId, this.now());
+        return deleteCustomerRows(db, customerId);
+      })
+      .immediate();
+    this.engine.wake();
+    await removeFiles(this.store.capturesDir, deleted.files);
   }
 
+  /** Deletions on request the platform has not confirmed yet (waiting for the network, or retrying). */
   pendingPlatformDeletions(): number {
-    return (this.store.db.prepare('SELECT COUNT(*) AS n FROM platform_deletions').get() as { n: number }).n;
+    return pendingDeletions(this.store.db);
   }
 }
 

@@ -5,8 +5,9 @@
  * results: it is reported beside them.
  */
 import { deviceSyncEndpoints } from '../../protocol/endpoints/device-sync.ts';
+import { ReportDataCodes } from '../../protocol/report-data/codes.ts';
 import type { Customer, KioskInput, KioskOutput } from '../kiosk-api/types.ts';
-import { PlatformError, PlatformUnreachableError } from '../platform-client/errors.ts';
+import { PlatformError, PlatformProtocolError, PlatformUnreachableError } from '../platform-client/errors.ts';
 import type { KioskStore } from '../store/kiosk-store.ts';
 import type { CustomerRecord } from '../store/types.ts';
 import type { SyncEngine } from '../sync/engine.ts';
@@ -96,12 +97,23 @@ export class Customers {
   }
 }
 
+/** What staff read beside the local results when the merchant's CRM search failed (R-018 codes). */
 function crmMessage(error: unknown): string {
   if (error instanceof PlatformUnreachableError) return 'The CRM search is not available while the platform is unreachable; local results are shown.';
   if (error instanceof PlatformError) {
-    if (error.code === 46301) return 'The merchant has no CRM search configured.';
-    if (error.code === 40057) return 'The merchant CRM did not answer in time.';
-    return `The CRM search failed (${error.code}): ${error.msg}`;
+    switch (error.code) {
+      case ReportDataCodes.CRM_NOT_CONFIGURED.code:
+        return 'The merchant has no CRM search configured.';
+      case ReportDataCodes.CRM_TIMEOUT.code:
+        return 'The merchant CRM did not answer within 5 seconds; local results are shown. Search again in a moment; if it keeps happening, the merchant should check their CRM.';
+      case ReportDataCodes.CRM_BAD_ANSWER.code:
+        return 'The merchant CRM answered something that is not a customer list; local results are shown. The merchant must fix their CRM search answer.';
+      case ReportDataCodes.CRM_UNREACHABLE.code:
+        return 'The merchant CRM could not be reached (it refused the call or answered with an error); local results are shown. The merchant should check that their CRM is running.';
+      default:
+        return `The CRM search failed (${error.code}): ${error.msg}`;
+    }
   }
+  if (error instanceof PlatformProtocolError) return 'The platform answered the CRM search with something unexpected; local results are shown.';
   return error instanceof Error ? error.message : String(error);
 }

@@ -128,11 +128,13 @@ export async function runHeadlessSession(images: PreparedImages, options: Headle
         const state = await api.getSession({ sessionId: session.id });
         if (state.state === 'fault') throw new HeadlessError(`capture of ${view} failed: ${state.fault?.message ?? 'fault'}`);
         if (state.state !== 'capturing' || state.current?.view !== view) break;
-        if (!state.current.light) {
+        // Like the renderer: shoot only once main waits for this still (the light has settled).
+        const { light, stillToken } = state.current;
+        if (!light || !stillToken) {
           await new Promise((resolve) => setTimeout(resolve, 10));
           continue;
         }
-        await api.submitStill({ sessionId: session.id, view, light: state.current.light, jpeg: bytes.get(`${view}_${state.current.light}`)! });
+        await api.submitStill({ sessionId: session.id, view, light, stillToken, jpeg: bytes.get(`${view}_${light}`)! });
       }
     }
     const confirmed = await api.confirmCapture({ sessionId: session.id });

@@ -12,7 +12,8 @@ import type { SyncEngine } from '../sync/engine.ts';
 import type { Admin } from './admin.ts';
 import { consentClauses } from './consent-clauses.ts';
 import type { Customers } from './customers.ts';
-import { conflict, invalid } from './errors.ts';
+import { invalid } from './errors.ts';
+import type { LightCalibration } from './light-calibration.ts';
 import { pinMatches } from './pins.ts';
 import type { Role } from './pins.ts';
 import type { Reports } from './reports.ts';
@@ -30,6 +31,7 @@ export interface KioskServiceParts {
   readonly admin: Admin;
   readonly settings: SettingsControl;
   readonly technician: Technician;
+  readonly calibration: LightCalibration;
   readonly status: StatusSource;
   /** scrypt hashes per role (main/kiosk/pins.ts). */
   readonly pinHashes: Readonly<Record<Role, string>>;
@@ -90,8 +92,8 @@ export class KioskService implements KioskApi {
   }
 
   async submitStill(input: KioskInput<'submitStill'>): Promise<KioskOutput<'submitStill'>> {
-    const { sessionId, view, light, jpeg } = parse('submitStill', input);
-    return this.parts.sessions.submitStill(sessionId, view, light, jpeg);
+    const { sessionId, view, light, stillToken, jpeg } = parse('submitStill', input);
+    return this.parts.sessions.submitStill(sessionId, view, light, stillToken, jpeg);
   }
 
   async captureNow(input: KioskInput<'captureNow'>): Promise<KioskOutput<'captureNow'>> {
@@ -177,10 +179,13 @@ export class KioskService implements KioskApi {
     return this.parts.technician.testLight(parse('testLight', input).light);
   }
 
+  async startCalibration(input: KioskInput<'startCalibration'>): Promise<KioskOutput<'startCalibration'>> {
+    return this.parts.calibration.start(parse('startCalibration', input).light);
+  }
+
   async calibrateLight(input: KioskInput<'calibrateLight'>): Promise<KioskOutput<'calibrateLight'>> {
-    const { light, jpeg } = parse('calibrateLight', input);
-    if (this.parts.sessions.busy()) throw conflict('A capture session is using the device; finish or cancel it first.');
-    return this.parts.technician.calibrateLight(light, jpeg);
+    const { light, token, jpeg } = parse('calibrateLight', input);
+    return this.parts.calibration.calibrate(light, token, jpeg);
   }
 
   async getDiagnostics(_input?: KioskInput<'getDiagnostics'>): Promise<KioskOutput<'getDiagnostics'>> {

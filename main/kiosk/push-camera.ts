@@ -2,15 +2,19 @@
  * The renderer's camera as main sees it (docs/kiosk-sync.md, "Cameras"): the renderer opens the
  * real camera with getUserMedia and pushes JPEG preview frames (submitFrame) and full-resolution
  * stills (submitStill) through the kiosk API; the capture session pulls them through the usual
- * OpenCamera interface. No frame for `frameTimeoutMs` is a camera that was unplugged or whose
+ * OpenCamera interface. A still is accepted only for the shot the session waits for, named by a
+ * token made when the wait starts (after the light settled): the renderer learns it from the
+ * session view and sends it back. No frame for `frameTimeoutMs` is a camera that was unplugged or whose
  * window stopped sending: the session faults with a message saying so.
  */
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { LightSource, View } from '../../protocol/skin-api/api-codes.ts';
 import type { RgbImage } from '../../vision/types.ts';
 import type { ImageSize } from '../config/device-config.ts';
 import { CameraError } from '../device/camera.ts';
 import type { CameraDeviceInfo, CameraSource, OpenCamera, ShotContext, StillImage } from '../device/camera.ts';
+import { invalid } from './errors.ts';
 
 export interface PushCameraOptions {
   readonly preview: ImageSize;
@@ -25,12 +29,30 @@ interface Waiter<T> {
 
 export const PUSH_CAMERA_ID = 'renderer';
 
+/** The still the session waits for: the renderer shoots it and sends it back with the token. */
+export interface StillRequest {
+  readonly token: string;
+  readonly view: View;
+  readonly light: LightSource;
+}
+
+/** A renderer still checked to be a JPEG, with its size (submitStill decodes before it delivers). */
+export async function readStill(jpeg: Uint8Array): Promise<StillImage> {
+  let meta;
+  try {
+    meta = await sharp(jpeg).metadata();
+  } catch (error) {
+    throw invalid(`The still is not a readable JPEG: ${(error as Error).message}`, 'jpeg');
+  }
+  if (meta.format !== 'jpeg' || !meta.width || !meta.height) throw invalid('The still must be a JPEG image.', 'jpeg');
+  return { jpeg, width: meta.width, height: meta.height };
+}
+
 export class PushCamera implements CameraSource, OpenCamera {
   readonly info: CameraDeviceInfo = { id: PUSH_CAMERA_ID, label: 'Camera of the kiosk window (getUserMedia)' };
   private latest: RgbImage | null = null;
   private frameWaiter: Waiter<RgbImage> | null = null;
-  private readonly stills = new Map<string, StillImage>();
-  private stillWaiter: { key: string; waiter: Waiter<StillImage> } | null = null;
+  private stillWaiter: { request: StillRequest; waiter: Waiter<StillImage> } | null = null;
 
   constructor(private readonly options: PushCameraOptions) {}
 
@@ -58,22 +80,38 @@ export class PushCamera implements CameraSource, OpenCamera {
     else this.latest = frame;
   }
 
-  /** A still for (view, light), taken by the renderer when the session asked for it. */
-  async pushStill(view: View, light: LightSource, jpeg: Uint8Array): Promise<void> {
-    let meta;
-    try {
-      meta = await sharp(jpeg).metadata();
-    } catch (error) {
-      throw new CameraError('capture_failed', `The still is not a readable JPEG: ${(error as Error).message}`, { cause: error });
-    }
-    if (meta.format !== 'jpeg' || !meta.width || !meta.height) throw new CameraError('capture_failed', 'The still must be a JPEG image.');
-    const still: StillImage = { jpeg, width: meta.width, height: meta.height };
-    const key = `${view}/${light}`;
-    if (this.stillWaiter?.key === key) {
-      const { waiter } = this.stillWaiter;
-      this.stillWaiter = null;
-      waiter.resolve(still);
-    } else this.stills.set(key, still);
+  /**
+   * Hands the still the session waits for to it: only with the token of that wait (stillRequest),
+   * so a still taken early (before the light settled), for another shot or for an earlier session
+   * is never used. False when nothing waits for this token: the caller answers conflict.
+   */
+  deliverStill(token: string, view: View, light: LightSource, still: StillImage): boolean {
+    const pending = this.stillWaiter;
+    if (!pending || pending.request.token !== token || pending.request.view !== view || pending.request.light !== light) return false;
+    this.stillWaiter = null;
+    pending.waiter.resolve(still);
+    return true;
+  }
+
+  /** The still main waits for right now, if any: what the renderer must shoot and send back. */
+  get stillRequest(): StillRequest | null {
+    return this.stillWaiter?.request ?? null;
+  }
+
+  /**
+   * Forgets everything of the session that used the camera (it faulted, reached review, ended):
+   * waits for a frame or a still are abandoned and a frame not yet checked is dropped, so nothing
+   * of one shot or customer can reach the next.
+   */
+  reset(): void {
+    this.latest = null;
+    const frame = this.frameWaiter;
+    const still = this.stillWaiter;
+    this.frameWaiter = null;
+    this.stillWaiter = null;
+    const abandoned = () => new CameraError('capture_failed', 'The capture was abandoned: the session moved on.');
+    frame?.reject(abandoned());
+    still?.waiter.reject(abandoned());
   }
 
   previewFrame(): Promise<RgbImage> {
@@ -91,23 +129,27 @@ export class PushCamera implements CameraSource, OpenCamera {
     );
   }
 
+  /**
+   * Asks the renderer for a still (the session is at its shoot step: the light is on and has
+   * settled) under a fresh token, and waits for it.
+   */
   captureStill(context: ShotContext): Promise<StillImage> {
-    const key = `${context.view}/${context.light ?? 'white'}`;
-    const ready = this.stills.get(key);
-    if (ready) {
-      this.stills.delete(key);
-      return Promise.resolve(ready);
-    }
+    const request: StillRequest = { token: randomUUID(), view: context.view, light: context.light ?? 'white' };
+    // A wait still open belongs to a shot the session gave up: it must not take this one's still.
+    this.stillWaiter?.waiter.reject(new CameraError('capture_failed', 'The capture was superseded by a newer one.'));
     const ms = this.options.stillTimeoutMs ?? 15_000;
     return this.wait<StillImage>(
-      (waiter) => (this.stillWaiter = { key, waiter }),
-      () => (this.stillWaiter = null),
+      (waiter) => (this.stillWaiter = { request, waiter }),
+      () => {
+        if (this.stillWaiter?.request === request) this.stillWaiter = null;
+      },
       ms,
-      `The camera delivered no full-resolution still for ${key} within ${ms / 1000} s: check the camera connection, then retry.`,
+      `The camera delivered no full-resolution still for ${request.view}/${request.light} within ${ms / 1000} s: check the camera connection, then retry.`,
     );
   }
 
   async close(): Promise<void> {
+    this.latest = null;
     this.frameWaiter?.reject(new CameraError('disconnected', 'The camera was closed.'));
     this.stillWaiter?.waiter.reject(new CameraError('disconnected', 'The camera was closed.'));
     this.frameWaiter = null;

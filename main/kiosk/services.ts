@@ -21,7 +21,9 @@ import type { KioskConfigInput } from './config.ts';
 import { Customers } from './customers.ts';
 import { DeviceHolder } from './device-holder.ts';
 import { diskAware } from './disk-guard.ts';
+import { calibratedStills } from './calibration.ts';
 import { KioskService } from './kiosk-service.ts';
+import { LightCalibration } from './light-calibration.ts';
 import { KioskLog } from './log.ts';
 import { DEMO_PINS, hashPin } from './pins.ts';
 import { PlatformLink } from './platform-link.ts';
@@ -127,9 +129,11 @@ export async function createKioskServices(input: KioskServicesInput): Promise<Ki
     device,
     liveCheck,
     recorder: diskAware(input.recorder?.(store) ?? store, input.dataDir),
-    guidance: config.core.guidance,
+    guidance: () => settings.guidance(),
     autoCapture: config.core.autoCapture,
+    correctStill: calibratedStills(() => settings.calibration()),
     onConfirmed: (id) => engine.enqueueSession(id),
+    onConsentRecorded: (customerId) => engine.enqueueUser(customerId),
     deviceConfig: () => settings.device(),
     log: (message) => log.write('error', message),
   });
@@ -137,6 +141,7 @@ export async function createKioskServices(input: KioskServicesInput): Promise<Ki
   const pinHashes = config.extras.pins ?? { staff: hashPin(DEMO_PINS.staff), technician: hashPin(DEMO_PINS.technician) };
   if (!config.extras.pins) log.write('warn', 'no PIN hashes configured: the demo PINs are in use');
   const busy = () => sessions.busy();
+  const calibration = new LightCalibration({ device, save: (light, value) => settings.setCalibration(light, value), busy, log: (message) => log.write('info', message) });
   const api = new KioskService({
     store,
     engine,
@@ -146,6 +151,7 @@ export async function createKioskServices(input: KioskServicesInput): Promise<Ki
     admin,
     settings: new SettingsControl(settings, store, device, link, engine, busy, log),
     technician: new Technician({ store, device, liveCheck, link, engine, catalogue, settings, secrets, admin, log, demoPins: !config.extras.pins, busy }),
+    calibration,
     status: new StatusSource({ mode: input.mode, version: input.version }, device, settings, link, engine, catalogue),
     pinHashes,
   });
@@ -166,6 +172,7 @@ export async function createKioskServices(input: KioskServicesInput): Promise<Ki
       (closing ??= (async () => {
         await engine.stop();
         await sessions.close();
+        await calibration.release();
         await device.close();
         await worker?.close();
         await link.close();

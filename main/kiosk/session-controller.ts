@@ -1,7 +1,8 @@
 /**
  * The capture half of the kiosk API: one CaptureSession driver per session in progress, fed by
  * staff actions and, with the renderer's camera, by pushed frames and stills. The device is
- * shared: one session drives it at a time (docs/kiosk-sync.md, "Sessions").
+ * shared: one session drives it at a time (docs/kiosk-sync.md, "Sessions"). A renderer still is
+ * taken only for the shot the session waits for (its stillToken), never earlier.
  */
 import sharp from 'sharp';
 import { VIEWS } from '../../protocol/skin-api/api-codes.ts';
@@ -9,7 +10,7 @@ import type { LightSource, View } from '../../protocol/skin-api/api-codes.ts';
 import { REQUIRED_CLAUSE_IDS } from '../../protocol/report-data/consent.ts';
 import type { LiveCheck } from '../capture/live-check.ts';
 import { CaptureSession } from '../capture/session-driver.ts';
-import type { CaptureRecorder } from '../capture/session-driver.ts';
+import type { CaptureRecorder, CaptureSessionDeps } from '../capture/session-driver.ts';
 import type { SessionEvent, SessionState, SkinCondition } from '../capture/session-types.ts';
 import type { DeviceConfig } from '../config/device-config.ts';
 import type { AutoCaptureConfig, GuidanceConfig } from '../config/guidance-config.ts';
@@ -17,8 +18,11 @@ import { deviceProfile } from '../device/profiles.ts';
 import { SIMULATED_CAMERA_ID } from '../device/simulated-camera.ts';
 import type { SessionView } from '../kiosk-api/types.ts';
 import type { KioskStore } from '../store/kiosk-store.ts';
+import { KNOWN_CLAUSE_IDS } from './consent-clauses.ts';
 import type { DeviceHolder } from './device-holder.ts';
 import { conflict, invalid, notFound } from './errors.ts';
+import { FaceOutlines } from './face-outlines.ts';
+import { readStill } from './push-camera.ts';
 import { liveView, storedView } from './session-view.ts';
 import type { ViewPlanInfo } from './session-view.ts';
 
@@ -27,10 +31,15 @@ export interface SessionControllerDeps {
   readonly device: DeviceHolder;
   readonly liveCheck: LiveCheck;
   readonly recorder: CaptureRecorder;
-  readonly guidance: GuidanceConfig;
+  /** Read when a session starts: the technician's camera mounting may have changed. */
+  readonly guidance: () => GuidanceConfig;
   readonly autoCapture: AutoCaptureConfig;
+  /** Every still before it is stored: the light's calibration (calibration.ts calibratedStills). */
+  readonly correctStill?: CaptureSessionDeps['correctStill'];
   /** The session was confirmed: queue its sync. */
   readonly onConfirmed: (sessionId: string) => void;
+  /** A customer's consent was recorded at the customer step: send it to the platform. */
+  readonly onConsentRecorded?: (customerId: string) => void;
   /** The device configuration in effect (settings over the file). */
   readonly deviceConfig: () => DeviceConfig;
   readonly log: (message: string) => void;
@@ -42,8 +51,11 @@ const BUSY: readonly SessionState['kind'][] = ['live', 'countdown', 'capturing',
 
 export class SessionController {
   private readonly live = new Map<string, CaptureSession>();
+  private readonly outlines: FaceOutlines;
 
-  constructor(private readonly deps: SessionControllerDeps) {}
+  constructor(private readonly deps: SessionControllerDeps) {
+    this.outlines = new FaceOutlines(deps.store, deps.log);
+  }
 
   createSession(): SessionView {
     for (const [id, other] of this.live) {
@@ -53,30 +65,45 @@ export class SessionController {
       this.live.delete(id);
     }
     const open = this.deps.device.get();
+    // Nothing a previous session left in the renderer camera (a frame, an awaited still) carries over.
+    open.push?.reset();
     const session = CaptureSession.start({
       profile: open.device.profile,
       camera: open.camera,
       lights: open.device.lights,
       liveCheck: this.deps.liveCheck,
       recorder: this.deps.recorder,
-      guidance: this.deps.guidance,
+      guidance: this.deps.guidance(),
       autoCapture: this.deps.autoCapture,
+      ...(this.deps.correctStill ? { correctStill: this.deps.correctStill } : {}),
       onLoopError: (error) => this.deps.log(`capture session ${session.id}: device loop stopped: ${error instanceof Error ? error.message : String(error)}`),
     });
     session.subscribe((state) => {
+      // The session stopped shooting (fault, review, end): an awaited still is abandoned, so a
+      // late one can serve neither the retry nor another customer.
+      if (state.kind === 'fault' || state.kind === 'review' || state.kind === 'done' || state.kind === 'cancelled') open.push?.reset();
       if (state.kind === 'done') this.deps.onConfirmed(session.id);
       if (state.kind === 'done' || state.kind === 'cancelled') this.live.delete(session.id);
     });
+    this.outlines.follow(session);
     this.live.set(session.id, session);
     return this.view(session.id);
   }
 
+  /**
+   * Consent with the clause ids agreed and refused, both kept as given: they are recorded on the
+   * customer at the customer step (a refusal withdraws an earlier agreement, e.g. marketing).
+   */
   submitConsent(sessionId: string, agreed: readonly string[], rejected: readonly string[]): SessionView {
     const session = this.driver(sessionId);
-    const missing = REQUIRED_CLAUSE_IDS.filter((id) => !agreed.includes(id) || rejected.includes(id));
+    const unknown = [...agreed, ...rejected].filter((id) => !KNOWN_CLAUSE_IDS.includes(id));
+    if (unknown.length > 0) throw invalid(`Unknown consent clause ids: ${unknown.join(', ')}`, 'agreedClauseIds');
+    const both = agreed.filter((id) => rejected.includes(id));
+    if (both.length > 0) throw invalid(`A clause cannot be agreed and rejected at once: ${both.join(', ')}`, 'rejectedClauseIds');
+    const missing = REQUIRED_CLAUSE_IDS.filter((id) => !agreed.includes(id));
     // Without both required clauses no analysis may run (R-004): the session ends here.
     if (missing.length > 0) session.declineConsent();
-    else session.giveConsent(agreed);
+    else session.giveConsent(agreed, rejected);
     return this.view(sessionId);
   }
 
@@ -84,7 +111,7 @@ export class SessionController {
     const session = this.driver(sessionId);
     if (!this.deps.store.getCustomer(customerId)) throw notFound(`Customer ${customerId}`);
     if (session.state.kind !== 'customer') throw conflict(`Session ${sessionId} is at ${session.state.kind}, not at the customer step.`);
-    session.selectCustomer(customerId, skinCondition);
+    if (session.selectCustomer(customerId, skinCondition)) this.deps.onConsentRecorded?.(customerId);
     return this.view(sessionId);
   }
 
@@ -94,8 +121,13 @@ export class SessionController {
     const push = this.deps.device.get().push;
     if (!push) throw invalid('This kiosk uses the simulated camera: frames come from nextSimulatedFrame.');
     const checked = nextEvent(session, (_, event) => event.type === 'FRAME_CHECKED' || event.type === 'CAPTURE_FAILED', 2000);
-    await push.pushFrame(jpeg);
-    await checked;
+    try {
+      await push.pushFrame(jpeg);
+    } catch (error) {
+      checked.cancel();
+      throw error;
+    }
+    await checked.done;
     return this.view(sessionId);
   }
 
@@ -110,13 +142,24 @@ export class SessionController {
     return { jpeg: bytesOf(jpeg), session: this.view(sessionId) };
   }
 
-  async submitStill(sessionId: string, view: View, light: LightSource, jpeg: Uint8Array): Promise<SessionView> {
+  /**
+   * The renderer's still of the shot the session waits for (view, light and the stillToken of its
+   * view); answers once it is stored. Any other still (early, while the light settles; for another
+   * shot; from an earlier session or attempt) is refused with conflict and never stored.
+   */
+  async submitStill(sessionId: string, view: View, light: LightSource, stillToken: string, jpeg: Uint8Array): Promise<SessionView> {
     const session = this.driver(sessionId);
     const push = this.deps.device.get().push;
     if (!push) throw invalid('This kiosk uses the simulated camera: it takes its stills itself.');
-    const stored = nextEvent(session, (_, event) => event.type === 'SHOT_STORED' || event.type === 'CAPTURE_FAILED', 10_000);
-    await push.pushStill(view, light, jpeg);
-    await stored;
+    const still = await readStill(jpeg);
+    const stored = nextEvent(session, (state, event) => event.type === 'SHOT_STORED' || event.type === 'CAPTURE_FAILED' || state.kind === 'cancelled', 10_000);
+    if (!push.deliverStill(stillToken, view, light, still)) {
+      stored.cancel();
+      const state = session.state;
+      const at = state.kind === 'capturing' ? `${state.step} of ${state.queue[0].view}/${state.queue[0].lights[state.lightIndex]}` : state.kind;
+      throw conflict(`No still is awaited for ${view}/${light} with this token (the session is at ${at}): shoot when the session view gives a stillToken.`);
+    }
+    await stored.done;
     return this.view(sessionId);
   }
 
@@ -165,8 +208,13 @@ export class SessionController {
     const session = this.live.get(sessionId);
     const plan = this.plan(row?.profile);
     if (session) {
-      const frame = this.deps.device.current?.config.camera.preview ?? { width: 640, height: 480 };
-      return liveView(sessionId, session.state, plan, frame, performance.now(), row);
+      const open = this.deps.device.current;
+      const frame = open?.config.camera.preview ?? { width: 640, height: 480 };
+      const customerId = 'data' in session.state ? session.state.data.customerId : null;
+      return liveView(sessionId, session.state, plan, frame, performance.now(), row, {
+        stillRequest: open?.push?.stillRequest ?? null,
+        previousOutline: (view) => this.outlines.previousFor(sessionId, customerId, view),
+      });
     }
     if (!row) throw notFound(`Session ${sessionId}`);
     return storedView(row, this.deps.store.listCaptures(sessionId), plan);
@@ -185,8 +233,10 @@ export class SessionController {
   }
 
   async close(): Promise<void> {
-    for (const session of this.live.values()) session.cancel();
-    await Promise.all([...this.live.values()].map((s) => s.idle()));
+    const sessions = [...this.live.values()];
+    for (const session of sessions) session.cancel();
+    this.deps.device.current?.push?.reset();
+    await Promise.all(sessions.map((s) => s.idle()));
     this.live.clear();
   }
 
@@ -206,24 +256,29 @@ export class SessionController {
   }
 }
 
-/** Resolves when the session's next event matches (or after `ms`: the caller answers with the state it has). */
-function nextEvent(session: CaptureSession, match: (state: SessionState, event: SessionEvent) => boolean, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(finish, ms);
+/**
+ * `done` resolves when the session's next event matches, or after `ms` (the caller then answers
+ * with the state it has); `cancel` stops waiting at once.
+ */
+function nextEvent(session: CaptureSession, match: (state: SessionState, event: SessionEvent) => boolean, ms: number): { done: Promise<void>; cancel: () => void } {
+  let finish = (): void => undefined;
+  const done = new Promise<void>((resolve) => {
+    const timer = setTimeout(() => finish(), ms);
     const unsubscribe = session.subscribe((state, event) => {
       if (match(state, event)) finish();
     });
-    function finish() {
+    finish = () => {
       clearTimeout(timer);
       unsubscribe();
       resolve();
-    }
+    };
   });
+  return { done, cancel: () => finish() };
 }
 
 function until(session: CaptureSession, done: (state: SessionState) => boolean, ms: number): Promise<void> {
   if (done(session.state)) return Promise.resolve();
-  return nextEvent(session, (state) => done(state), ms);
+  return nextEvent(session, (state) => done(state), ms).done;
 }
 
 /** sharp's Buffer as the contract's bytes (a Node Buffer never sits on a SharedArrayBuffer). */

@@ -13,10 +13,18 @@ export interface ViewPlanInfo {
   readonly lights: readonly LightSource[];
 }
 
-export function liveView(id: string, state: SessionState, plan: ViewPlanInfo, frame: ImageSize, now: number, row: SessionRecord | null): SessionView {
+/** What the driver's state does not hold: the renderer still awaited and the previous outline. */
+export interface LiveExtras {
+  /** The renderer camera's pending still (PushCamera.stillRequest), if any. */
+  readonly stillRequest: { readonly token: string; readonly view: View; readonly light: LightSource } | null;
+  /** The previous visit's outline of a view (cached by the caller: this runs for every frame). */
+  readonly previousOutline: (view: View) => [number, number][] | null;
+}
+
+export function liveView(id: string, state: SessionState, plan: ViewPlanInfo, frame: ImageSize, now: number, row: SessionRecord | null, extras: LiveExtras): SessionView {
   const data = 'data' in state ? state.data : null;
   const queue = 'queue' in state ? state.queue : null;
-  const current = queue ? { view: queue[0].view, light: state.kind === 'capturing' ? queue[0].lights[state.lightIndex] ?? null : null } : null;
+  const current = queue ? currentStep(state, queue[0].view, queue[0].lights, extras.stillRequest) : null;
   const check = state.kind === 'live' || state.kind === 'countdown' ? state.lastCheck : null;
   return {
     id,
@@ -40,8 +48,17 @@ export function liveView(id: string, state: SessionState, plan: ViewPlanInfo, fr
     countdownMs: state.kind === 'countdown' ? Math.max(0, Math.round(state.endsAt - now)) : null,
     shots: data ? data.shots.map((s) => ({ view: s.view, light: s.light, captureId: s.captureId })) : [],
     fault: state.kind === 'fault' ? { code: state.error.code, message: state.error.message } : null,
-    previousOutline: null,
+    previousOutline: current ? extras.previousOutline(current.view) : null,
   };
+}
+
+/** The view and light worked on; while capturing, the step and the token of an awaited still. */
+function currentStep(state: SessionState, view: View, lights: readonly LightSource[], request: LiveExtras['stillRequest']): NonNullable<SessionView['current']> {
+  if (state.kind !== 'capturing') return { view, light: null, step: null, stillToken: null };
+  const light = lights[state.lightIndex] ?? null;
+  // The token only once the driver waits for this very shot: the light has settled.
+  const awaited = state.step === 'shoot' && request !== null && request.view === view && request.light === light;
+  return { view, light, step: state.step, stillToken: awaited ? request.token : null };
 }
 
 /** A session the kiosk no longer drives: what the store knows. */

@@ -9,6 +9,8 @@ import type { Region } from '../../protocol/regions.ts';
 import { regionSchema } from '../../protocol/regions.ts';
 import { deviceConfigSchema, profileLights } from '../config/device-config.ts';
 import type { DeviceConfig } from '../config/device-config.ts';
+import type { GuidanceConfig } from '../config/guidance-config.ts';
+import { SIMULATED_PITCH_OFFSET } from '../device/simulated-camera.ts';
 import type { KioskInput, Settings } from '../kiosk-api/types.ts';
 import type { Db } from '../store/database.ts';
 import type { KioskConfig, KioskConfigInput } from './config.ts';
@@ -33,6 +35,7 @@ const storedPlatformSchema = z.object({
   storeCustomId: z.string().optional(),
 });
 const calibrationSchema = z.record(z.string(), z.object({ exposure: z.number(), gains: z.tuple([z.number(), z.number(), z.number()]) }));
+const pitchOffsetSchema = z.number().min(-30).max(30);
 const httpUrl = /^https?:\/\/\S+$/;
 
 export type SettingsPatch = KioskInput<'updateSettings'>['patch'];
@@ -92,6 +95,21 @@ export class KioskSettings {
     this.write('calibration', { ...this.calibration(), [light]: value });
   }
 
+  /**
+   * Camera mounting (guidance pitchOffset): the technician's value, else the file's, else the
+   * camera's default (the simulated device's compensates for its photos; real cameras 0).
+   */
+  pitchOffset(): number {
+    const stored = pitchOffsetSchema.safeParse(this.read('pitchOffset'));
+    if (stored.success) return stored.data;
+    return this.config.core.guidance.pitchOffset ?? (this.device().camera.kind === 'simulated' ? SIMULATED_PITCH_OFFSET : 0);
+  }
+
+  /** The guidance thresholds a new capture session uses. */
+  guidance(): GuidanceConfig {
+    return { ...this.config.core.guidance, pitchOffset: this.pitchOffset() };
+  }
+
   retentionDays(): number {
     const stored = z.number().int().min(1).safeParse(this.read('retentionDays'));
     return stored.success ? stored.data : Math.max(1, this.config.core.store.retentionDays);
@@ -119,6 +137,7 @@ export class KioskSettings {
         hasSecret: (await this.appSecret()) !== null,
       },
       calibration: this.calibration(),
+      pitchOffset: this.pitchOffset(),
       retentionDays: this.retentionDays(),
     };
   }
@@ -140,6 +159,7 @@ export class KioskSettings {
         this.write('platform', { region, cnBaseUrl, overseasBaseUrl, appId, storeCustomId });
       }
       if (patch.calibration) this.write('calibration', patch.calibration);
+      if (patch.pitchOffset !== undefined) this.write('pitchOffset', patch.pitchOffset);
       if (patch.retentionDays !== undefined) this.write('retentionDays', patch.retentionDays);
     }).immediate();
     return { device: device !== null, platform: patch.platform !== undefined || patch.appSecret !== undefined, retention: patch.retentionDays !== undefined };

@@ -1,7 +1,7 @@
 /**
- * Technician tools (kiosk API testLight, calibrateLight, getDiagnostics, exportLogs). Each
- * diagnostic check answers in a sentence a technician can act on; one failing check never stops
- * the others.
+ * Technician tools (kiosk API testLight, getDiagnostics, exportLogs; calibration is in
+ * light-calibration.ts). Each diagnostic check answers in a sentence a technician can act on; one
+ * failing check never stops the others.
  */
 import { statfs } from 'node:fs/promises';
 import type { LightSource } from '../../protocol/skin-api/api-codes.ts';
@@ -12,8 +12,6 @@ import type { KioskStore } from '../store/kiosk-store.ts';
 import type { SyncEngine } from '../sync/engine.ts';
 import { classifyFailure } from '../sync/failures.ts';
 import type { Admin } from './admin.ts';
-import { calibrateFromGreyCard } from './calibration.ts';
-import type { Calibration } from './calibration.ts';
 import type { DeviceHolder } from './device-holder.ts';
 import { describe } from './device-holder.ts';
 import type { KioskLog } from './log.ts';
@@ -57,13 +55,6 @@ export class Technician {
     } catch (error) {
       return { ok: false, detail: describe(error).message };
     }
-  }
-
-  async calibrateLight(light: LightSource, jpeg: Uint8Array): Promise<Calibration> {
-    const calibration = await calibrateFromGreyCard(jpeg);
-    this.deps.settings.setCalibration(light, calibration);
-    this.deps.log.write('info', `calibration of ${light}: exposure ${calibration.exposure}, gains ${calibration.gains.join('/')}`);
-    return calibration;
   }
 
   async diagnostics(): Promise<KioskOutput<'getDiagnostics'>> {

@@ -16,13 +16,42 @@ export interface DurableFile {
   readonly bytes: number;
 }
 
-export async function writeDurable(path: string, data: Uint8Array): Promise<DurableFile> {
+/** The file calls of a durable write: node:fs/promises by default; tests inject failures here. */
+export interface DurableFs {
+  open(path: string, flags: string): Promise<DurableHandle>;
+  rename(from: string, to: string): Promise<void>;
+  unlink(path: string): Promise<void>;
+  /** mkdir -p; resolves to the topmost directory it created, undefined when all existed. */
+  mkdirp(path: string): Promise<string | undefined>;
+}
+
+export interface DurableHandle {
+  write(data: Uint8Array, offset: number, length: number): Promise<{ bytesWritten: number }>;
+  sync(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const nodeDurableFs: DurableFs = {
+  open: (path, flags) => open(path, flags),
+  rename,
+  unlink,
+  mkdirp: (path) => mkdir(path, { recursive: true }),
+};
+
+/**
+ * Any failure (ENOSPC while writing or at fsync, a rename or directory fsync refused) undoes
+ * what was done: the temp file, or the renamed file, is removed before the error is rethrown,
+ * so a failed write leaves nothing behind for a row to point at or for the recovery to find.
+ */
+export async function writeDurable(path: string, data: Uint8Array, fs: DurableFs = nodeDurableFs): Promise<DurableFile> {
   const dir = dirname(path);
-  await ensureDir(dir);
+  await ensureDir(dir, fs);
   const temp = join(dir, `.${basename(path)}${TEMP_SUFFIX}`);
   const sha256 = createHash('sha256').update(data).digest('hex');
   // 'wx': a leftover temp of the same name means two writers, which must not happen silently.
-  const handle = await open(temp, 'wx');
+  const handle = await fs.open(temp, 'wx');
+  let handleOpen = true;
+  let renamed = false;
   try {
     let offset = 0;
     while (offset < data.length) {
@@ -30,24 +59,26 @@ export async function writeDurable(path: string, data: Uint8Array): Promise<Dura
       offset += bytesWritten;
     }
     await handle.sync();
+    handleOpen = false;
+    await handle.close();
+    await fs.rename(temp, path);
+    renamed = true;
+    await syncDir(dir, fs);
   } catch (error) {
-    await handle.close().catch(() => undefined);
-    await unlink(temp).catch(() => undefined);
+    if (handleOpen) await handle.close().catch(() => undefined);
+    await fs.unlink(renamed ? path : temp).catch(() => undefined);
     throw error;
   }
-  await handle.close();
-  await rename(temp, path);
-  await syncDir(dir);
   return { path, sha256, bytes: data.length };
 }
 
 /** Creates a directory (and missing parents) and makes each new entry durable in its parent. */
-export async function ensureDir(dir: string): Promise<void> {
-  const created = await mkdir(dir, { recursive: true });
+export async function ensureDir(dir: string, fs: DurableFs = nodeDurableFs): Promise<void> {
+  const created = await fs.mkdirp(dir);
   if (created === undefined) return;
   // mkdir reports the topmost directory it created: sync every parent from the leaf up to it.
   for (let current = dir; ; current = dirname(current)) {
-    await syncDir(dirname(current));
+    await syncDir(dirname(current), fs);
     if (current === created || dirname(current) === current) break;
   }
 }
@@ -56,10 +87,10 @@ export async function ensureDir(dir: string): Promise<void> {
  * fsync of a directory makes renames and new entries in it durable. Windows cannot open a
  * directory for this (EISDIR/EPERM); NTFS journals the metadata itself, so skipping is safe there.
  */
-export async function syncDir(dir: string): Promise<void> {
+export async function syncDir(dir: string, fs: DurableFs = nodeDurableFs): Promise<void> {
   let handle;
   try {
-    handle = await open(dir, 'r');
+    handle = await fs.open(dir, 'r');
   } catch (error) {
     if (process.platform === 'win32') return;
     throw error;

@@ -5,6 +5,7 @@
  */
 import { rmdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { View } from '../../protocol/skin-api/api-codes.ts';
 import type { PersistedState, SkinCondition } from '../capture/session-types.ts';
 import type { ProfileKind } from '../config/device-config.ts';
 import type { StoreConfig } from '../config/store-config.ts';
@@ -13,10 +14,14 @@ import { deleteCustomerRows, getCustomer, insertCustomer, recordConsent } from '
 import type { DeletedCustomerData } from './customers.ts';
 import { openStoreDatabase } from './database.ts';
 import type { Db } from './database.ts';
-import { ensureDir, writeDurable } from './durable-file.ts';
+import { asDiskError } from './disk-errors.ts';
+import { ensureDir, nodeDurableFs, writeDurable } from './durable-file.ts';
+import type { DurableFs } from './durable-file.ts';
 import { uuidv7 } from './ids.ts';
 import { recoverCaptures } from './recovery.ts';
 import type { RecoveryReport } from './recovery.ts';
+import { previousFaceOutline, saveFaceOutline } from './face-outlines.ts';
+import type { FaceOutline } from './face-outlines.ts';
 import { deleteExpiredCaptureRows } from './retention.ts';
 import { attachCustomer, getSession, insertSession, openSession, setSessionState } from './sessions.ts';
 import type { CaptureRecord, CustomerRecord, NewCapture, NewCustomer, SessionRecord } from './types.ts';
@@ -25,22 +30,29 @@ import { StoreError } from './types.ts';
 export interface KioskStoreOptions extends Pick<StoreConfig, 'dataDir' | 'verifyHashesOnStartup'> {
   /** Unix ms; injectable for retention tests. */
   readonly now?: () => number;
+  /** The file calls of capture writes; tests inject disk failures here. Default node:fs. */
+  readonly fs?: DurableFs;
 }
 
 export class KioskStore {
   /** What the startup recovery found and did. */
   readonly recovery: RecoveryReport;
   private readonly now: () => number;
+  private readonly fs: DurableFs;
 
   private constructor(
     readonly db: Db,
+    /** The data directory; technician messages about the disk name it. */
+    readonly dataDir: string,
     /** The captures directory: <dataDir>/captures. */
     readonly capturesDir: string,
     recovery: RecoveryReport,
     now: () => number,
+    fs: DurableFs,
   ) {
     this.recovery = recovery;
     this.now = now;
+    this.fs = fs;
   }
 
   /** Opens the database, migrates it and runs the recovery pass before anything is written. */
@@ -50,7 +62,7 @@ export class KioskStore {
     try {
       await ensureDir(capturesDir);
       const recovery = await recoverCaptures(db, capturesDir, options.verifyHashesOnStartup);
-      return new KioskStore(db, capturesDir, recovery, options.now ?? Date.now);
+      return new KioskStore(db, options.dataDir, capturesDir, recovery, options.now ?? Date.now, options.fs ?? nodeDurableFs);
     } catch (error) {
       db.close();
       throw error;
@@ -96,7 +108,7 @@ export class KioskStore {
     setSessionState(this.db, id, state, this.now());
   }
 
-  attachCustomer(sessionId: string, input: { customerId: string; skinCondition: SkinCondition; consentClauseIds: readonly string[] }): void {
+  attachCustomer(sessionId: string, input: { customerId: string; skinCondition: SkinCondition; consentClauseIds: readonly string[]; rejectedClauseIds?: readonly string[] }): void {
     attachCustomer(this.db, sessionId, input, this.now());
   }
 
@@ -105,14 +117,21 @@ export class KioskStore {
   /**
    * Writes the JPEG durably (temp, fsync, rename, fsync dir), then records it and touches the
    * session in one transaction. A retake of the same (view, light) replaces the row atomically
-   * and its old file is removed after the commit.
+   * and its old file is removed after the commit. A full or failing disk (ENOSPC in the write,
+   * SQLITE_FULL in the commit) is a StoreDiskError with the technician message; the write or the
+   * commit is undone first, so no temp file, no file and no row remain of this capture.
    */
   async saveCapture(input: NewCapture): Promise<CaptureRecord> {
     if (input.jpeg.length < 4 || input.jpeg[0] !== 0xff || input.jpeg[1] !== 0xd8) throw new StoreError('not_jpeg', 'a capture must be JPEG bytes (no SOI marker)');
     openSession(this.db, input.sessionId);
     const id = uuidv7(this.now());
     const filePath = relativeCapturePath(input.sessionId, input.view, input.light, id);
-    const file = await writeDurable(absoluteCapturePath(this.capturesDir, filePath), input.jpeg);
+    let file;
+    try {
+      file = await writeDurable(absoluteCapturePath(this.capturesDir, filePath), input.jpeg, this.fs);
+    } catch (error) {
+      throw asDiskError(error, this.dataDir) ?? error;
+    }
     let committed;
     try {
       committed = commitCapture(this.db, {
@@ -128,9 +147,9 @@ export class KioskStore {
         captured_at: this.now(),
       });
     } catch (error) {
-      // Not committed (e.g. the session was cancelled meanwhile): the file must not outlive it.
-      await unlink(file.path).catch(() => undefined);
-      throw error;
+      // Not committed (the session was cancelled meanwhile, or SQLITE_FULL): the file must not outlive it.
+      await this.fs.unlink(file.path).catch(() => undefined);
+      throw asDiskError(error, this.dataDir) ?? error;
     }
     if (committed.replacedFile) await this.unlinkAll([committed.replacedFile]);
     return toCaptureRecord(this.capturesDir, committed.row);
@@ -138,6 +157,18 @@ export class KioskStore {
 
   listCaptures(sessionId: string): CaptureRecord[] {
     return listCaptureRows(this.db, sessionId).map((row) => toCaptureRecord(this.capturesDir, row));
+  }
+
+  // Face outlines (migration 003)
+
+  /** The face outline of a view, recorded with the view's first still (a retake replaces it). */
+  saveFaceOutline(sessionId: string, view: View, outline: FaceOutline): void {
+    saveFaceOutline(this.db, sessionId, view, outline, this.now());
+  }
+
+  /** The view's outline from the customer's latest other finished session, or null. */
+  previousFaceOutline(customerId: string, exceptSessionId: string, view: View): FaceOutline | null {
+    return previousFaceOutline(this.db, customerId, exceptSessionId, view);
   }
 
   // Retention

@@ -49,12 +49,13 @@ export function setSessionState(db: Db, id: string, state: PersistedState, now: 
 export function attachCustomer(
   db: Db,
   sessionId: string,
-  input: { customerId: string; skinCondition: SkinCondition; consentClauseIds: readonly string[] },
+  input: { customerId: string; skinCondition: SkinCondition; consentClauseIds: readonly string[]; rejectedClauseIds?: readonly string[] },
   now: number,
 ): void {
   db.transaction(() => {
     openSession(db, sessionId);
-    recordConsent(db, input.customerId, input.consentClauseIds, [], now);
+    // Both lists as given: a clause refused now (e.g. marketing) withdraws an earlier agreement.
+    recordConsent(db, input.customerId, input.consentClauseIds, input.rejectedClauseIds ?? [], now);
     db.prepare("UPDATE sessions SET customer_id = ?, skin_condition = ?, state = 'capturing', updated_at = ? WHERE id = ?").run(
       input.customerId,
       input.skinCondition,

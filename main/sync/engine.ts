@@ -8,6 +8,7 @@ import type { PlatformClient } from '../platform-client/client.ts';
 import { uploadWithPolicy } from '../platform-client/upload.ts';
 import type { KioskStore } from '../store/kiosk-store.ts';
 import type { SessionRecord } from '../store/types.ts';
+import { earliestDeletionDue, nextDueDeletion, recordDeletionFailure, sendDeletion } from './deletions.ts';
 import type { BackoffConfig } from './failures.ts';
 import { DEFAULT_BACKOFF, backoffDelay, classifyFailure, failureCode as code, waitingOf } from './failures.ts';
 import type { JobPatch, OutboxCounts } from './outbox.ts';
@@ -142,10 +143,27 @@ export class SyncEngine {
     return { done: captures.filter((c) => uploads.get(c.id)?.resource_url).length, total: captures.length };
   }
 
-  /** Runs the next due step, if any; true when one ran. Exposed for tests and the headless session. */
+  /**
+   * Runs the next due step, if any; true when one ran. Exposed for tests and the headless session.
+   * Deletions on request go first: they are the customer's legal right and quick to send.
+   */
   async runOnce(): Promise<boolean> {
     if (this.now() < this.offlineUntil) return false;
     const db = this.options.store.db;
+    const deletion = nextDueDeletion(db, this.now());
+    if (deletion) {
+      await this.attempt(
+        async () => {
+          const answer = await sendDeletion(db, this.options.client(), deletion);
+          const d = answer.deleted;
+          this.options.log?.('info', `sync: ${deletion.kind} deletion carried out on the platform (${d.users} user, ${d.reports} report(s), ${d.files} file(s))`);
+        },
+        (failure, attempts, at) =>
+          recordDeletionFailure(db, deletion.id, { errorCode: code(failure), errorMessage: failure.message, waiting: waitingOf(failure), attempts, nextAttemptAt: at }),
+        deletion.attempts,
+      );
+      return true;
+    }
     const user = nextDueUser(db, this.now());
     if (user) {
       await this.attempt(() => this.syncUser(user.customer_id), (failure, attempts, at) =>
@@ -258,7 +276,7 @@ export class SyncEngine {
 
   private nextDelay(): number {
     const db = this.options.store.db;
-    const dues = [earliestJobDue(db), earliestUserDue(db)].filter((at): at is number => at !== null);
+    const dues = [earliestJobDue(db), earliestUserDue(db), earliestDeletionDue(db)].filter((at): at is number => at !== null);
     const due = Math.max(this.offlineUntil, dues.length > 0 ? Math.min(...dues) : Infinity);
     return Math.max(10, Math.min(this.options.idleMs ?? 30_000, due - this.now()));
   }

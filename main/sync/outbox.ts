@@ -115,12 +115,13 @@ export function nextDueJob(db: Db, now: number): SyncJob | null {
   return row ? toJob(row) : null;
 }
 
-/** Jobs and customer registrations waiting (for the network, or for settings) become due now. */
+/** Jobs, customer registrations and deletions waiting (for the network, or for settings) become due now. */
 export function makeWaitingDue(db: Db, now: number, reason?: SyncWaiting): void {
   const which = reason ? 'waiting = @reason' : 'waiting IS NOT NULL';
   db.transaction(() => {
     db.prepare(`UPDATE sync_jobs SET next_attempt_at = @now WHERE ${which} AND stage NOT IN ('done', 'failed') AND next_attempt_at > @now`).run({ now, reason: reason ?? null });
     db.prepare(`UPDATE user_sync SET next_attempt_at = @now WHERE ${which} AND next_attempt_at > @now`).run({ now, reason: reason ?? null });
+    db.prepare(`UPDATE platform_deletions SET next_attempt_at = @now WHERE ${which} AND next_attempt_at > @now`).run({ now, reason: reason ?? null });
   }).immediate();
 }
 

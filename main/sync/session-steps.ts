@@ -116,29 +116,31 @@ export async function pollTask(ctx: StepContext, session: SessionRecord, job: Sy
     return { taskStatus: 'failed', stage: 'failed', failedStage: 'poll', errorCode: String(answer.error.code), errorMessage: `analysis failed on the platform: ${answer.error.msg}` };
   }
   if (answer.result.type !== 'skin') throw new CaptureIntegrityError('captures_incomplete', `task ${answer.task_id} answered a ${answer.result.type} result`);
-  // A single-camera session ends here: only device_v tasks make a device20 report (R-015).
-  const next = job.apiCode === 'device_v' ? { stage: 'submit_report' as const } : { stage: 'done' as const, completedAt: ctx.now() };
-  return { taskStatus: 'succeeded', result: answer.result, resultAt: ctx.now(), ...next };
+  return { taskStatus: 'succeeded', result: answer.result, resultAt: ctx.now(), stage: 'submit_report' };
 }
 
 /**
- * The report goes to the platform's report data (device sync API). Only device_v tasks make a
- * device20 report (R-015); single-camera sessions end at the stored result.
+ * The report goes to the platform's report data (device sync API), from where the merchant
+ * pulls it and gets it pushed: device20 for the multi-light device (device_v), pad for a
+ * single-camera unit (online_skin, ReportItem_SDK; decision R-020).
  */
 export async function submitReport(ctx: StepContext, session: SessionRecord, job: SyncJob): Promise<JobPatch> {
   const captures = usableCaptures(ctx.store, session);
+  const common = {
+    client_report_id: session.id,
+    client_user_id: session.customerId!,
+    store_custom_id: ctx.target.storeCustomId,
+    account_id: ctx.target.accountId,
+    device_sn: ctx.target.deviceSn,
+    task_id: job.taskId!,
+    created_at: Math.floor(Math.max(...captures.map((c) => c.capturedAt)) / 1000),
+  };
+  const images = resourcesOf(ctx.store, session);
   const answer = await ctx.client.call(deviceSyncEndpoints.submitReport, {
-    body: {
-      client_report_id: session.id,
-      client_user_id: session.customerId!,
-      source_type: 'device20',
-      store_custom_id: ctx.target.storeCustomId,
-      account_id: ctx.target.accountId,
-      device_sn: ctx.target.deviceSn,
-      task_id: job.taskId!,
-      images: resourcesOf(ctx.store, session),
-      created_at: Math.floor(Math.max(...captures.map((c) => c.capturedAt)) / 1000),
-    },
+    body:
+      job.apiCode === 'device_v'
+        ? { ...common, source_type: 'device20', images }
+        : { ...common, source_type: 'pad', images: { front_image: images['front_image'] ?? '', ...sideImages(images) } },
   });
   return { reportId: answer.report_id, reportUrl: answer.report_url, reportUrlExpiresAt: answer.report_url_expires_at * 1000, stage: 'done', completedAt: ctx.now() };
 }
@@ -184,6 +186,13 @@ function resourcesOf(store: KioskStore, session: SessionRecord): Record<string, 
     resources[session.profile === 'multi_light' ? deviceVImageKey(capture.light, capture.view) : `${capture.view}_image`] = url;
   }
   return resources;
+}
+
+/** left_image and right_image of a three-view single-camera capture (both or neither). */
+function sideImages(images: Record<string, string>): { left_image?: string; right_image?: string } {
+  const left = images['left_image'];
+  const right = images['right_image'];
+  return left !== undefined && right !== undefined ? { left_image: left, right_image: right } : {};
 }
 
 function taskBody(job: SyncJob, resources: Record<string, string>): Record<string, unknown> {

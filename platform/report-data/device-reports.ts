@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DeviceSyncCodes } from '../../protocol/device-sync/codes.ts';
-import { deviceReportRequestSchema, type DeviceReport, type DeviceReportResponse } from '../../protocol/device-sync/reports.ts';
+import { deviceReportRequestSchema, REPORT_API_CODE, type DeviceReport, type DeviceReportResponse } from '../../protocol/device-sync/reports.ts';
 import { REPORT_PAGE_TTL_SECONDS } from '../../protocol/device-sync/shared-links.ts';
 import { skinResultSchema, type SkinResult } from '../../protocol/skin-api/task-result.ts';
 import type { Clock } from '../clock.ts';
@@ -18,9 +18,11 @@ import { fileRef, reportRef } from './refs.ts';
 import type { ReportRow, ReportStore } from './store.ts';
 
 /**
- * POST /device_api/reports (decision R-015): stores the report of a capture session, once.
- * The result comes from the platform's own task; the images must be this merchant's uploads.
- * A report of a consenting customer queues report.created in the same transaction.
+ * POST /device_api/reports (decisions R-015, R-020): stores the report of a capture session,
+ * once: device20 from a device_v task, pad from an online_skin task. The result comes from the
+ * platform's own task; the images must be this merchant's uploads. A report of a consenting
+ * customer queues report.created in the same transaction. Ids deleted on request stay refused
+ * (46208, R-019).
  */
 export class ReportSyncService {
   constructor(
@@ -47,6 +49,8 @@ export class ReportSyncService {
         if (existing.request_hash === hash) return existing;
         throw new ApiError(DeviceSyncCodes.CLIENT_ID_CONFLICT, `client_report_id ${input.client_report_id} was sent before with other content`);
       }
+      if (this.store.isDeleted(merchantId, 'report', input.client_report_id)) throw new ApiError(DeviceSyncCodes.CLIENT_DELETED, `client_report_id ${input.client_report_id} was deleted on request`);
+      if (this.store.isDeleted(merchantId, 'user', input.client_user_id)) throw new ApiError(DeviceSyncCodes.CLIENT_DELETED, `client_user_id ${input.client_user_id} was deleted on request`);
       const user = this.store.userByClientId(merchantId, input.client_user_id);
       if (!user) throw new ApiError(DeviceSyncCodes.USER_NOT_FOUND, `client_user_id: ${input.client_user_id}`);
       const store = this.store.storeOf(merchantId, input.store_custom_id);
@@ -54,7 +58,7 @@ export class ReportSyncService {
       if (input.account_id !== 0 && !this.store.accountExists(merchantId, input.account_id)) {
         throw new ApiError(DeviceSyncCodes.ACCOUNT_NOT_FOUND, `account_id: ${input.account_id}`);
       }
-      const { request, result } = this.succeededTask(merchantId, input.task_id);
+      const { request, result, appId } = this.succeededTask(merchantId, input.task_id, REPORT_API_CODE[input.source_type], input.source_type);
       if (this.store.isTaskReported(merchantId, input.task_id)) throw new ApiError(DeviceSyncCodes.TASK_ALREADY_REPORTED, `task_id: ${input.task_id}`);
       const saved = this.store.insertReport(
         {
@@ -67,6 +71,7 @@ export class ReportSyncService {
           accountId: input.account_id,
           deviceSn: input.device_sn,
           taskId: input.task_id,
+          appId,
           apiCode: request.api_code,
           algorithmVariant: request.algorithm_variant,
           lightSources: request.light_sources,
@@ -89,7 +94,7 @@ export class ReportSyncService {
     return {
       client_report_id: row.client_report_id,
       report_id: row.report_no,
-      source_type: 'device20',
+      source_type: input.source_type,
       user_id: row.user_no,
       created_at: Math.floor(row.created_at / 1000),
       report_url: this.links.reportUrl(baseUrl, row.page_key, row.page_expires_at),
@@ -97,19 +102,21 @@ export class ReportSyncService {
     };
   }
 
-  /** The merchant's own device_v task, finished with a skin result. */
-  private succeededTask(merchantId: number, taskId: string): { request: StoredTaskRequest; result: SkinResult } {
+  /** The merchant's own task of the source type's analysis, finished with a skin result. */
+  private succeededTask(merchantId: number, taskId: string, apiCode: string, sourceType: string): { request: StoredTaskRequest; result: SkinResult; appId: string } {
     let task;
     try {
       task = this.tasks.find(merchantId, taskId);
     } catch {
       throw new ApiError(DeviceSyncCodes.TASK_NOT_USABLE, `task_id ${taskId}: no such task`);
     }
-    if (task.api_code !== 'device_v') throw new ApiError(DeviceSyncCodes.TASK_NOT_USABLE, `task_id ${taskId}: ${task.api_code} tasks make no device20 report`);
+    if (task.api_code !== apiCode) throw new ApiError(DeviceSyncCodes.TASK_NOT_USABLE, `task_id ${taskId}: ${task.api_code} tasks make no ${sourceType} report`);
     if (task.status !== 'succeeded') throw new ApiError(DeviceSyncCodes.TASK_NOT_USABLE, `task_id ${taskId}: the task is ${task.status}`);
     const result = skinResultSchema.safeParse(JSON.parse(task.result ?? 'null'));
     if (!result.success) throw new ApiError(DeviceSyncCodes.TASK_NOT_USABLE, `task_id ${taskId}: the task has no skin result`);
-    return { request: JSON.parse(task.request) as StoredTaskRequest, result: result.data };
+    // The row is SELECT *: app_id is there though TaskRow does not declare it.
+    const appId = (task as { app_id?: unknown }).app_id;
+    return { request: JSON.parse(task.request) as StoredTaskRequest, result: result.data, appId: typeof appId === 'string' ? appId : '' };
   }
 
   /** resource_url -> object key, for files this merchant uploaded to this platform. */

@@ -23,6 +23,7 @@ export function registerDeviceRoutes(app: FastifyInstance, services: PlatformSer
 
   onEndpoint(app, ep.syncUser, (request) => rd.users.sync(caller(request).merchant.id, request.body));
   onEndpoint(app, ep.submitReport, (request) => rd.reports.submit(caller(request).merchant.id, request.body, publicBaseUrl(services, request)));
+  onEndpoint(app, ep.deleteData, (request) => rd.deletions.delete(caller(request).merchant.id, request.body));
   onEndpoint(app, ep.crmSearch, async (request) => {
     const { merchant } = caller(request);
     return rd.crm.search(merchant.id, parseInput(crmSearchQuerySchema, request.query, 'query'));

@@ -25,6 +25,7 @@ export function checkNotFuture(createdAtSeconds: number | undefined, nowMs: numb
  * in one transaction with the push event it causes. Events: user.created when a customer first
  * has both required consents (at registration or on a later revision), user.updated for a
  * newer revision of a consenting customer. Nothing is pushed for a customer without consent.
+ * A customer deleted on request is never registered again under the same id (46208, R-019).
  */
 export class UserSyncService {
   constructor(
@@ -44,6 +45,7 @@ export class UserSyncService {
     let queued = false;
 
     const row = this.db.transaction((): UserRow => {
+      if (this.store.isDeleted(merchantId, 'user', clientUserId)) throw new ApiError(DeviceSyncCodes.CLIENT_DELETED, `client_user_id ${clientUserId} was deleted on request`);
       const existing = this.store.userByClientId(merchantId, clientUserId);
       if (existing && revision < existing.revision) return existing; // stale: a late retry must not undo a newer edit
       if (existing && revision === existing.revision) {

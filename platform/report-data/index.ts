@@ -7,7 +7,9 @@ import { publicBaseUrl, type PlatformServices } from '../services.ts';
 import type { TaskService } from '../skin-api/task-service.ts';
 import type { UploadService } from '../skin-api/upload-service.ts';
 import type { Db } from '../storage/database.ts';
+import type { ObjectStore } from '../objects/object-store.ts';
 import { CrmRelay } from './crm-relay.ts';
+import { DeletionService } from './deletions.ts';
 import { registerDemoMerchantRoutes } from './demo-merchant.ts';
 import { ReportSyncService } from './device-reports.ts';
 import { registerDeviceRoutes } from './device-routes.ts';
@@ -29,10 +31,11 @@ export interface ReportData {
   readonly outbox: Outbox;
   readonly users: UserSyncService;
   readonly reports: ReportSyncService;
+  readonly deletions: DeletionService;
   readonly pull: PullService;
   readonly crm: CrmRelay;
   readonly push: PushWorker;
-  /** Once listening: the addresses of the instance, and the outbox worker starts. */
+  /** Once listening: the addresses of the instance; the outbox worker starts, files of deletions a crash interrupted go. */
   start(log: FastifyBaseLogger, urls: InstanceUrls): void;
   stop(): Promise<void>;
 }
@@ -43,16 +46,18 @@ export interface ReportDataDeps {
   db: Db;
   uploads: UploadService;
   tasks: TaskService;
+  objects: ObjectStore;
   signingKey: Buffer;
 }
 
-export function createReportData({ config, clock, db, uploads, tasks, signingKey }: ReportDataDeps): ReportData {
+export function createReportData({ config, clock, db, uploads, tasks, objects, signingKey }: ReportDataDeps): ReportData {
   const store = new ReportStore(db);
   const links = new LinkSigner(signingKey);
   const integration = new IntegrationService(db, clock, config.allowedPrivateCallbackHosts);
   const outbox = new Outbox(db, clock, config.pushRetryDelaysMs);
   const push = new PushWorker(db, clock, outbox, integration, links, { region: config.region, pollMs: config.pushPollMs, concurrency: config.pushConcurrency });
   const wake = () => push.wake();
+  const deletions = new DeletionService(db, clock, store, outbox, uploads, objects, wake);
   return {
     store,
     links,
@@ -61,11 +66,13 @@ export function createReportData({ config, clock, db, uploads, tasks, signingKey
     push,
     users: new UserSyncService(db, clock, store, outbox, wake),
     reports: new ReportSyncService(db, clock, store, outbox, tasks, uploads, links, wake),
+    deletions,
     pull: new PullService(store, links, signingKey),
     crm: new CrmRelay(clock, integration, store),
     start(log, urls) {
       integration.setInstanceUrls(urls);
       push.start(log);
+      deletions.removePendingFiles().catch((error: unknown) => log.error({ err: error }, 'files of a deletion on request could not be removed; retried at the next deletion or start'));
     },
     stop: () => push.stop(),
   };

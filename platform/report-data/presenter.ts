@@ -1,6 +1,6 @@
 import type { ReportPage } from '../../protocol/device-sync/shared-links.ts';
 import { levelName } from '../../protocol/enums/dimensions.ts';
-import type { ReportDimension, ReportItem, ReportItemDeviceV } from '../../protocol/report-data/report-items.ts';
+import type { ReportDimension, ReportItem, ReportItemDeviceV, ReportItemSdk, ViewImages } from '../../protocol/report-data/report-items.ts';
 import type { UserItem } from '../../protocol/report-data/user-item.ts';
 import type { SkinResult } from '../../protocol/skin-api/task-result.ts';
 import { OUTPUT_PATH } from '../skin-api/task-presenter.ts';
@@ -57,15 +57,21 @@ function findings(row: ReportRow, fileUrl: FileUrl) {
   return { result, dimensions };
 }
 
-function imagesOf(row: ReportRow, fileUrl: FileUrl): ReportItemDeviceV['images'] {
+/** Image key -> address; the keys are the source type's (device_v keys, or front_image...). */
+function imagesOf(row: ReportRow, fileUrl: FileUrl): Record<string, string> {
   const keys = JSON.parse(row.images) as Record<string, string>;
   return Object.fromEntries(Object.entries(keys).map(([imageKey, objectKey]) => [imageKey, fileUrl(objectKey)]));
 }
 
+function viewImagesOf(row: ReportRow, fileUrl: FileUrl): ViewImages {
+  const { front_image: front = '', ...sides } = imagesOf(row, fileUrl);
+  return { front_image: front, ...(sides['left_image'] ? { left_image: sides['left_image'] } : {}), ...(sides['right_image'] ? { right_image: sides['right_image'] } : {}) };
+}
+
 /**
- * The report item of a stored report (specification: Report items; decision D-023). Reports
- * are only stored for device20 so far (the kiosk's device sync); the other source types have
- * their schemas in protocol/ but no way in yet.
+ * The report item of a stored report (specification: Report items; decisions D-023, R-020).
+ * The kiosk's device sync stores device20 (multi-light) and pad (single camera) reports; the
+ * other source types have their schemas in protocol/ but no way in yet.
  */
 export function reportItemOf(row: ReportRow, fileUrl: FileUrl, reportUrl: string): ReportItem {
   const { result, dimensions } = findings(row, fileUrl);
@@ -83,6 +89,20 @@ export function reportItemOf(row: ReportRow, fileUrl: FileUrl, reportUrl: string
     ...(result.skin_age === undefined ? {} : { skin_age: result.skin_age }),
     report_url: reportUrl,
   };
+  if (row.source_type === 'pad') {
+    const item: ReportItemSdk = {
+      ...base,
+      source_type: 'pad',
+      task_id: row.task_id ?? '',
+      api_code: 'online_skin',
+      algorithm_variant: row.algorithm_variant === 'all_race' || row.algorithm_variant === 'all_race_v2' ? row.algorithm_variant : 'standard',
+      images: viewImagesOf(row, fileUrl),
+      mask_format: result.mask_format,
+      app_id: row.app_id,
+      device_sn: row.device_sn,
+    };
+    return item;
+  }
   if (row.source_type !== 'device20') throw new Error(`reports of source_type ${row.source_type} are not stored by this platform`);
   return {
     ...base,
@@ -91,7 +111,7 @@ export function reportItemOf(row: ReportRow, fileUrl: FileUrl, reportUrl: string
     api_code: 'device_v',
     algorithm_variant: row.algorithm_variant === 'partition' ? 'partition' : 'standard',
     light_sources: JSON.parse(row.light_sources) as ReportItemDeviceV['light_sources'],
-    images: imagesOf(row, fileUrl),
+    images: imagesOf(row, fileUrl) as ReportItemDeviceV['images'],
     mask_format: result.mask_format,
     device_sn: row.device_sn,
   };

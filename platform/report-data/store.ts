@@ -60,6 +60,8 @@ export interface ReportRow {
   result: string;
   page_key: string;
   page_expires_at: number;
+  /** The app that ran the analysis ('' for reports stored before it was recorded). */
+  app_id: string;
   created_at: number;
   stored_at: number;
 }
@@ -74,6 +76,8 @@ export interface NewReport {
   accountId: number;
   deviceSn: string;
   taskId: string | null;
+  /** The app that ran the analysis. */
+  appId: string;
   apiCode: string;
   algorithmVariant: string;
   lightSources: readonly string[];
@@ -158,9 +162,14 @@ export class ReportStore {
     return this.sql(`${USER_SELECT} WHERE u.id = ?`).get(id) as UserRow | undefined;
   }
 
-  /** A new customer, numbered after the merchant's last one. `now` and `createdAt` in ms. */
+  /** A new customer, numbered after the merchant's last one (deleted ones included). `now` and `createdAt` in ms. */
   insertUser(u: { merchantId: number; clientUserId: string; revision: number; requestHash: string; storeId: number; profile: UserProfile; createdAt: number; now: number }): UserRow {
-    const userNo = (this.sql('SELECT COALESCE(MAX(user_no), 0) + 1 AS n FROM users WHERE merchant_id = ?').get(u.merchantId) as { n: number }).n;
+    const userNo = (
+      this.sql(
+        `SELECT MAX(COALESCE((SELECT MAX(user_no) FROM users WHERE merchant_id = @m), 0),
+                    COALESCE((SELECT MAX(number) FROM deleted_clients WHERE merchant_id = @m AND kind = 'user'), 0)) + 1 AS n`,
+      ).get({ m: u.merchantId }) as { n: number }
+    ).n;
     const id = this.db
       .prepare(
         `INSERT INTO users (merchant_id, user_no, client_user_id, revision, request_hash, store_id,
@@ -201,22 +210,34 @@ export class ReportStore {
     return this.sql('SELECT 1 FROM reports WHERE merchant_id = ? AND task_id = ?').get(merchantId, taskId) !== undefined;
   }
 
-  /** A new report, numbered after the merchant's last one of its source type. */
+  /** A new report, numbered after the merchant's last one of its source type (deleted ones included). */
   insertReport(r: NewReport, now: number): ReportRow {
     const reportNo = (
-      this.sql('SELECT COALESCE(MAX(report_no), 0) + 1 AS n FROM reports WHERE merchant_id = ? AND source_type = ?').get(r.merchantId, r.sourceType) as { n: number }
+      this.sql(
+        `SELECT MAX(COALESCE((SELECT MAX(report_no) FROM reports WHERE merchant_id = @m AND source_type = @s), 0),
+                    COALESCE((SELECT MAX(number) FROM deleted_clients WHERE merchant_id = @m AND kind = 'report' AND source_type = @s), 0)) + 1 AS n`,
+      ).get({ m: r.merchantId, s: r.sourceType }) as { n: number }
     ).n;
     const id = this.db
       .prepare(
         `INSERT INTO reports (merchant_id, source_type, report_no, client_report_id, request_hash, user_id, store_id, account_id, device_sn,
-           task_id, api_code, algorithm_variant, light_sources, images, result, page_key, page_expires_at, created_at, stored_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           task_id, app_id, api_code, algorithm_variant, light_sources, images, result, page_key, page_expires_at, created_at, stored_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
-        r.merchantId, r.sourceType, reportNo, r.clientReportId, r.requestHash, r.userId, r.storeId, r.accountId, r.deviceSn, r.taskId, r.apiCode,
+        r.merchantId, r.sourceType, reportNo, r.clientReportId, r.requestHash, r.userId, r.storeId, r.accountId, r.deviceSn, r.taskId, r.appId, r.apiCode,
         r.algorithmVariant, JSON.stringify(r.lightSources), JSON.stringify(r.images), JSON.stringify(r.result), r.pageKey, r.pageExpiresAt, r.createdAt, now,
       ).lastInsertRowid;
     return this.reportById(Number(id)) as ReportRow;
+  }
+
+  reportsOfUser(userId: number): ReportRow[] {
+    return this.sql(`${REPORT_SELECT} WHERE r.user_id = ? ORDER BY r.id`).all(userId) as ReportRow[];
+  }
+
+  /** Whether a kiosk id was deleted on request (R-019): it is never taken again. */
+  isDeleted(merchantId: number, kind: 'user' | 'report', clientId: string): boolean {
+    return this.sql('SELECT 1 FROM deleted_clients WHERE merchant_id = ? AND kind = ? AND client_id = ?').get(merchantId, kind, clientId) !== undefined;
   }
 
   storeOf(merchantId: number, customId: string): { id: number; name: string } | undefined {

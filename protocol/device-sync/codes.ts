@@ -14,6 +14,8 @@ export const DeviceSyncCodes = {
   IMAGE_NOT_UPLOADED: defineCode(46205, 'image is not a file uploaded by this merchant'),
   ACCOUNT_NOT_FOUND: defineCode(46206, 'employee account does not exist for this merchant'),
   TASK_ALREADY_REPORTED: defineCode(46207, 'analysis task already belongs to another report'),
+  /** The customer or report was deleted on request (POST /device_api/deletions): its client id is never taken again. */
+  CLIENT_DELETED: defineCode(46208, 'customer or report was deleted on request'),
   DELIVERY_NOT_FOUND: defineCode(46402, 'delivery does not exist'),
   SIGNING_APP_INVALID: defineCode(46403, 'signing app cannot act for this merchant'),
 } as const;

@@ -2,6 +2,7 @@
 export * from './codes.ts';
 export * from './users.ts';
 export * from './reports.ts';
+export * from './deletions.ts';
 export * from './crm-search.ts';
 export * from './integration.ts';
 export * from './shared-links.ts';

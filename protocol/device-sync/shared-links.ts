@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { queryInt, queryString } from '../open-api/query.ts';
-import { deviceVImagesSchema, reportDimensionSchema } from '../report-data/report-items.ts';
+import { deviceVImagesSchema, reportDimensionSchema, viewImagesSchema } from '../report-data/report-items.ts';
 
 /**
  * Shared links (extension, docs/device-sync-api.md, decision R-008): addresses that work with no
@@ -37,7 +37,8 @@ export const reportPageSchema = z.object({
   dimensions: z.array(reportDimensionSchema),
   overall_score: z.number().min(0).max(100),
   skin_age: z.number().int().optional(),
-  images: deviceVImagesSchema,
+  /** device20: light x view keys; pad: front_image (and left_image, right_image). */
+  images: z.union([deviceVImagesSchema, viewImagesSchema]),
   /** Unix seconds after which the page no longer opens. */
   expires_at: z.number().int(),
 });

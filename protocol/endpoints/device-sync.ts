@@ -10,6 +10,7 @@ import {
   redeliverResponseSchema,
   webhookTestResponseSchema,
 } from '../device-sync/integration.ts';
+import { deletionRequestSchema, deletionResponseSchema } from '../device-sync/deletions.ts';
 import { deviceReportRequestSchema, deviceReportResponseSchema } from '../device-sync/reports.ts';
 import { reportPageSchema, SHARED_REPORT_PATH, sharedLinkQuerySchema } from '../device-sync/shared-links.ts';
 import { deviceUserRequestSchema, deviceUserResponseSchema } from '../device-sync/users.ts';
@@ -29,6 +30,10 @@ export const deviceSyncEndpoints = {
   submitReport: endpoint({
     method: 'POST', path: `${DEVICE_API_PREFIX}/reports`, auth: 'token', merchantScoped: true, enveloped: true,
     body: deviceReportRequestSchema, response: deviceReportResponseSchema,
+  }),
+  deleteData: endpoint({
+    method: 'POST', path: `${DEVICE_API_PREFIX}/deletions`, auth: 'token', merchantScoped: true, enveloped: true,
+    body: deletionRequestSchema, response: deletionResponseSchema,
   }),
   crmSearch: endpoint({
     method: 'GET', path: `${DEVICE_API_PREFIX}/crm/search`, auth: 'token', merchantScoped: true, enveloped: true,

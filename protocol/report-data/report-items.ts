@@ -105,12 +105,18 @@ const singleCameraShape = {
   mask_format: maskFormatSchema,
 };
 
-/** ReportItem_SDK (source_type sdk or pad): an integrator's app or a tablet. */
+/**
+ * ReportItem_SDK (source_type sdk or pad): an integrator's app, or a tablet-style unit with one
+ * camera, which is what a single-camera kiosk is (R-020: the kiosk's single-camera sessions are
+ * pad reports; device20 is kept for the multi-light device).
+ */
 export const reportItemSdkSchema = z.object({
   ...singleCameraShape,
   source_type: z.enum(['sdk', 'pad']),
-  /** The integrating app's id. */
+  /** The app that ran the analysis (the integrating app, or the kiosk's app credentials). */
   app_id: z.string(),
+  /** Serial number of the capturing unit (pad); '' when the source has none (an sdk app). */
+  device_sn: z.string(),
 });
 export type ReportItemSdk = z.infer<typeof reportItemSdkSchema>;
 

@@ -50,17 +50,6 @@ export async function blobAsJpeg(blob: Blob, quality: number): Promise<Bytes> {
   }
 }
 
-/**
- * A flat mid-grey frame (18 % grey card, sRGB 119) for calibrating the simulated device, which has
- * no camera in the renderer to point at a real card.
- */
-export function syntheticGreyCard(width = 640, height = 480): Promise<Bytes> {
-  const { canvas, ctx } = canvasOf(width, height);
-  ctx.fillStyle = 'rgb(119,119,119)';
-  ctx.fillRect(0, 0, width, height);
-  return canvasJpeg(canvas, 0.92);
-}
-
 export function jpegUrl(jpeg: Uint8Array): string {
   // Copy into a fresh ArrayBuffer: the bytes may view a larger (or shared) buffer.
   return URL.createObjectURL(new Blob([jpeg.slice()], { type: 'image/jpeg' }));

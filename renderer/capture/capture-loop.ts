@@ -2,7 +2,8 @@
  * The capture loop: feeds main preview frames while the session is live or counting down, and
  * answers the capturing step with full-resolution stills (renderer camera) or waits for main to
  * take them (simulated device, whose camera lives in main). One call at a time: each answer is
- * the session view the screen shows next, so preview, guidance and capture never race.
+ * the session view the screen shows next, so preview, guidance and capture never race. A still is
+ * shot only when main waits for it (step shoot, with a stillToken): the light has settled.
  */
 import type { SessionView } from '../../main/kiosk-api/types.ts';
 import { previewJpeg, takeStill, type OpenedCamera } from '../camera/renderer-camera.ts';
@@ -22,7 +23,8 @@ const WAIT_PAUSE_MS = 150;
 const ERROR_PAUSE_MS = 600;
 
 export async function runCaptureLoop(sessionId: string, source: CaptureSource, signal: AbortSignal): Promise<void> {
-  let lastStill = '';
+  // The token of the last still sent: main gives a new one for every shot it waits for.
+  let lastToken = '';
   while (!signal.aborted) {
     const view = useSessionStore.getState().view;
     if (!view || view.id !== sessionId) return;
@@ -33,12 +35,15 @@ export async function runCaptureLoop(sessionId: string, source: CaptureSource, s
       useCaptureStore.getState().setLoopError(null);
     } catch (error) {
       if (signal.aborted) return;
-      lastStill = '';
-      // A still refused while the light settles is normal: ask again soon, without alarming anyone.
+      // Main no longer waits for that still (it timed out, the session moved on): read where it
+      // stands and go on from there, without alarming anyone.
       if (errorCode(error) === 'conflict') {
         await sleep(WAIT_PAUSE_MS);
+        await refresh();
         continue;
       }
+      // The still may not have arrived: the same token may be sent again.
+      lastToken = '';
       useCaptureStore.getState().setLoopError(errorMessage(error));
       await sleep(ERROR_PAUSE_MS);
     }
@@ -79,20 +84,25 @@ export async function runCaptureLoop(sessionId: string, source: CaptureSource, s
 
   async function captureStep(view: SessionView): Promise<SessionView> {
     const current = view.current;
-    if (source.kind === 'simulated' || !current || current.light === null) {
+    // Simulated device: main shoots. Renderer camera: until main waits for this shot (the light
+    // is switched and settling while the step is set_light), and once per token.
+    const token = current?.step === 'shoot' ? current.stillToken : null;
+    if (source.kind === 'simulated' || !current?.light || !token || token === lastToken) {
       await sleep(WAIT_PAUSE_MS);
       return kiosk().getSession({ sessionId });
     }
-    // One still per (view, light, shots so far): a repeated answer for the same step means main
-    // is still storing it, so wait instead of shooting twice.
-    const key = `${current.view}/${current.light}/${view.shots.length}`;
-    if (key === lastStill) {
-      await sleep(WAIT_PAUSE_MS);
-      return kiosk().getSession({ sessionId });
-    }
-    lastStill = key;
+    lastToken = token;
     const jpeg = await takeStill(source.camera, source.video());
-    return kiosk().submitStill({ sessionId, view: current.view, light: current.light, jpeg });
+    return kiosk().submitStill({ sessionId, view: current.view, light: current.light, stillToken: token, jpeg });
+  }
+
+  async function refresh(): Promise<void> {
+    try {
+      const next = await kiosk().getSession({ sessionId });
+      if (!signal.aborted) apply(next);
+    } catch {
+      // The next step asks again.
+    }
   }
 }
 

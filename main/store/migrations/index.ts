@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import { migration001 } from './001-capture-store.ts';
 import { migration002 } from './002-sync.ts';
+import { migration003 } from './003-face-outlines.ts';
+import { migration004 } from './004-deletion-outbox.ts';
 
 export interface Migration {
   readonly version: number;
@@ -12,4 +14,4 @@ export interface Migration {
  * Numbered, append-only: never edit a migration that has shipped, add the next one. The sync
  * engine adds its own (outbox) as the next number in this list.
  */
-export const migrations: readonly Migration[] = [migration001, migration002];
+export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004];

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/Button.tsx';
 import { TopBar } from '../../components/TopBar.tsx';
 import { CameraPreview } from '../../capture/CameraPreview.tsx';
 import { Countdown } from '../../capture/Countdown.tsx';
@@ -15,6 +14,7 @@ import { outlineMatch, sessionSelectors, viewStep } from '../../stores/session/s
 import { useSessionStore } from '../../stores/session/store.ts';
 import { CancelSessionButton } from './CancelSessionButton.tsx';
 import { FaultPanel } from './FaultPanel.tsx';
+import { StaffCaptureNow } from './StaffCaptureNow.tsx';
 
 /**
  * Live capture: preview with face guide, pose arrows, one hint at a time, the progress rail
@@ -24,8 +24,7 @@ export function CaptureScreen() {
   const { t } = useTranslation();
   const view = useSessionStore(sessionSelectors.view);
   const sessionId = useSessionStore(sessionSelectors.sessionId);
-  const busy = useSessionStore(sessionSelectors.busy);
-  const captureNow = useSessionStore((s) => s.captureNow);
+  const sessionError = useSessionStore(sessionSelectors.error);
   const previewUrl = useCaptureStore(captureSelectors.previewUrl);
   const cameraState = useCaptureStore(captureSelectors.camera);
   const cameraError = useCaptureStore(captureSelectors.cameraError);
@@ -79,11 +78,8 @@ export function CaptureScreen() {
             </p>
           )}
           {loopError && <p className="note note-warn">{t('common.error', { message: loopError })}</p>}
-          {(view.state === 'live' || view.state === 'countdown') && (
-            <Button variant="secondary" data-testid="capture-now" busy={busy} onClick={() => void captureNow()}>
-              {t('capture.manual')}
-            </Button>
-          )}
+          {sessionError && <p className="note note-warn">{t('common.error', { message: sessionError })}</p>}
+          {(view.state === 'live' || view.state === 'countdown') && <StaffCaptureNow />}
         </section>
       </div>
       {view.state === 'fault' && <FaultPanel view={view} />}

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { syntheticGreyCard } from '../../camera/jpeg.ts';
 import { previewJpeg, takeStill } from '../../camera/renderer-camera.ts';
 import { useLivePreview } from '../../camera/useLivePreview.ts';
 import { Button } from '../../components/Button.tsx';
@@ -7,31 +6,36 @@ import type { LightName } from '../../stores/technician/initialState.ts';
 import { technicianSelectors } from '../../stores/technician/selectors.ts';
 import { useTechnicianStore } from '../../stores/technician/store.ts';
 
+/** The camera mounting offset main accepts (settings pitchOffset), degrees. */
+const PITCH_LIMIT = 30;
+
 /**
- * Exposure and white balance per light against a grey card, saved per unit by main. The frame
- * comes from the camera the unit uses: the renderer's (a full still, like a capture) or, on the
- * simulated device, a synthetic grey frame.
+ * Exposure and white balance per light against a grey card, saved per unit by main and applied
+ * to every still of that light. Main switches the light on and lets it settle; the still is taken
+ * while it is lit: by the renderer's camera (sent back with main's token), or by main's own
+ * simulated camera, which shows a grey card itself. UV is not calibrated (docs/kiosk-core.md).
+ * Also the camera mounting: the pitch a customer looking at the screen shows, for the guidance.
  */
 export function CalibrationTab() {
   const { t } = useTranslation();
   const settings = useTechnicianStore(technicianSelectors.settings);
+  const draft = useTechnicianStore(technicianSelectors.draft);
   const calibrating = useTechnicianStore(technicianSelectors.calibrating);
-  const { calibrate } = useTechnicianStore.getState();
+  const { calibrate, edit } = useTechnicianStore.getState();
   const camera = settings?.camera;
   const renderer = camera?.source === 'renderer';
   const { camera: live, videoRef, error } = useLivePreview(renderer && camera ? { deviceId: camera.deviceId, width: camera.width, height: camera.height } : null);
-  if (!settings) return null;
+  if (!settings || !draft) return null;
 
-  async function run(light: LightName) {
-    let jpeg: Uint8Array<ArrayBuffer>;
-    if (!renderer) jpeg = await syntheticGreyCard();
-    else if (live) {
-      // The frame must be lit by the light it calibrates: the light test switches it on.
-      await useTechnicianStore.getState().testLight(light);
-      jpeg = await takeStill(live, videoRef.current).catch(() => previewJpeg(videoRef.current as HTMLVideoElement, 1920));
-    } else return;
-    await calibrate(light, jpeg);
+  function run(light: LightName) {
+    if (!renderer) return void calibrate(light);
+    if (!live) return;
+    // Called by the store once main reports the light on and settled.
+    void calibrate(light, () => takeStill(live, videoRef.current).catch(() => previewJpeg(videoRef.current as HTMLVideoElement, 1920)));
   }
+
+  const pitch = draft.pitchOffset;
+  const setPitch = (value: number) => edit((d) => ({ ...d, pitchOffset: Math.max(-PITCH_LIMIT, Math.min(PITCH_LIMIT, Math.round(value))) }));
 
   return (
     <div className="form">
@@ -45,22 +49,42 @@ export function CalibrationTab() {
       <ul className="rows" data-testid="calibration-rows">
         {settings.lights.map((light) => {
           const c = settings.calibration[light];
+          const uv = light === 'uv';
           return (
             <li key={light} className="row" data-light={light}>
               <span className={`light-swatch light-${light}`} aria-hidden="true" />
               <strong className="row-label">{t(`capture.light.${light}`)}</strong>
               <span className="row-main muted" data-testid={`calibration-${light}`}>
-                {c
-                  ? `${t('technician.calibration.exposure')} ${c.exposure.toFixed(2)} · ${t('technician.calibration.gains')} ${c.gains.map((g) => g.toFixed(2)).join(', ')}`
-                  : t('technician.calibration.notYet')}
+                {uv
+                  ? t('technician.calibration.notForUv')
+                  : c
+                    ? `${t('technician.calibration.exposure')} ${c.exposure.toFixed(2)} · ${t('technician.calibration.gains')} ${c.gains.map((g) => g.toFixed(2)).join(', ')}`
+                    : t('technician.calibration.notYet')}
               </span>
-              <Button variant="secondary" busy={calibrating === light} disabled={calibrating !== null || (renderer && !live)} onClick={() => void run(light)}>
-                {t('technician.calibration.calibrate')}
-              </Button>
+              {!uv && (
+                <Button variant="secondary" data-testid={`calibrate-${light}`} busy={calibrating === light} disabled={calibrating !== null || (renderer && !live)} onClick={() => run(light)}>
+                  {t('technician.calibration.calibrate')}
+                </Button>
+              )}
             </li>
           );
         })}
       </ul>
+      <div className="field">
+        <span>{t('technician.calibration.pitchOffset')}</span>
+        <div className="row" data-testid="pitch-offset">
+          <Button variant="secondary" aria-label="−1°" disabled={pitch <= -PITCH_LIMIT} onClick={() => setPitch(pitch - 1)}>
+            −
+          </Button>
+          <strong className="row-main" data-testid="pitch-offset-value">
+            {pitch > 0 ? `+${pitch}` : pitch}°
+          </strong>
+          <Button variant="secondary" aria-label="+1°" disabled={pitch >= PITCH_LIMIT} onClick={() => setPitch(pitch + 1)}>
+            +
+          </Button>
+        </div>
+        <p className="muted small">{t('technician.calibration.pitchOffsetHint')}</p>
+      </div>
     </div>
   );
 }

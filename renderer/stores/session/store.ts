@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { LanguageCode } from '../../../protocol/enums/languages.ts';
 import type { Customer, KioskInput, KioskOutput, SessionView } from '../../../main/kiosk-api/types.ts';
-import { errorMessage, kiosk } from '../../lib/kiosk.ts';
+import { errorCode, errorMessage, kiosk } from '../../lib/kiosk.ts';
 import { initialSessionState, type SessionState, type SkinCondition } from './initialState.ts';
 
 type CrmCustomer = KioskOutput<'searchCustomers'>['crm'][number];
@@ -27,7 +27,11 @@ export interface SessionActions {
   beginCapture(): Promise<void>;
   /** A session view answered by any capture call. */
   applyView(view: SessionView): void;
-  captureNow(): Promise<void>;
+  /**
+   * Staff override (needs the staff PIN in this connection): 'forbidden' when main asks for the
+   * PIN (never given, or lapsed after idle minutes), so the screen can ask for it.
+   */
+  captureNow(): Promise<'ok' | 'forbidden' | 'failed'>;
   retake(view: View, light?: Light): Promise<void>;
   confirm(): Promise<void>;
   cancel(): Promise<void>;
@@ -141,8 +145,16 @@ export const useSessionStore = create<SessionState & SessionActions>()((set, get
     },
 
     async captureNow() {
-      const view = await step(() => kiosk().captureNow({ sessionId: sessionId() }));
-      if (view) set({ view });
+      set({ busy: true, error: null });
+      try {
+        const view = await kiosk().captureNow({ sessionId: sessionId() });
+        set({ busy: false, view });
+        return 'ok';
+      } catch (error) {
+        const forbidden = errorCode(error) === 'forbidden';
+        set({ busy: false, error: forbidden ? null : errorMessage(error) });
+        return forbidden ? 'forbidden' : 'failed';
+      }
     },
 
     async retake(view, light) {

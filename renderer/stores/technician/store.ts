@@ -15,8 +15,12 @@ export interface TechnicianActions {
   discard(): void;
   save(): Promise<boolean>;
   testLight(light: LightName): Promise<void>;
-  /** Sends a grey-card frame for a light; main computes and stores exposure and gains. */
-  calibrate(light: LightName, jpeg: Uint8Array<ArrayBuffer>): Promise<void>;
+  /**
+   * Calibrates a light against the grey card; main computes and stores exposure and gains. With
+   * `shoot` (the renderer's camera): main switches the light on and lets it settle, the still is
+   * taken while it is lit and sent back with main's token. Without: main's own camera does it all.
+   */
+  calibrate(light: LightName, shoot?: () => Promise<Uint8Array<ArrayBuffer>>): Promise<void>;
   runDiagnostics(): Promise<void>;
   /** Asks main for the logs and hands them to the browser as a download. */
   exportLogs(): Promise<{ fileName: string; text: string } | null>;
@@ -91,10 +95,14 @@ export const useTechnicianStore = create<TechnicianState & TechnicianActions>()(
     }
   },
 
-  async calibrate(light, jpeg) {
+  async calibrate(light, shoot) {
     set({ calibrating: light, error: null });
     try {
-      const result = await kiosk().calibrateLight({ light, jpeg });
+      let result;
+      if (shoot) {
+        const { token } = await kiosk().startCalibration({ light });
+        result = await kiosk().calibrateLight({ light, token, jpeg: await shoot() });
+      } else result = await kiosk().calibrateLight({ light });
       const apply = (s: Settings | null): Settings | null => (s ? { ...s, calibration: { ...s.calibration, [light]: result } } : s);
       set((s) => ({ calibrating: null, settings: apply(s.settings), draft: apply(s.draft) }));
     } catch (error) {

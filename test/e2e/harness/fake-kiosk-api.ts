@@ -45,6 +45,18 @@ function outline(shift: number): [number, number][] {
   return pts;
 }
 
+type Current = NonNullable<SessionView['current']>;
+
+/** Live guidance on a view (no light yet). */
+function viewing(view: Current['view']): Current {
+  return { view, light: null, step: null, stillToken: null };
+}
+
+/** Main waits for the still of this view and light (the fake settles lights at once). */
+function shooting(view: Current['view'], light: NonNullable<Current['light']>): Current {
+  return { view, light, step: 'shoot', stillToken: nextId('still') };
+}
+
 function freshView(id: string): SessionView {
   return {
     id,
@@ -93,7 +105,7 @@ function advance(id: string): SessionView {
   }
   if (v.state === 'countdown') {
     if (scenario.freeze === 'countdown') return v;
-    s.view = { ...v, state: 'capturing', countdownMs: null, current: { view: v.current?.view ?? 'front', light: 'white' } };
+    s.view = { ...v, state: 'capturing', countdownMs: null, current: shooting(v.current?.view ?? 'front', 'white') };
     return s.view;
   }
   if (v.state === 'capturing' && v.current) {
@@ -101,12 +113,12 @@ function advance(id: string): SessionView {
     const light = v.current.light ?? 'white';
     const shots = [...v.shots.filter((x) => !(x.view === view && x.light === light)), { view, light, captureId: nextId('cap') }];
     const li = LIGHTS.indexOf(light as (typeof LIGHTS)[number]);
-    if (li < LIGHTS.length - 1) s.view = { ...v, shots, current: { view, light: LIGHTS[li + 1] ?? 'white' } };
+    if (li < LIGHTS.length - 1) s.view = { ...v, shots, current: shooting(view, LIGHTS[li + 1] ?? 'white') };
     else {
       const vi = VIEWS.indexOf(view);
       const nextView = VIEWS.slice(vi + 1).find((nv) => !shots.some((x) => x.view === nv));
       s.ticks = 0;
-      s.view = nextView ? { ...v, shots, state: 'live', current: { view: nextView, light: null }, guidance: null } : { ...v, shots, state: 'review', current: null, guidance: null, face: null };
+      s.view = nextView ? { ...v, shots, state: 'live', current: viewing(nextView), guidance: null } : { ...v, shots, state: 'review', current: null, guidance: null, face: null };
     }
     return s.view;
   }
@@ -232,7 +244,7 @@ export function createFakeKioskApi(): KioskApi {
     async chooseCustomer({ sessionId, customerId, skinCondition }) {
       const s = session(sessionId);
       s.ticks = 0;
-      s.view = { ...s.view, state: 'live', customerId, skinCondition, current: { view: 'front', light: null } };
+      s.view = { ...s.view, state: 'live', customerId, skinCondition, current: viewing('front') };
       return s.view;
     },
     async getSession({ sessionId }) {
@@ -253,13 +265,13 @@ export function createFakeKioskApi(): KioskApi {
     },
     async captureNow({ sessionId }) {
       const s = session(sessionId);
-      s.view = { ...s.view, state: 'capturing', current: { view: s.view.current?.view ?? 'front', light: 'white' } };
+      s.view = { ...s.view, state: 'capturing', current: shooting(s.view.current?.view ?? 'front', 'white') };
       return s.view;
     },
     async retake({ sessionId, view }) {
       const s = session(sessionId);
       s.ticks = 0;
-      s.view = { ...s.view, state: 'live', fault: null, current: { view, light: null }, shots: s.view.shots.filter((x) => x.view !== view) };
+      s.view = { ...s.view, state: 'live', fault: null, current: viewing(view), shots: s.view.shots.filter((x) => x.view !== view) };
       return s.view;
     },
     async confirmCapture({ sessionId }) {
@@ -340,6 +352,9 @@ export function createFakeKioskApi(): KioskApi {
       await new Promise((r) => setTimeout(r, 300));
       return { ok: true, detail: `${light}: simulated lamp on, settled in 150 ms` };
     },
+    async startCalibration({ light }) {
+      return { light, token: nextId('cal'), expiresInMs: 20_000 };
+    },
     async calibrateLight({ light }) {
       const result = { exposure: 1.04, gains: [1.02, 1, 0.97] as [number, number, number] };
       settings = { ...settings, calibration: { ...settings.calibration, [light]: result } };
@@ -371,5 +386,6 @@ let settings: KioskOutput<'getSettings'> = {
   lightController: { kind: 'simulated', serial: null },
   platform: { region: 'overseas', cnBaseUrl: 'https://cn.example.com', overseasBaseUrl: 'http://127.0.0.1:8080', appId: 'demo-app', storeCustomId: 'S001', hasSecret: true },
   calibration: { white: { exposure: 1, gains: [1, 1, 1] } },
+  pitchOffset: 0,
   retentionDays: 30,
 };

@@ -84,17 +84,35 @@ export interface CaptureLog {
   overrides: string[];
   /** States seen on the capture screen, in order, without repeats. */
   states: string[];
+  /** Views whose auto-capture countdown showed. */
+  countdownViews: Set<string>;
   /** Guidance issues seen. */
   issues: Set<string>;
+  /** Views on which the previous visit's outline was drawn (repeat visit). */
+  outlineViews: Set<string>;
+}
+
+/**
+ * The staff override: "Capture now" asks for the staff PIN unless staff unlocked this connection
+ * (main refuses captureNow without it), then captures.
+ */
+export async function staffCaptureNow(page: Page): Promise<void> {
+  await page.locator('[data-testid="capture-now"]').click();
+  const pad = page.locator('[data-testid="pin-pad"]');
+  if (await pad.waitFor({ timeout: 1500 }).then(() => true, () => false)) {
+    await enterPin(page, STAFF_PIN);
+    await pad.waitFor({ state: 'detached' });
+  }
 }
 
 /**
  * Lets the capture run to the review screen. Screenshots the capture screen once (live guidance)
  * and the countdown when it shows. A view still not captured after `overrideAfterMs` is taken
- * with the staff "Capture now" button, and reported, so a test can insist there was none.
+ * with the staff "Capture now" button (staff PIN), and reported, so a test can insist there was
+ * none.
  */
 export async function runCapture(page: Page, options: { lang: string; shots?: boolean; overrideAfterMs?: number; timeoutMs?: number }): Promise<CaptureLog> {
-  const log: CaptureLog = { overrides: [], states: [], issues: new Set() };
+  const log: CaptureLog = { overrides: [], states: [], countdownViews: new Set(), issues: new Set(), outlineViews: new Set() };
   const deadline = Date.now() + (options.timeoutMs ?? 240_000);
   let shotLive = !options.shots;
   let shotCountdown = !options.shots;
@@ -112,6 +130,8 @@ export async function runCapture(page: Page, options: { lang: string; shots?: bo
       currentView = view;
       viewSince = Date.now();
     }
+    if (state === 'countdown') log.countdownViews.add(view);
+    if (state === 'live' && (await page.locator('[data-testid="outline-note"]').count()) > 0) log.outlineViews.add(view);
     if (state === 'fault') throw new Error(`capture fault: ${await page.locator('[data-testid="fault-message"]').textContent()}`);
     // The capture screen is pictured once main's check has answered: face box and guidance shown.
     const checked = Boolean(issue) && (issue === 'no_face' || (await page.locator('[data-testid="face-guide"] rect').count()) > 0);
@@ -125,7 +145,7 @@ export async function runCapture(page: Page, options: { lang: string; shots?: bo
     }
     if (options.overrideAfterMs !== undefined && state === 'live' && Date.now() - viewSince > options.overrideAfterMs) {
       log.overrides.push(view);
-      await page.locator('[data-testid="capture-now"]').click();
+      await staffCaptureNow(page);
       viewSince = Date.now();
     }
     await page.waitForTimeout(100);

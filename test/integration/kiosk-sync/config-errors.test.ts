@@ -28,6 +28,12 @@ async function startCapture(kiosk: Awaited<ReturnType<typeof startKiosk>>): Prom
   return session.id;
 }
 
+/** The renderer's part of a shot: once main waits for the still (its token), send it. */
+async function shoot(kiosk: Awaited<ReturnType<typeof startKiosk>>, sessionId: string, view: 'front' | 'left' | 'right') {
+  const waiting = await waitFor('still token', () => kiosk.api.getSession({ sessionId }), (s) => s.current?.stillToken != null, 5000);
+  return kiosk.api.submitStill({ sessionId, view, light: 'white', stillToken: waiting.current!.stillToken!, jpeg: FACE });
+}
+
 describe('configuration errors', () => {
   let platform: PlatformChild;
   beforeAll(async () => {
@@ -78,7 +84,7 @@ describe('configuration errors', () => {
       const sessionId = await startCapture(kiosk);
       await kiosk.api.submitFrame({ sessionId, jpeg: FACE });
       expect((await kiosk.api.captureNow({ sessionId })).state).toBe('capturing');
-      expect((await kiosk.api.submitStill({ sessionId, view: 'front', light: 'white', jpeg: FACE })).current?.view).toBe('left');
+      expect((await shoot(kiosk, sessionId, 'front')).current?.view).toBe('left');
       // Unplugged: no more frames arrive.
       const fault = await waitFor('fault', () => kiosk.api.getSession({ sessionId }), (s) => s.state === 'fault', 10_000);
       expect(fault.fault).toMatchObject({ code: 'disconnected', message: expect.stringContaining('check that the camera is plugged in') });
@@ -88,7 +94,7 @@ describe('configuration errors', () => {
       for (const view of ['left', 'right'] as const) {
         await kiosk.api.submitFrame({ sessionId, jpeg: FACE });
         await kiosk.api.captureNow({ sessionId });
-        await kiosk.api.submitStill({ sessionId, view, light: 'white', jpeg: FACE });
+        await shoot(kiosk, sessionId, view);
       }
       expect((await kiosk.api.confirmCapture({ sessionId })).state).toBe('done');
       expect(intact(kiosk, sessionId)).toBe(3);

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kioskApiContract } from '../../../main/kiosk-api/contract.ts';
 import { DIMENSION_IDS } from '../../../protocol/enums/dimensions.ts';
+import { reportItemSchemaFor } from '../../../protocol/report-data/report-items.ts';
 import { captureSession, removeDir, startKiosk, startPlatformChild, waitFor } from './helpers.ts';
 import type { PlatformChild } from './helpers.ts';
 import { platformDb, tasksBySession } from './platform-db.ts';
+import { pullAll, statusOf } from './pull.ts';
 
 describe('a whole session against the platform', () => {
   let platform: PlatformChild;
@@ -76,17 +78,51 @@ describe('a whole session against the platform', () => {
     }
   }, 120_000);
 
-  it('single camera: online_skin + all_race_v2, report stored on the kiosk, no device20 report', async () => {
+  it('single camera: online_skin + all_race_v2, submitted as a pad report (ReportItem_SDK) the merchant pulls and is pushed', async () => {
     const kiosk = await startKiosk(platform.url, platform.app, { profile: 'single_camera' });
     try {
-      const { sessionId } = await captureSession(kiosk, 'Tan Wei');
+      const { sessionId, customerId } = await captureSession(kiosk, 'Tan Wei');
       await waitFor('sync done', () => kiosk.engine.job(sessionId)?.stage, (s) => s === 'done' || s === 'failed', 60_000);
       const job = kiosk.engine.job(sessionId)!;
-      expect(job).toMatchObject({ stage: 'done', apiCode: 'online_skin', algorithmVariant: 'all_race_v2', reportUrl: null });
+      expect(job).toMatchObject({ stage: 'done', apiCode: 'online_skin', algorithmVariant: 'all_race_v2', reportId: expect.any(Number) });
       expect(job.taskRequest).toMatchObject({ api_code: 'online_skin', resources: { front_image: expect.stringContaining('/skin_api/file/resource/') } });
       const report = await kiosk.api.getReport({ sessionId, lang: 'en' });
-      expect(report).toMatchObject({ stage: 'ready', shareUrl: null });
+      expect(report).toMatchObject({ stage: 'ready', shareUrl: expect.stringMatching(new RegExp(`^${platform.url}/shared/reports/`)) });
       expect(report.dimensions.length).toBeGreaterThan(0);
+      expect(await statusOf(report.shareUrl!)).toBe(200);
+
+      // The merchant pulls it as source_type pad, in the ReportItem_SDK shape, with working file links.
+      const pulled = (await pullAll(platform.url, platform.app, 'report', 'pad')).find((r) => r.id === job.reportId)!;
+      expect(reportItemSchemaFor('pad').parse(pulled)).toMatchObject({
+        source_type: 'pad',
+        task_id: job.taskId,
+        api_code: 'online_skin',
+        algorithm_variant: 'all_race_v2',
+        app_id: platform.app.app_id,
+        device_sn: 'DV-TEST-1',
+        user_id: kiosk.store.getCustomer(customerId)!.platformUserId,
+      });
+      const images = pulled['images'] as { front_image: string; left_image?: string };
+      expect(images.left_image).toBeUndefined();
+      expect(await statusOf(images.front_image)).toBe(200);
+      expect((pulled['dimensions'] as unknown[]).length).toBe(report.dimensions.length);
+      // No device20 report was made of it.
+      expect((await pullAll(platform.url, platform.app, 'report', 'device20')).map((r) => r['task_id'])).not.toContain(job.taskId);
+
+      // And pushed: report.created with source_type pad reached the demo merchant's receiver.
+      await waitFor(
+        'report.created (pad) delivered',
+        () => {
+          const db = platformDb(platform.dataDir);
+          try {
+            return db.prepare("SELECT status FROM push_events WHERE action_type = 'report.created' AND source_type = 'pad' AND json_extract(data, '$.id') = ?").get(job.reportId) as { status: string } | undefined;
+          } finally {
+            db.close();
+          }
+        },
+        (row) => row?.status === 'delivered',
+        30_000,
+      );
     } finally {
       await kiosk.close();
       removeDir(kiosk.dataDir);

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kioskApiContract } from '../../../main/kiosk-api/contract.ts';
 import type { KioskMethod, KioskOutput } from '../../../main/kiosk-api/types.ts';
+import { SIMULATED_VIEWS } from '../../../main/device/simulated-camera.ts';
 import { hashPin } from '../../../main/kiosk/pins.ts';
 import { REQUIRED_CONSENT, captureSession, removeDir, startKiosk, startPlatformChild, waitFor } from './helpers.ts';
 import type { PlatformChild } from './helpers.ts';
@@ -79,7 +80,7 @@ describe('kiosk API', () => {
     expect(checked('retrySync', await kiosk.api.retrySync({ sessionId }))).toEqual({ ok: true });
   }, 120_000);
 
-  it('deletes a session and a customer with their files; what the platform holds is listed for the operator', async () => {
+  it('deletes a session and a customer with their files; the platform copy is deleted through the outbox', async () => {
     const a = await captureSession(kiosk, 'Delete Dee', { confirm: false });
     await kiosk.api.cancelSession({ sessionId: a.sessionId });
     const files = kiosk.store.listCaptures(a.sessionId).map((c) => c.path);
@@ -91,8 +92,8 @@ describe('kiosk API', () => {
     await waitFor('customer registered', () => kiosk.store.getCustomer(a.customerId)?.platformUserId, (id) => typeof id === 'number', 20_000);
     checked('deleteCustomer', await kiosk.api.deleteCustomer({ customerId: a.customerId }));
     expect(kiosk.store.getCustomer(a.customerId)).toBeNull();
-    // The platform has no delete call yet: the request is kept for the operator.
-    expect(kiosk.store.db.prepare('SELECT kind, client_id FROM platform_deletions').all()).toContainEqual({ kind: 'customer', client_id: a.customerId });
+    // The platform's copy goes through the outbox (deletion.test.ts follows it while offline).
+    await waitFor('platform deletion', () => kiosk.store.db.prepare('SELECT COUNT(*) AS n FROM platform_deletions').get() as { n: number }, (r) => r.n === 0, 20_000);
     await expect(kiosk.api.getHistory({ customerId: a.customerId })).rejects.toMatchObject({ code: 'not_found' });
   }, 60_000);
 
@@ -108,8 +109,8 @@ describe('kiosk API', () => {
 
   it('technician tools: test a light, calibrate from a grey card, diagnostics, logs', async () => {
     expect(checked('testLight', await kiosk.api.testLight({ light: 'white' }))).toMatchObject({ ok: true });
-    const grey = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 120, g: 118, b: 110 } } }).jpeg().toBuffer();
-    const calibration = checked('calibrateLight', await kiosk.api.calibrateLight({ light: 'white', jpeg: new Uint8Array(grey) }));
+    // The simulated camera shoots its grey card itself, with the light on (main switches it).
+    const calibration = checked('calibrateLight', await kiosk.api.calibrateLight({ light: 'white' }));
     expect((await kiosk.api.getSettings({})).calibration.white).toEqual(calibration);
     const { checks } = checked('getDiagnostics', await kiosk.api.getDiagnostics({}));
     const byName = new Map(checks.map((c) => [c.name, c]));
@@ -136,7 +137,7 @@ describe('a task the platform fails', () => {
   it('fails the stage with the platform code for staff, and a staff retry makes a new task', async () => {
     // A "face" photo without a face: the analysis cannot find one (45103).
     const faces = mkdtempSync(join(tmpdir(), 'kiosk-noface-'));
-    writeFileSync(join(faces, 'sample6-frontal.jpg'), await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 128, g: 128, b: 128 } } }).jpeg().toBuffer());
+    writeFileSync(join(faces, SIMULATED_VIEWS.front.file), await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 128, g: 128, b: 128 } } }).jpeg().toBuffer());
     const kiosk = await startKiosk(platform.url, platform.app, {
       profile: 'single_camera',
       config: { device: { profile: { kind: 'single_camera' }, lightController: { kind: 'none' }, camera: { kind: 'simulated', facesDir: faces, still: { width: 400, height: 400 } } } },

@@ -128,7 +128,7 @@ describe('device sync: customers and reports', () => {
         query: { expires: Number(link.searchParams.get('expires')), signature: link.searchParams.get('signature')! },
       });
       expect(viaClient).toMatchObject({ report_id: report.report_id, store_name: 'Orchard Flagship', merchant_name: 'Lumen Skin Studio', overall_score: 82.5 });
-      expect((await open(viaClient.images.white_front_image!)).status).toBe(200);
+      expect((await open((viaClient.images as Record<string, string>)['white_front_image']!)).status).toBe(200);
 
       const tampered = report.report_url.replace(/expires=(\d+)/, (_, e: string) => `expires=${Number(e) + 60}`);
       expect(JSON.parse((await open(tampered)).text).meta.code).toBe(46101);

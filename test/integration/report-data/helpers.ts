@@ -95,6 +95,7 @@ export async function captureSession(tp: TestPlatform, client: PlatformClient, m
 }
 
 export function reportBody(clientUserId: string, session: { images: Record<string, string>; taskId: string }, overrides: Partial<DeviceReportRequest> = {}): DeviceReportRequest {
+  // Tests also send bodies the schema refuses (a missing white image): the platform must say 400.
   return {
     client_report_id: clientId('report'),
     client_user_id: clientUserId,
@@ -105,7 +106,7 @@ export function reportBody(clientUserId: string, session: { images: Record<strin
     images: session.images,
     created_at: 1_700_000_000,
     ...overrides,
-  };
+  } as DeviceReportRequest;
 }
 
 /**
@@ -128,6 +129,7 @@ export function bulkReports(tp: TestPlatform, template: ReportRow, count: number
           accountId: 0,
           deviceSn: template.device_sn,
           taskId: null,
+          appId: template.app_id,
           apiCode: template.api_code,
           algorithmVariant: template.algorithm_variant,
           lightSources: JSON.parse(template.light_sources) as string[],

@@ -65,6 +65,16 @@ describe('dispatch: PIN roles per connection', () => {
     expect((await call('listSessions', {})).ok).toBe(true);
   });
 
+  it('keeps the staff override and calibration behind their PINs: a customer cannot capture now', async () => {
+    const { call, state } = setup();
+    expect(errorOf(await call('captureNow', { sessionId: 's1' })).code).toBe('forbidden');
+    expect(errorOf(await call('startCalibration', { light: 'white' })).code).toBe('forbidden');
+    expect(state.calls).toHaveLength(0);
+    await call('verifyPin', { role: 'staff', pin: PINS.staff });
+    expect(await call('captureNow', { sessionId: 's1' })).toMatchObject({ ok: true, output: { state: 'capturing' } });
+    expect(errorOf(await call('startCalibration', { light: 'white' })).code).toBe('forbidden');
+  });
+
   it('checks the role before the input, so an unprivileged caller learns nothing about the schema', async () => {
     const { call } = setup();
     expect(errorOf(await call('deleteSession', { sessionId: '' })).code).toBe('forbidden');

@@ -19,6 +19,9 @@ function handlers(overrides: Record<string, (input: never) => unknown> = {}) {
     '/skin_api/file/upload_policy': policy,
     '/skin_api/analyze/task': () => ({ task_id: 't1' }),
     '/skin_api/analyze/result': () => ({ task_id: 't1', api_code: 'online_skin', algorithm_variant: 'all_race_v2', created_at: 1, updated_at: 2, status: 'succeeded', finished_at: 2, result: skin }),
+    '/device_api/reports': (input: { body: { client_report_id: string } }) => ({
+      client_report_id: input.body.client_report_id, report_id: 3, source_type: 'pad', user_id: 7, created_at: 1, report_url: 'http://p/shared/reports/r', report_url_expires_at: 1_900_000_000,
+    }),
     ...overrides,
   } as Record<string, (input: unknown) => unknown>;
 }
@@ -51,13 +54,15 @@ async function setup(client: ScriptedClient, upload: UploadFn = async () => unde
 }
 
 describe('sync engine', () => {
-  it('runs register -> upload -> task (with the session idempotency key) -> poll -> done, marking the session synced', async () => {
+  it('runs register -> upload -> task (with the session idempotency key) -> poll -> submit (pad) -> done, marking the session synced', async () => {
     const client = new ScriptedClient(handlers());
     const { store, engine, run } = await setup(client);
     const { sessionId } = await confirmedSession(store);
     engine.enqueueSession(sessionId);
     await run();
-    expect(engine.job(sessionId)).toMatchObject({ stage: 'done', taskId: 't1', result: skin, reportUrl: null });
+    expect(engine.job(sessionId)).toMatchObject({ stage: 'done', taskId: 't1', result: skin, reportId: 3, reportUrl: 'http://p/shared/reports/r' });
+    const submitted = client.calls.find((c) => c.path === '/device_api/reports')!;
+    expect(submitted.input.body).toMatchObject({ client_report_id: sessionId, source_type: 'pad', task_id: 't1', device_sn: 'SIM', images: { front_image: 'http://p/skin_api/file/resource/k1' } });
     const create = client.calls.find((c) => c.path === '/skin_api/analyze/task')!;
     expect(create.input.headers).toEqual({ 'idempotency-key': `kiosk-${sessionId}-0` });
     expect(create.input.body).toMatchObject({ api_code: 'online_skin', algorithm_variant: 'all_race_v2', resources: { front_image: 'http://p/skin_api/file/resource/k1' } });

@@ -81,7 +81,7 @@ describe('kiosk core configuration', () => {
     await expect(single.lights.setLight('uv')).rejects.toMatchObject({ code: 'no_command' });
     await expect(createDevice(parseKioskCoreConfig({ device: { camera: { kind: 'renderer' } } }).device)).rejects.toThrow(/renderer camera bridge/);
     await expect(
-      createDevice(parseKioskCoreConfig({ device: { lightController: { kind: 'serial', path: '/dev/ttyUSB0', commands: { white: 'a', white_glow: 'b', cross_polar: 'c', parallel_polar: 'd', uv: 'e' } } } }).device),
-    ).rejects.toMatchObject({ code: 'serial_not_installed' });
+      createDevice(parseKioskCoreConfig({ device: { lightController: { kind: 'serial', path: '/dev/ttyUSB-no-such-port', commands: { white: 'a', white_glow: 'b', cross_polar: 'c', parallel_polar: 'd', uv: 'e' } } } }).device),
+    ).rejects.toMatchObject({ code: 'port_not_found' });
   });
 });

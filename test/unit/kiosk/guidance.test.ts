@@ -52,6 +52,18 @@ describe('live guidance', () => {
     expect(issues(withPose({ roll: -8.5 }))).toEqual(['straighten_head']);
   });
 
+  it('measures pitch from the camera mounting: a camera above the eyes (pitchOffset -12) accepts the chin-down look of a customer facing the screen', () => {
+    const mounted = guidanceConfigSchema.parse({ pitchOffset: -12 });
+    const pitched = (pitch: number) => evaluateGuidance(withPose({ pitch }), null, FRAME, 'front', mounted).issues;
+    expect(config.pitchOffset).toBeUndefined();
+    expect(issues(withPose({ pitch: -12 }))).toEqual(['tilt_up']);
+    expect(pitched(-12)).toEqual([]);
+    expect(pitched(-22)).toEqual([]);
+    expect(pitched(-22.5)).toEqual(['tilt_up']);
+    expect(pitched(-1.5)).toEqual(['tilt_down']);
+    expect(() => guidanceConfigSchema.parse({ pitchOffset: 31 })).toThrow();
+  });
+
   it('asks to move closer or back by face ratio, and to centre an off-centre face', () => {
     expect(issues(goodFace({ faceRatio: 0.24 }))).toEqual(['move_closer']);
     expect(issues(goodFace({ faceRatio: 0.61 }))).toEqual(['move_back']);

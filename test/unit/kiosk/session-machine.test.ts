@@ -35,7 +35,11 @@ const toReview = [...toLive, ...captureView('front', 0, 0), ...captureView('left
 describe('capture session state machine', () => {
   it('starts at consent; consent with clauses leads to the customer step', () => {
     expect(INITIAL_STATE).toEqual({ kind: 'consent' });
-    expect(run([{ type: 'CONSENT_GIVEN', clauseIds: ['privacy-v1', 'terms-v2'] }])).toEqual({ kind: 'customer', consentClauseIds: ['privacy-v1', 'terms-v2'] });
+    expect(run([{ type: 'CONSENT_GIVEN', clauseIds: ['privacy-v1', 'terms-v2'], rejectedClauseIds: ['marketing'] }])).toEqual({
+      kind: 'customer',
+      consentClauseIds: ['privacy-v1', 'terms-v2'],
+      rejectedClauseIds: ['marketing'],
+    });
   });
 
   it('ignores consent without any clause and cancels on a declined consent', () => {
@@ -49,7 +53,7 @@ describe('capture session state machine', () => {
     if (s.kind !== 'live') return;
     expect(s.queue.map((p) => p.view)).toEqual(['front', 'left', 'right']);
     expect(s.queue[0].lights).toEqual(['white', 'cross_polar']);
-    expect(s.data).toEqual({ consentClauseIds: ['privacy-v1'], customerId: 'c1', skinCondition: 'clean', shots: [] });
+    expect(s.data).toEqual({ consentClauseIds: ['privacy-v1'], rejectedClauseIds: [], customerId: 'c1', skinCondition: 'clean', shots: [] });
     expect(persistedState(s)).toBe('capturing');
   });
 

@@ -126,6 +126,18 @@ describe('simulated camera', () => {
     }
   });
 
+  it('levels the side photo in its plane without blank corners (the turned edges show mirrored background)', async () => {
+    for (const view of ['left', 'right'] as const) {
+      const { data, info } = await sharp(stills.get(`${view}/white`)!).raw().toBuffer({ resolveWithObject: true });
+      const size = Math.round(info.height * 0.08);
+      for (const [x0, y0] of [[0, 0], [info.width - size, 0], [0, info.height - size], [info.width - size, info.height - size]] as const) {
+        let dark = 0;
+        for (let y = y0; y < y0 + size; y++) for (let x = x0; x < x0 + size; x++) if (Math.max(data[(y * info.width + x) * 3]!, data[(y * info.width + x) * 3 + 1]!, data[(y * info.width + x) * 3 + 2]!) < 12) dark++;
+        expect(dark / (size * size), `${view} corner ${x0},${y0}`).toBeLessThan(0.02);
+      }
+    }
+  });
+
   it('produces 12-MP stills when configured for benchmarks', async () => {
     const device = await createDevice(deviceConfigSchema.parse({ camera: { kind: 'simulated', still: { width: 4000, height: 3000 } } }));
     const big = await device.camera.open();

@@ -111,10 +111,10 @@ describe('pull items', () => {
   it('report items follow their source type', () => {
     expect(pullReportResponseSchema('device20').safeParse({ next: '', lists: [deviceVReport] }).success).toBe(true);
     expect(reportItemSchemaFor('device20').safeParse({ ...deviceVReport, images: { front_image: url('f') } }).success).toBe(false);
-    const sdk = { ...reportBase, source_type: 'pad', task_id: 't', api_code: 'online_skin', algorithm_variant: 'all_race', images: { front_image: url('f') }, mask_format: 'annotation_json', app_id: 'a' };
+    const sdk = { ...reportBase, source_type: 'pad', task_id: 't', api_code: 'online_skin', algorithm_variant: 'all_race', images: { front_image: url('f') }, mask_format: 'annotation_json', app_id: 'a', device_sn: '' };
     expect(reportItemSchemaFor('pad').safeParse(sdk).success).toBe(true);
     expect(reportItemSchemaFor('sdk').safeParse({ ...sdk, source_type: 'sdk' }).success).toBe(true);
-    const { app_id: _a, ...mobileBase } = sdk;
+    const { app_id: _a, device_sn: _d, ...mobileBase } = sdk;
     expect(reportItemSchemaFor('online').safeParse({ ...mobileBase, source_type: 'online', channel: '' }).success).toBe(true);
     const deviceM = { ...reportBase, source_type: 'device', device_sn: 'M1', images: [{ view: 'front', spectrum: 'uv', url: url('u') }], model_3d: null };
     expect(reportItemSchemaFor('device').safeParse(deviceM).success).toBe(true);
@@ -125,6 +125,7 @@ describe('pull items', () => {
 describe('push', () => {
   it('maps each event kind of the payload table to its variant', () => {
     expect(pushKindOf('user', 'user.created')).toBe('user');
+    expect(pushKindOf('user', 'user.deleted')).toBe('userDeleted');
     expect(pushKindOf('report', 'report.created', 'device')).toBe('deviceMReport');
     expect(pushKindOf('report', 'report.images', 'device')).toBe('deviceMImage');
     expect(pushKindOf('report', 'report.3d', 'device')).toBe('deviceM3D');

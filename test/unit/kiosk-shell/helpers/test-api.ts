@@ -11,7 +11,7 @@ export const PINS = { staff: '1234', technician: '987654' } as const;
 export function sessionView(id: string, overrides: Partial<SessionView> = {}): SessionView {
   return {
     id, state: 'live', customerId: null, skinCondition: null, views: [{ view: 'front', lights: ['white'] }],
-    current: { view: 'front', light: null }, guidance: { ok: false, issues: ['no_face'] }, face: null, countdownMs: null,
+    current: { view: 'front', light: null, step: null, stillToken: null }, guidance: { ok: false, issues: ['no_face'] }, face: null, countdownMs: null,
     shots: [], fault: null, previousOutline: null, ...overrides,
   };
 }
@@ -51,6 +51,9 @@ export function createTestApi(): { api: KioskApi; state: TestApiState } {
       const jpeg = new Uint8Array(300_000);
       for (let i = 0; i < jpeg.length; i++) jpeg[i] = (i * 7) & 0xff;
       return { jpeg, session: sessionView(input.sessionId) };
+    },
+    async captureNow(input) {
+      return sessionView(input.sessionId, { state: 'capturing', current: { view: 'front', light: 'white', step: 'set_light', stillToken: null } });
     },
     async getCaptureImage(input) {
       return { jpeg: new Uint8Array([0xff, 0xd8, (input.maxSide ?? 0) & 0xff, 0xff, 0xd9]) };

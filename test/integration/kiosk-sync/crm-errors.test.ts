@@ -1,0 +1,99 @@
+/**
+ * What staff see at the kiosk when the merchant's CRM misbehaves (issue 6: a CRM slower than
+ * 5 seconds, a CRM answering garbage): searchCustomers through the kiosk API, the real platform
+ * relaying to a real CRM server on loopback. Local results are always shown beside the message.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kioskApiContract } from '../../../main/kiosk-api/contract.ts';
+import { deviceSyncEndpoints } from '../../../protocol/endpoints/device-sync.ts';
+import { startTestPlatform, type TestPlatform } from '../../helpers/platform.ts';
+import { REQUIRED_CONSENT, removeDir, startKiosk } from './helpers.ts';
+
+type Kiosk = Awaited<ReturnType<typeof startKiosk>>;
+
+/** A CRM that answers every search after `delayMs` with `status` and `body`. */
+async function crmServer(answer: { delayMs?: number; status?: number; body: string }): Promise<{ url: string; server: Server; calls: () => number }> {
+  let calls = 0;
+  const server = createServer((_req, res) => {
+    calls++;
+    setTimeout(() => {
+      if (!res.destroyed) res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' }).end(answer.body);
+    }, answer.delayMs ?? 0);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/crm`, server, calls: () => calls };
+}
+
+describe('CRM search failures as staff see them (kiosk API searchCustomers)', () => {
+  let tp: TestPlatform;
+  let kiosk: Kiosk;
+  const servers: Server[] = [];
+
+  const useCrm = async (answer: Parameters<typeof crmServer>[0]) => {
+    const crm = await crmServer(answer);
+    servers.push(crm.server);
+    await tp.client(tp.app('primary')).call(deviceSyncEndpoints.updateIntegration, { body: { crm_url: crm.url } });
+    return crm;
+  };
+  const search = async (keyword: string) => kioskApiContract.searchCustomers.output.parse(await kiosk.api.searchCustomers({ keyword }));
+
+  beforeAll(async () => {
+    tp = await startTestPlatform({ config: { analysisWorkers: 1, allowedPrivateCallbackHosts: ['127.0.0.1:*'] } });
+    kiosk = await startKiosk(tp.platform.url, tp.app('primary') as Parameters<typeof startKiosk>[1], { extra: { startSync: false } });
+    await kiosk.api.registerCustomer({ customer: { name: 'Local Lim', phoneNumber: '87654321' }, agreedClauseIds: REQUIRED_CONSENT, rejectedClauseIds: [] });
+  });
+  afterAll(async () => {
+    await kiosk.close();
+    removeDir(kiosk.dataDir);
+    for (const server of servers) {
+      server.closeAllConnections();
+      server.close();
+    }
+    await tp.stop();
+  });
+
+  it('a CRM slower than 5 seconds: told it did not answer within 5 seconds, local results shown', async () => {
+    const crm = await useCrm({ delayMs: 7000, body: JSON.stringify({ total: 0, lists: [] }) });
+    const started = Date.now();
+    const found = await search('Lim');
+    // The platform's 5-second deadline answered, not the kiosk's own (longer) client timeout.
+    expect(Date.now() - started).toBeLessThan(7000);
+    expect(crm.calls()).toBe(1);
+    expect(found.crmError).toBe(
+      'The merchant CRM did not answer within 5 seconds; local results are shown. Search again in a moment; if it keeps happening, the merchant should check their CRM.',
+    );
+    expect(found.local.map((c) => c.name)).toEqual(['Local Lim']);
+    expect(found.crm).toEqual([]);
+  }, 20_000);
+
+  for (const [what, body] of [
+    ['an HTML error page', '<html><body>Service temporarily unavailable</body></html>'],
+    ['JSON of another shape', JSON.stringify({ customers: [{ name: 'x' }] })],
+    ['a list of records without the customer fields', JSON.stringify({ total: 1, lists: [{ id: 1 }] })],
+  ] as const) {
+    it(`a CRM answering garbage (${what}): told the CRM answered something that is not a customer list`, async () => {
+      await useCrm({ body });
+      const found = await search('Lim');
+      expect(found.crmError).toBe('The merchant CRM answered something that is not a customer list; local results are shown. The merchant must fix their CRM search answer.');
+      expect(found.crmError).not.toMatch(/46302/);
+      expect(found.local.map((c) => c.name)).toEqual(['Local Lim']);
+      expect(found.crm).toEqual([]);
+    });
+  }
+
+  it('a CRM answering an HTTP error: told it could not be reached', async () => {
+    await useCrm({ status: 503, body: '{}' });
+    const found = await search('Lim');
+    expect(found.crmError).toMatch(/^The merchant CRM could not be reached/);
+    expect(found.local).toHaveLength(1);
+  });
+
+  it('a working CRM again: its customers beside the local ones, no message', async () => {
+    await useCrm({ body: JSON.stringify({ total: 1, lists: [{ custom_id: 'C9', name: 'Crm Chan', gender: 2, birthday: '', phone_cc: 65, phone_number: '91112222', email: '' }] }) });
+    const found = await search('Chan');
+    expect(found.crmError).toBeNull();
+    expect(found.crm).toMatchObject([{ customId: 'C9', name: 'Crm Chan' }]);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * The camera-mounting pitch offset a capture session's guidance uses: the technician's setting,
+ * else the configuration file's, else the camera's default (the simulated device compensates for
+ * its photos, a real camera starts at 0).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseKioskCoreConfig } from '../../../main/config/kiosk-core-config.ts';
+import { SIMULATED_PITCH_OFFSET } from '../../../main/device/simulated-camera.ts';
+import { kioskExtrasSchema } from '../../../main/kiosk/config.ts';
+import { FileSecretStore } from '../../../main/kiosk/secrets.ts';
+import { KioskSettings } from '../../../main/kiosk/settings.ts';
+import { KioskStore } from '../../../main/store/kiosk-store.ts';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => cleanups.splice(0).forEach((c) => c()));
+
+async function settingsFor(json: Record<string, unknown>): Promise<KioskSettings> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-settings-'));
+  const store = await KioskStore.open({ dataDir, verifyHashesOnStartup: 'none' });
+  cleanups.push(() => (store.close(), rmSync(dataDir, { recursive: true, force: true })));
+  const config = { core: parseKioskCoreConfig(json), extras: kioskExtrasSchema.parse(json) };
+  return new KioskSettings(store.db, config, { embedded: false, baseUrl: 'http://127.0.0.1:1' }, new FileSecretStore(join(dataDir, 'secrets.json')));
+}
+
+describe('camera mounting (guidance pitchOffset)', () => {
+  it('defaults to the simulated device compensation, 0 for a real camera, and the file value over either', async () => {
+    expect(SIMULATED_PITCH_OFFSET).toBeLessThan(0);
+    expect((await settingsFor({})).guidance().pitchOffset).toBe(SIMULATED_PITCH_OFFSET);
+    expect((await settingsFor({ device: { camera: { kind: 'renderer' } } })).guidance().pitchOffset).toBe(0);
+    expect((await settingsFor({ device: { camera: { kind: 'renderer' } }, guidance: { pitchOffset: -12 } })).guidance().pitchOffset).toBe(-12);
+  });
+
+  it("takes the technician's value over the file's, shows it in the settings and keeps the other thresholds", async () => {
+    const settings = await settingsFor({ guidance: { pitchOffset: -12, maxPitch: 9 } });
+    await settings.update({ pitchOffset: 4 });
+    expect(settings.guidance()).toMatchObject({ pitchOffset: 4, maxPitch: 9 });
+    expect((await settings.view()).pitchOffset).toBe(4);
+  });
+});
