@@ -14,6 +14,13 @@ export interface WorkerInit {
 
 export type WorkerRequest = { readonly id: number; readonly width: number; readonly height: number; readonly data: Uint8Array };
 
+/**
+ * Asks the worker to exit once its check (if any) has answered. It is never terminated in the
+ * middle of a check: onnxruntime-node aborts the whole process when its thread is terminated
+ * during session.run.
+ */
+export type WorkerStop = { readonly stop: true };
+
 export type WorkerResponse =
   | { readonly kind: 'ready' }
   | { readonly kind: 'init_failed'; readonly message: string }
@@ -36,7 +43,18 @@ try {
   process.exit(1);
 }
 
-port.on('message', async (request: WorkerRequest) => {
+let running = 0;
+let stopping = false;
+const exitIfStopping = (): void => {
+  if (stopping && running === 0) process.exit(0);
+};
+
+port.on('message', async (request: WorkerRequest | WorkerStop) => {
+  if ('stop' in request) {
+    stopping = true;
+    return exitIfStopping();
+  }
+  running += 1;
   let response: WorkerResponse;
   try {
     const result = await check({ width: request.width, height: request.height, data: request.data });
@@ -45,4 +63,6 @@ port.on('message', async (request: WorkerRequest) => {
     response = { id: request.id, kind: 'error', message: error instanceof Error ? error.message : String(error) };
   }
   port.postMessage(response);
+  running -= 1;
+  exitIfStopping();
 });

@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import type { RgbImage } from '../../vision/types.ts';
 import { faceCheckResultSchema } from './live-check.ts';
 import type { FaceCheckResult, LiveCheck } from './live-check.ts';
-import type { WorkerInit, WorkerRequest, WorkerResponse } from './live-check-worker.ts';
+import type { WorkerInit, WorkerRequest, WorkerResponse, WorkerStop } from './live-check-worker.ts';
 
 export interface WorkerLiveCheckOptions {
   /** The check module: an absolute path or a file URL (.ts runs through tsx, .js as is). */
@@ -20,7 +20,7 @@ export interface WorkerLiveCheckOptions {
   readonly exportName?: string;
   /** Passed to the factory; must be structured-cloneable. */
   readonly options?: unknown;
-  /** A check slower than this kills the worker (a hung model must not freeze guidance). Default 5 s. */
+  /** A check slower than this fails and its worker is replaced (a hung model must not freeze guidance). Default 5 s. */
   readonly timeoutMs?: number;
 }
 
@@ -39,8 +39,16 @@ export class LiveCheckWorkerError extends Error {
   }
 }
 
+/**
+ * A replaced or closed worker is asked to stop and exits after its current check; it is
+ * terminated only when stuck past this (terminating it inside a model run aborts the process).
+ */
+const RETIRE_GRACE_MS = 30_000;
+
 interface Running {
   readonly worker: Worker;
+  /** Resolves when the thread has ended. */
+  readonly exited: Promise<void>;
   readonly ready: Promise<void>;
   /** Checks this worker owes an answer; a dying worker fails only its own. */
   readonly pending: Map<number, { resolve: (r: FaceCheckResult) => void; reject: (e: Error) => void }>;
@@ -63,6 +71,7 @@ export function createWorkerLiveCheck(options: WorkerLiveCheckOptions): WorkerLi
 
   function start(): Running {
     const worker = spawn(init);
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     const pending: Running['pending'] = new Map();
     let settleReady: { resolve: () => void; reject: (e: Error) => void } | undefined;
     const ready = new Promise<void>((resolve, reject) => (settleReady = { resolve, reject }));
@@ -90,7 +99,15 @@ export function createWorkerLiveCheck(options: WorkerLiveCheckOptions): WorkerLi
     worker.on('exit', (code) => fail(new LiveCheckWorkerError(closed ? 'closed' : 'crashed', `live check worker exited (code ${code})`)));
     // The worker alone must not keep the kiosk process alive.
     worker.unref();
-    return { worker, ready, pending };
+    return { worker, exited, ready, pending };
+  }
+
+  /** Stops a worker between checks; the process waits for it (exiting mid-run aborts too). */
+  function retire(target: Running): Promise<void> {
+    target.worker.ref();
+    const timer = setTimeout(() => void target.worker.terminate(), RETIRE_GRACE_MS);
+    target.worker.postMessage({ stop: true } satisfies WorkerStop);
+    return target.exited.then(() => clearTimeout(timer));
   }
 
   async function check(frame: RgbImage): Promise<FaceCheckResult> {
@@ -109,9 +126,9 @@ export function createWorkerLiveCheck(options: WorkerLiveCheckOptions): WorkerLi
       const timer = setTimeout(() => {
         pending.delete(id);
         reject(new LiveCheckWorkerError('timeout', `live check took longer than ${timeoutMs} ms; worker restarted`));
-        // Forget it at once: the next check must not be sent to a worker that is being killed.
+        // Forget it at once: the next check goes to a fresh worker while this one winds down.
         if (running === current) running = null;
-        void worker.terminate();
+        void retire(current);
       }, timeoutMs);
       pending.set(id, {
         resolve: (r) => (clearTimeout(timer), resolve(r)),
@@ -125,7 +142,7 @@ export function createWorkerLiveCheck(options: WorkerLiveCheckOptions): WorkerLi
     closed = true;
     const current = running;
     running = null;
-    if (current) await current.worker.terminate();
+    if (current) await retire(current);
   }
 
   return { check, close };

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { resultKindOf } from '../../protocol/skin-api/api-codes.ts';
-import type { JobRequest, JobResponse, JobResult } from './job-types.ts';
+import type { JobRequest, JobResponse, JobResult, StopRequest } from './job-types.ts';
 import { detectFacePose, detectFacialAttributes, facePoseTask, facialAnalysisTask } from './jobs/face-jobs.ts';
 import { jobErrorOf } from './jobs/job-errors.ts';
 import { detectSkin, skinViewJob } from './jobs/skin-jobs.ts';
@@ -35,10 +35,26 @@ function transferables(result: JobResult): ArrayBuffer[] {
 
 const port = parentPort;
 if (!port) throw new Error('analysis-worker runs as a worker thread');
-port.on('message', (request: JobRequest) => {
-  run(request).then(
-    (result) => port.postMessage({ id: request.id, ok: true, result } satisfies JobResponse, transferables(result)),
-    (error: unknown) => port.postMessage({ id: request.id, ok: false, error: jobErrorOf(error) } satisfies JobResponse),
-  );
+let running = 0;
+let stopping = false;
+// Exiting between jobs is safe; a terminate() during a model run would abort the process.
+const exitIfStopping = (): void => {
+  if (stopping && running === 0) process.exit(0);
+};
+port.on('message', (message: JobRequest | StopRequest) => {
+  if ('stop' in message) {
+    stopping = true;
+    return exitIfStopping();
+  }
+  running += 1;
+  run(message)
+    .then(
+      (result) => port.postMessage({ id: message.id, ok: true, result } satisfies JobResponse, transferables(result)),
+      (error: unknown) => port.postMessage({ id: message.id, ok: false, error: jobErrorOf(error) } satisfies JobResponse),
+    )
+    .finally(() => {
+      running -= 1;
+      exitIfStopping();
+    });
 });
 port.postMessage({ ready: true });

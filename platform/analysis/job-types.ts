@@ -30,6 +30,14 @@ export interface DetectJobPayload {
   bytes: Uint8Array;
 }
 
+/**
+ * Asks a worker to exit once its job (if any) has settled. A worker must never be terminated
+ * while onnxruntime runs in it: the native binding then aborts the whole process.
+ */
+export interface StopRequest {
+  stop: true;
+}
+
 export type JobRequest =
   | { id: number; kind: 'task'; payload: TaskJobPayload }
   | { id: number; kind: 'skin_view'; payload: SkinViewJobPayload }

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { JobKind, JobRequest, JobResponse, JobResult } from './job-types.ts';
+import type { JobKind, JobRequest, JobResponse, JobResult, StopRequest } from './job-types.ts';
 
 interface Pending {
   request: JobRequest;
@@ -16,6 +16,15 @@ interface Slot {
   /** The worker loaded its modules and said so; until then it takes no job. */
   ready: boolean;
 }
+
+/**
+ * How long a retired worker may take to finish its job and exit before it is terminated. A
+ * worker is never terminated at once: terminating one while onnxruntime runs in it aborts the
+ * whole process (onnxruntime-node throws into a dying environment), so it is asked to stop and
+ * exits between jobs. Only a worker stuck this long (in JavaScript, where terminate is safe) is
+ * cut off.
+ */
+const RETIRE_GRACE_MS = 60_000;
 
 /** Respawn delay after a worker died before it was ready (a broken install): 1 s doubling to 30 s. */
 function respawnDelay(failures: number): number {
@@ -49,12 +58,16 @@ const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './analysis-worker.
 
 /**
  * A fixed pool of worker threads running vision/ (DESIGN.md: Analysis). Jobs queue when every
- * worker is busy. A job over its time limit terminates its worker, which is replaced, so one
- * stuck image cannot take the pool down.
+ * worker is busy. A job over its time limit fails at once and its worker is retired (it exits
+ * when the job ends) while a fresh one takes its place, so one stuck image cannot take the pool
+ * down.
  */
 export class WorkerPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
+  /** Resolves when the worker's thread has ended, whatever ended it. */
+  private readonly exits = new WeakMap<Worker, Promise<void>>();
+  private readonly retired = new WeakSet<Worker>();
   private nextId = 1;
   private closed = false;
   private startFailures = 0;
@@ -79,6 +92,7 @@ export class WorkerPool {
     });
   }
 
+  /** Fails what is queued and running, and resolves once every worker has ended. */
   async close(): Promise<void> {
     this.closed = true;
     for (const pending of this.queue.splice(0)) pending.reject(new Error('worker pool closed'));
@@ -87,23 +101,40 @@ export class WorkerPool {
         slot.job?.reject(new Error('worker pool closed'));
         if (slot.job) clearTimeout(slot.job.timer);
         slot.job = null;
-        await slot.worker.terminate();
+        await this.retire(slot.worker);
       }),
     );
   }
 
   private spawn(): Worker {
     const worker = new Worker(WORKER_URL);
+    this.exits.set(worker, new Promise((resolve) => worker.once('exit', () => resolve())));
     worker.on('message', (message: JobResponse | { ready: true }) => {
+      if (this.retired.has(worker)) return;
       if ('ready' in message) return this.markReady(worker);
       this.settle(worker, message);
     });
-    worker.on('error', (error) => this.replace(worker, error));
+    // Also after retirement: an 'error' event without a listener would throw in this thread.
+    worker.on('error', (error) => {
+      if (!this.retired.has(worker)) this.replace(worker, error);
+    });
     worker.on('exit', (code) => {
-      if (!this.closed) this.replace(worker, new Error(`analysis worker exited with code ${code}`));
+      if (!this.retired.has(worker) && !this.closed) this.replace(worker, new Error(`analysis worker exited with code ${code}`));
     });
     worker.unref();
     return worker;
+  }
+
+  /** Asks the worker to exit once its job has settled; terminates it only past the grace. */
+  private retire(worker: Worker): Promise<void> {
+    const exited = this.exits.get(worker) ?? Promise.resolve();
+    if (this.retired.has(worker)) return exited;
+    this.retired.add(worker);
+    // The process must wait for it: exiting with the worker inside a model run aborts too.
+    worker.ref();
+    const timer = setTimeout(() => void worker.terminate(), RETIRE_GRACE_MS);
+    worker.postMessage({ stop: true } satisfies StopRequest);
+    return exited.then(() => clearTimeout(timer));
   }
 
   private markReady(worker: Worker): void {
@@ -146,8 +177,7 @@ export class WorkerPool {
       clearTimeout(job.timer);
       job.reject(error);
     }
-    worker.removeAllListeners();
-    void worker.terminate();
+    void this.retire(worker);
     if (slot.ready) {
       slot.ready = false;
       slot.worker = this.spawn();
