@@ -183,6 +183,11 @@ export function markUploaded(db: Db, captureId: string, resourceUrl: string, now
   db.prepare('UPDATE sync_uploads SET resource_url = ?, uploaded_at = ? WHERE capture_id = ?').run(resourceUrl, now, captureId);
 }
 
+/** Forgets every upload of a session: the platform lost them (45013), so they go up again. */
+export function forgetUploads(db: Db, sessionId: string): void {
+  db.prepare('DELETE FROM sync_uploads WHERE session_id = ?').run(sessionId);
+}
+
 /** The session and its captures are on the platform: retention counts from here (store/retention.ts). */
 export function markSessionSynced(db: Db, sessionId: string, now: number): void {
   db.transaction(() => {

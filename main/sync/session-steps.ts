@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { deviceSyncEndpoints } from '../../protocol/endpoints/device-sync.ts';
 import { IDEMPOTENCY_KEY_HEADER, skinApiEndpoints } from '../../protocol/endpoints/skin-api.ts';
 import { deviceVImageKey } from '../../protocol/skin-api/api-codes.ts';
+import { TaskCodes } from '../../protocol/skin-api/task-codes.ts';
 import { TASK_POLL } from '../../protocol/skin-api/task-result.ts';
 import type { TaskRequest } from '../../protocol/skin-api/task-request.ts';
 import { UploadCodes } from '../../protocol/skin-api/upload-codes.ts';
@@ -20,7 +21,7 @@ import type { UploadOptions } from '../platform-client/upload.ts';
 import type { KioskStore } from '../store/kiosk-store.ts';
 import type { CaptureRecord, SessionRecord } from '../store/types.ts';
 import type { JobPatch } from './outbox.ts';
-import { markUploaded, savePolicy, uploadsOf } from './outbox.ts';
+import { forgetUploads, markUploaded, savePolicy, uploadsOf } from './outbox.ts';
 import type { SyncJob, SyncTarget } from './types.ts';
 import { CaptureIntegrityError } from './types.ts';
 import { pushUser, stageUser, userBody, userPending } from './user-sync.ts';
@@ -101,8 +102,17 @@ export async function createTask(ctx: StepContext, session: SessionRecord, job: 
     body = taskBody(job, resourcesOf(ctx.store, session));
     patch.taskRequest = body;
   }
-  const { task_id } = await ctx.client.call(skinApiEndpoints.createTask, { body: body as TaskRequest, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey(job) } });
-  return { ...patch, taskId: task_id, taskStatus: 'queued', stage: 'poll', pollDelayMs: ctx.poll.firstDelayMs, nextAttemptAt: ctx.now() + ctx.poll.firstDelayMs };
+  let taskId: string;
+  try {
+    ({ task_id: taskId } = await ctx.client.call(skinApiEndpoints.createTask, { body: body as TaskRequest, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey(job) } }));
+  } catch (error) {
+    // The platform lost uploaded files before a task made them durable (D-025): upload the
+    // session again; the next task body names the new addresses.
+    if (!(error instanceof PlatformError) || error.code !== TaskCodes.RESOURCE_LOST.code) throw error;
+    forgetUploads(ctx.store.db, session.id);
+    return { stage: 'upload', taskRequest: null };
+  }
+  return { ...patch, taskId, taskStatus: 'queued', stage: 'poll', pollDelayMs: ctx.poll.firstDelayMs, nextAttemptAt: ctx.now() + ctx.poll.firstDelayMs };
 }
 
 /** One poll (TASK_POLL: from 2 s, doubling to 15 s). A failed task fails the stage with its code. */

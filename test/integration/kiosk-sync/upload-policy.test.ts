@@ -2,8 +2,11 @@
  * Upload policies that expire (D-020, D-025): the platform child runs with a 1-second policy
  * ttl. A transfer that starts after the platform's expiry is refused with 44102 and the kiosk
  * takes a new policy; a stored policy that a restart finds expired is replaced before any
- * transfer is tried.
+ * transfer is tried. An upload the platform lost before a task made it durable (45013) is sent
+ * again.
  */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadPolicyResponse } from '../../../protocol/skin-api/upload-policy.ts';
 import { uploadWithPolicy } from '../../../main/platform-client/upload.ts';
@@ -11,6 +14,7 @@ import type { UploadOptions } from '../../../main/platform-client/upload.ts';
 import { PlatformError, PlatformUnreachableError } from '../../../main/platform-client/errors.ts';
 import { captureSession, removeDir, startKiosk, startPlatformChild, waitFor } from './helpers.ts';
 import type { PlatformChild } from './helpers.ts';
+import { tasksBySession } from './platform-db.ts';
 
 describe('expired upload policies', () => {
   let platform: PlatformChild;
@@ -75,6 +79,29 @@ describe('expired upload policies', () => {
       // The second transfer used a new policy: the stored one was past its ttl on the kiosk's clock.
       expect(keys).toHaveLength(2);
       expect(keys[0]).not.toBe(keys[1]);
+    } finally {
+      await kiosk.close();
+      removeDir(kiosk.dataDir);
+    }
+  }, 60_000);
+
+  it('an upload the platform lost before the task (45013) is uploaded again under a new policy', async () => {
+    const keys: string[] = [];
+    const upload = async (policy: UploadPolicyResponse, options: UploadOptions) => {
+      keys.push(policy.resource_key);
+      await uploadWithPolicy(policy, options);
+      // As a power loss would, before any task made the file durable (LocalObjectStore layout).
+      const key = policy.resource_key;
+      if (keys.length === 1) rmSync(join(platform.dataDir, 'objects', 'objects', key.slice(0, 2), key));
+    };
+    const kiosk = await startKiosk(platform.url, platform.app, { profile: 'single_camera', extra: { upload } });
+    try {
+      const { sessionId } = await captureSession(kiosk, 'Lost Lim');
+      await waitFor('sync', () => kiosk.engine.job(sessionId)?.stage, (s) => s === 'done' || s === 'failed', 60_000);
+      expect(kiosk.engine.job(sessionId)).toMatchObject({ stage: 'done', errorCode: null });
+      expect(keys).toHaveLength(2);
+      expect(kiosk.engine.job(sessionId)?.taskRequest).toMatchObject({ resources: { front_image: expect.stringContaining(keys[1]!) } });
+      expect(tasksBySession(platform.dataDir).get(sessionId)?.tasks).toBe(1);
     } finally {
       await kiosk.close();
       removeDir(kiosk.dataDir);
