@@ -11,6 +11,7 @@ import { registerUploadPolicyRoute, registerUploadRoutes } from './skin-api/uplo
 import { registerTaskRoutes } from './skin-api/task-routes.ts';
 import { registerDetectionRoutes } from './skin-api/detection-routes.ts';
 import { registerReportDataRoutes } from './report-data/index.ts';
+import { registerDemoPictureRoutes } from './routes/demo-picture-routes.ts';
 
 /** The HTTP surface: envelope and error mapping first, then every route module, then 405s. */
 export async function buildPlatformApp(services: PlatformServices): Promise<FastifyInstance> {
@@ -32,6 +33,7 @@ export async function buildPlatformApp(services: PlatformServices): Promise<Fast
   registerTaskRoutes(app, services);
   registerDetectionRoutes(app, services);
   registerReportDataRoutes(app, services);
+  registerDemoPictureRoutes(app);
   await registerUploadRoutes(app, services);
   sealMethods();
   return app;

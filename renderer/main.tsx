@@ -5,7 +5,11 @@ import { ErrorBoundary } from './app/ErrorBoundary.tsx';
 import { isLanguageCode } from '../protocol/enums/languages.ts';
 import { initI18n } from './i18n/index.ts';
 import { useKioskStore } from './stores/kiosk/store.ts';
-import './styles/app.css';
+// In this order: the base, then the areas (each builds on the base).
+import './styles/base.css';
+import './styles/capture.css';
+import './styles/results.css';
+import './styles/operators.css';
 
 async function boot(): Promise<void> {
   await initI18n('en');

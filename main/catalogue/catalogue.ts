@@ -2,7 +2,9 @@
  * Keeps the catalogue cache fresh while the platform is reachable (issue 7, part 4): the store's
  * products and treatments (the store reads already keep only what is sold at this store, with
  * its store links), the merchant's languages, and the dimension and category names in English
- * and the merchant's languages. A failed refresh keeps the cache; recommendations work offline.
+ * and the merchant's languages. A failed refresh keeps the cache; recommendations work offline,
+ * pictures included: every item's `pic` is downloaded into the kiosk's data directory
+ * (pictures.ts), after each refresh and again while some are missing.
  */
 import { catalogueEndpoints } from '../../protocol/endpoints/catalogue.ts';
 import { merchantEndpoints } from '../../protocol/endpoints/merchant.ts';
@@ -13,6 +15,7 @@ import type { PlatformClient } from '../platform-client/client.ts';
 import type { Db } from '../store/database.ts';
 import { catalogueRefreshedAt, readCatalogue, writeCatalogue } from './cache.ts';
 import type { CatalogueSnapshot } from './cache.ts';
+import type { CataloguePictures, PictureSyncResult, PictureType } from './pictures.ts';
 
 export interface CatalogueOptions {
   readonly db: Db;
@@ -21,8 +24,12 @@ export interface CatalogueOptions {
   readonly now?: () => number;
   /** How old the cache may get before a refresh is due. Default 30 minutes. */
   readonly refreshMs?: number;
-  /** Wait after a failed refresh. Default 2 minutes. */
+  /** Wait after a failed refresh (and between tries of missing pictures). Default 2 minutes. */
   readonly retryMs?: number;
+  /** Where product and treatment pictures are kept; without it, none are downloaded. */
+  readonly pictures?: CataloguePictures;
+  /** Pictures that could not be stored, for the log. */
+  readonly onPictureFailures?: (failed: PictureSyncResult['failed']) => void;
 }
 
 /** Safety stop for paging: 50 pages of 100 items is far beyond any merchant's catalogue. */
@@ -31,6 +38,8 @@ const MAX_PAGES = 50;
 export class Catalogue {
   private snapshot: CatalogueSnapshot;
   private failedAt = 0;
+  private picturesTriedAt = 0;
+  private picturesRun: Promise<void> | null = null;
   private readonly now: () => number;
 
   constructor(private readonly options: CatalogueOptions) {
@@ -50,7 +59,12 @@ export class Catalogue {
   async refreshIfDue(): Promise<{ readonly refreshed: boolean; readonly error: unknown }> {
     const last = this.refreshedAt;
     const due = last === null || this.now() - last >= (this.options.refreshMs ?? 30 * 60_000);
-    if (!due || this.now() - this.failedAt < (this.options.retryMs ?? 2 * 60_000)) return { refreshed: false, error: null };
+    const retryMs = this.options.retryMs ?? 2 * 60_000;
+    if (!due) {
+      if (last !== null && this.missingPictures() > 0 && this.now() - this.picturesTriedAt >= retryMs) this.startPictureSync(false);
+      return { refreshed: false, error: null };
+    }
+    if (this.now() - this.failedAt < retryMs) return { refreshed: false, error: null };
     try {
       await this.refresh();
       return { refreshed: true, error: null };
@@ -79,7 +93,58 @@ export class Catalogue {
     writeCatalogue(this.options.db, snapshot, this.now());
     this.snapshot = readCatalogue(this.options.db);
     this.failedAt = 0;
+    this.startPictureSync(true);
     return this.snapshot;
+  }
+
+  /** The key of the stored picture of a `pic` address, or null when it is not stored. */
+  pictureKey(pic: string): string | null {
+    return this.options.pictures?.keyOf(pic) ?? null;
+  }
+
+  async picture(key: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: PictureType } | null> {
+    return (await this.options.pictures?.read(key)) ?? null;
+  }
+
+  /** Pictures stored of those the catalogue names. */
+  pictureCounts(): { stored: number; wanted: number } {
+    const urls = this.pictureUrls();
+    return { stored: this.options.pictures?.count(urls) ?? 0, wanted: new Set(urls).size };
+  }
+
+  private pictureUrls(): string[] {
+    return [...this.snapshot.products, ...this.snapshot.treatments].map((item) => item.pic).filter((pic) => pic !== '');
+  }
+
+  private missingPictures(): number {
+    const { stored, wanted } = this.pictureCounts();
+    return this.options.pictures ? wanted - stored : 0;
+  }
+
+  /** Settles when the picture downloads running now, if any, have finished. */
+  async picturesSettled(): Promise<void> {
+    await this.picturesRun;
+  }
+
+  /**
+   * Downloads pictures in the background, one run at a time: the sync engine calls the refresh
+   * from its loop, and a slow picture host must not hold up uploads. Never fails: a picture that
+   * cannot be fetched leaves its placeholder. Failures are logged after a refresh only, not on
+   * every retry of a picture that stays missing.
+   */
+  private startPictureSync(prune: boolean): void {
+    const pictures = this.options.pictures;
+    if (!pictures || this.picturesRun) return;
+    this.picturesTriedAt = this.now();
+    this.picturesRun = pictures
+      .sync(this.pictureUrls(), prune)
+      .then((result) => {
+        if (prune && result.failed.length > 0) this.options.onPictureFailures?.(result.failed);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        this.picturesRun = null;
+      });
   }
 
   /** Whether the merchant has a dimension enabled; unknown (never refreshed) counts as enabled. */

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { LIGHT_SOURCES, VIEWS } from '../../protocol/skin-api/api-codes.ts';
 import { DIMENSION_IDS } from '../../protocol/enums/dimensions.ts';
 import { LANGUAGE_CODES } from '../../protocol/enums/languages.ts';
+import { MESSAGE_KEYS } from './messages.ts';
 
 const view = z.enum(VIEWS);
 const light = z.enum(LIGHT_SOURCES);
@@ -15,6 +16,16 @@ const lang = z.enum(LANGUAGE_CODES);
 const id = z.string().min(1).max(64);
 const bytes = z.instanceof(Uint8Array);
 const empty = z.object({});
+
+/**
+ * A sentence from main for the screen, language-neutral: the renderer translates `key` with
+ * `params`; `text` is the English sentence (logs, exports). Keys and English: messages.ts.
+ */
+export const uiMessageSchema = z.object({
+  key: z.enum(MESSAGE_KEYS),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  text: z.string(),
+});
 
 export const skinConditionSchema = z.enum(['clean', 'fresh_makeup', 'other']);
 export const roleSchema = z.enum(['staff', 'technician']);
@@ -126,6 +137,11 @@ export const recommendationSchema = z.object({
   price: z.number(),
   priceUnit: z.number().int(),
   priceSymbol: z.string(),
+  /**
+   * The picture as the kiosk stored it (catalogue cache): the key for getCataloguePicture, null
+   * while it is not stored (then `pic`, the merchant's address, is all there is).
+   */
+  picture: z.string().nullable(),
   /** The findings this item answers: dimension and level. */
   answers: z.array(z.object({ dimension: z.enum(DIMENSION_IDS), level: z.number().int(), levelName: z.string() })),
   link: z.string(),
@@ -137,7 +153,7 @@ export const reportSchema = z.object({
   stage: syncStageSchema,
   /** 0..1 of the sync pipeline for the processing screen. */
   progress: z.number(),
-  stageDetail: z.string(),
+  stageDetail: uiMessageSchema,
   taskId: z.string().nullable(),
   createdAt: z.number(),
   skinCondition: skinConditionSchema.nullable(),
@@ -164,15 +180,23 @@ export const historySchema = z.object({
 
 export const sessionRowSchema = z.object({
   id,
+  /** The customer of the session (null before one was chosen), for the report's history chart. */
+  customerId: id.nullable(),
   customerName: z.string(),
   createdAt: z.number(),
   state: z.string(),
   stage: syncStageSchema,
-  lastError: z.string().nullable(),
+  /** Why the sync failed or waits, null when nothing went wrong. */
+  lastError: uiMessageSchema.nullable(),
 });
 
+/** The health checks a technician reads (getDiagnostics), in this order. */
+export const DIAGNOSTIC_CHECKS = [
+  'camera', 'lights', 'models', 'disk', 'platform', 'clock', 'credentials', 'sync_queue', 'store', 'catalogue', 'secrets', 'pins', 'platform_deletions', 'settings',
+] as const;
+
 export const diagnosticsSchema = z.object({
-  checks: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string() })),
+  checks: z.array(z.object({ name: z.enum(DIAGNOSTIC_CHECKS), ok: z.boolean(), detail: uiMessageSchema })),
 });
 
 export const lightSettingsSchema = z.object({
@@ -227,9 +251,11 @@ export const kioskApiContract = {
 
   getReport: { input: z.object({ sessionId: id, lang }), output: reportSchema },
   getHistory: { input: z.object({ customerId: id }), output: historySchema },
+  /** A recommendation's picture from the kiosk's catalogue cache (its `picture` key): works offline. */
+  getCataloguePicture: { input: z.object({ key: z.string().regex(/^[0-9a-f]{64}$/) }), output: z.object({ bytes, contentType: z.enum(['image/jpeg', 'image/png', 'image/webp', 'image/gif']) }) },
 
   verifyPin: { input: z.object({ role: roleSchema, pin: z.string().regex(/^\d{4,8}$/) }), output: z.object({ ok: z.boolean() }) },
-  searchCustomers: { input: z.object({ keyword: z.string().trim().min(1).max(100), page: z.number().int().min(1).default(1) }), output: z.object({ total: z.number().int(), local: z.array(customerSchema), crm: z.array(crmCustomerSchema), crmError: z.string().nullable() }) },
+  searchCustomers: { input: z.object({ keyword: z.string().trim().min(1).max(100), page: z.number().int().min(1).default(1) }), output: z.object({ total: z.number().int(), local: z.array(customerSchema), crm: z.array(crmCustomerSchema), crmError: uiMessageSchema.nullable() }) },
   listSessions: { input: z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() }), output: z.object({ sessions: z.array(sessionRowSchema), dailyCount: z.number().int() }) },
   retrySync: { input: z.object({ sessionId: id }), output: z.object({ ok: z.boolean() }) },
   deleteSession: { input: z.object({ sessionId: id }), output: z.object({ ok: z.boolean() }) },
@@ -237,7 +263,7 @@ export const kioskApiContract = {
 
   getSettings: { input: empty, output: settingsSchema },
   updateSettings: { input: z.object({ patch: settingsSchema.partial().extend({ appSecret: z.string().min(1).max(128).optional() }) }), output: settingsSchema },
-  testLight: { input: z.object({ light }), output: z.object({ ok: z.boolean(), detail: z.string() }) },
+  testLight: { input: z.object({ light }), output: z.object({ ok: z.boolean(), detail: uiMessageSchema }) },
   /**
    * Renderer camera: switches the light on and waits its settle time; answers the token with
    * which calibrateLight must bring the grey-card still taken while it is lit (the light goes off

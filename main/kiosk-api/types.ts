@@ -3,7 +3,7 @@
  * main but these). Every method returns a Promise of its result; failures reject with KioskApiError.
  */
 import type { z } from 'zod';
-import type { kioskApiContract, KioskMethod } from './contract.ts';
+import type { kioskApiContract, KioskMethod, uiMessageSchema } from './contract.ts';
 
 export type { KioskMethod } from './contract.ts';
 
@@ -24,3 +24,7 @@ export type Status = KioskOutput<'getStatus'>;
 export type Settings = KioskOutput<'getSettings'>;
 export type History = KioskOutput<'getHistory'>;
 export type Customer = KioskOutput<'registerCustomer'>;
+
+/** A sentence from main as a message key and parameters (contract uiMessageSchema, messages.ts). */
+export type UiMessage = z.output<typeof uiMessageSchema>;
+export type MessageKey = UiMessage['key'];

@@ -13,7 +13,7 @@ import { deleteCustomerRows } from '../store/customers.ts';
 import type { KioskStore } from '../store/kiosk-store.ts';
 import { pendingDeletions, queueCustomerDeletion, queueSessionDeletion } from '../sync/deletions.ts';
 import type { SyncEngine } from '../sync/engine.ts';
-import { describeSync } from '../sync/progress.ts';
+import { describeSync, failureMessage } from '../sync/progress.ts';
 import { notFound } from './errors.ts';
 import { localDate } from './reports.ts';
 
@@ -30,13 +30,14 @@ export class Admin {
     const start = new Date(y, m - 1, d).getTime();
     const end = new Date(y, m - 1, d + 1).getTime();
     const rows = this.store.db
-      .prepare('SELECT s.id, COALESCE(c.name, \'\') AS name FROM sessions s LEFT JOIN customers c ON c.id = s.customer_id WHERE s.created_at >= ? AND s.created_at < ? ORDER BY s.created_at DESC')
-      .all(start, end) as { id: string; name: string }[];
+      .prepare('SELECT s.id, c.id AS customer_id, COALESCE(c.name, \'\') AS name FROM sessions s LEFT JOIN customers c ON c.id = s.customer_id WHERE s.created_at >= ? AND s.created_at < ? ORDER BY s.created_at DESC')
+      .all(start, end) as { id: string; customer_id: string | null; name: string }[];
     const sessions = rows.map((row) => {
       const session = this.store.getSession(row.id)!;
       const job = this.engine.job(row.id);
       const sync = describeSync(session, job, this.engine.uploadProgress(row.id));
-      return { id: row.id, customerName: row.name, createdAt: session.createdAt, state: session.state, stage: sync.stage, lastError: job?.errorMessage ?? null };
+      const lastError = job && (job.errorCode !== null || job.errorMessage !== null) ? failureMessage(job.errorCode, job.errorMessage) : null;
+      return { id: row.id, customerId: row.customer_id, customerName: row.name, createdAt: session.createdAt, state: session.state, stage: sync.stage, lastError };
     });
     return { sessions, dailyCount: sessions.filter((s) => s.state === 'done').length };
   }

@@ -6,6 +6,7 @@
  */
 import { deviceSyncEndpoints } from '../../protocol/endpoints/device-sync.ts';
 import { ReportDataCodes } from '../../protocol/report-data/codes.ts';
+import { uiMessage, type UiMessageValue } from '../kiosk-api/messages.ts';
 import type { Customer, KioskInput, KioskOutput } from '../kiosk-api/types.ts';
 import { PlatformError, PlatformProtocolError, PlatformUnreachableError } from '../platform-client/errors.ts';
 import type { KioskStore } from '../store/kiosk-store.ts';
@@ -58,7 +59,7 @@ export class Customers {
     const local = ids.map((r) => this.view(this.store.getCustomer(r.id)!));
     let crm: KioskOutput<'searchCustomers'>['crm'] = [];
     let crmTotal = 0;
-    let crmError: string | null = null;
+    let crmError: UiMessageValue | null = null;
     try {
       const answer = await this.link.client().call(deviceSyncEndpoints.crmSearch, { query: { keyword, store_number: this.storeCustomId(), page, count: PAGE_SIZE } });
       crmTotal = answer.total;
@@ -97,23 +98,26 @@ export class Customers {
   }
 }
 
-/** What staff read beside the local results when the merchant's CRM search failed (R-018 codes). */
-function crmMessage(error: unknown): string {
-  if (error instanceof PlatformUnreachableError) return 'The CRM search is not available while the platform is unreachable; local results are shown.';
+/**
+ * What staff read beside the local results when the merchant's CRM search failed (R-018 codes),
+ * as a message key the renderer translates (kiosk-api/messages.ts).
+ */
+function crmMessage(error: unknown): UiMessageValue {
+  if (error instanceof PlatformUnreachableError) return uiMessage('crm.platform_unreachable');
   if (error instanceof PlatformError) {
     switch (error.code) {
       case ReportDataCodes.CRM_NOT_CONFIGURED.code:
-        return 'The merchant has no CRM search configured.';
+        return uiMessage('crm.not_configured');
       case ReportDataCodes.CRM_TIMEOUT.code:
-        return 'The merchant CRM did not answer within 5 seconds; local results are shown. Search again in a moment; if it keeps happening, the merchant should check their CRM.';
+        return uiMessage('crm.timeout');
       case ReportDataCodes.CRM_BAD_ANSWER.code:
-        return 'The merchant CRM answered something that is not a customer list; local results are shown. The merchant must fix their CRM search answer.';
+        return uiMessage('crm.bad_answer');
       case ReportDataCodes.CRM_UNREACHABLE.code:
-        return 'The merchant CRM could not be reached (it refused the call or answered with an error); local results are shown. The merchant should check that their CRM is running.';
+        return uiMessage('crm.unreachable');
       default:
-        return `The CRM search failed (${error.code}): ${error.msg}`;
+        return uiMessage('crm.refused', { code: String(error.code), detail: error.msg });
     }
   }
-  if (error instanceof PlatformProtocolError) return 'The platform answered the CRM search with something unexpected; local results are shown.';
-  return error instanceof Error ? error.message : String(error);
+  if (error instanceof PlatformProtocolError) return uiMessage('crm.protocol');
+  return uiMessage('crm.local', { detail: error instanceof Error ? error.message : String(error) });
 }

@@ -127,6 +127,10 @@ export class KioskService implements KioskApi {
     return this.parts.reports.history(parse('getHistory', input).customerId);
   }
 
+  async getCataloguePicture(input: KioskInput<'getCataloguePicture'>): Promise<KioskOutput<'getCataloguePicture'>> {
+    return this.parts.reports.picture(parse('getCataloguePicture', input).key);
+  }
+
   async verifyPin(input: KioskInput<'verifyPin'>): Promise<KioskOutput<'verifyPin'>> {
     const { role, pin } = parse('verifyPin', input);
     return { ok: pinMatches(pin, this.parts.pinHashes[role]) };

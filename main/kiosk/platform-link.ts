@@ -13,7 +13,13 @@ export interface ProbeResult {
   readonly reachable: boolean;
   /** Platform clock minus kiosk clock (ms, 1 s resolution of the Date header); null when unknown. */
   readonly clockSkewMs: number | null;
-  readonly detail: string;
+  /** The address probed ('' when none is configured). */
+  readonly address: string;
+  /** The HTTP status and round trip of the answer; null when none came. */
+  readonly status: number | null;
+  readonly elapsedMs: number | null;
+  /** Why no answer came (the connection's error), null when one came. */
+  readonly error: string | null;
 }
 
 export class PlatformLink {
@@ -71,7 +77,7 @@ export class PlatformLink {
   /** Any answer counts as reachable (a 404 of the root too); the Date header gives the skew. */
   async probe(timeoutMs = 5000): Promise<ProbeResult> {
     const base = this.baseUrl;
-    if (!base) return { reachable: false, clockSkewMs: null, detail: 'no platform address configured' };
+    if (!base) return { reachable: false, clockSkewMs: null, address: '', status: null, elapsedMs: null, error: 'no platform address configured' };
     const sent = Date.now();
     try {
       const res = await request(`${base}/`, { method: 'GET', signal: AbortSignal.timeout(timeoutMs), headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
@@ -80,10 +86,10 @@ export class PlatformLink {
       const date = Date.parse(String(res.headers.date ?? ''));
       this.clockSkewMs = Number.isNaN(date) ? null : Math.round(date + 500 - (sent + received) / 2);
       this.noteContact(true);
-      return { reachable: true, clockSkewMs: this.clockSkewMs, detail: `${base} answered HTTP ${res.statusCode} in ${received - sent} ms` };
+      return { reachable: true, clockSkewMs: this.clockSkewMs, address: base, status: res.statusCode, elapsedMs: received - sent, error: null };
     } catch (error) {
       this.noteContact(false);
-      return { reachable: false, clockSkewMs: null, detail: `${base} did not answer: ${(error as Error).message}` };
+      return { reachable: false, clockSkewMs: null, address: base, status: null, elapsedMs: null, error: (error as Error).message };
     }
   }
 

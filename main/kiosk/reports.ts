@@ -7,7 +7,7 @@ import type { LanguageCode } from '../../protocol/enums/languages.ts';
 import { skinResultSchema } from '../../protocol/skin-api/task-result.ts';
 import type { SkinResult } from '../../protocol/skin-api/task-result.ts';
 import type { Catalogue } from '../catalogue/catalogue.ts';
-import type { History, Report } from '../kiosk-api/types.ts';
+import type { History, KioskOutput, Report } from '../kiosk-api/types.ts';
 import { recommend } from '../recommend/recommend.ts';
 import type { KioskStore } from '../store/kiosk-store.ts';
 import type { SyncEngine } from '../sync/engine.ts';
@@ -32,7 +32,7 @@ export class Reports {
     const dimensions = result ? this.dimensions(result, lang) : [];
     const customer = session.customerId ? this.store.getCustomer(session.customerId) : null;
     const snapshot = this.catalogue.current;
-    const recommendations = result
+    const recommended = result
       ? recommend({
           findings: dimensions.map((d) => ({ dimension: d.dimension, level: d.level, score: d.score })),
           products: snapshot.products,
@@ -42,6 +42,7 @@ export class Reports {
           lang,
         })
       : [];
+    const recommendations = recommended.map((item) => ({ ...item, picture: this.catalogue.pictureKey(item.pic) }));
     return {
       sessionId,
       stage: sync.stage,
@@ -74,6 +75,13 @@ export class Reports {
       return [{ sessionId: row.id, createdAt: row.created_at, skinCondition: row.skin_condition, scores }];
     });
     return { points, noiseBand: { ...NOISE_BAND } };
+  }
+
+  /** A stored catalogue picture by its key (Report recommendations' `picture`). */
+  async picture(key: string): Promise<KioskOutput<'getCataloguePicture'>> {
+    const found = await this.catalogue.picture(key);
+    if (!found) throw notFound(`Catalogue picture ${key}`);
+    return { bytes: found.bytes, contentType: found.contentType };
   }
 
   /** The result's dimensions the merchant has enabled, in the table order of the specification. */

@@ -11,6 +11,7 @@ import type { LiveCheck } from '../capture/live-check.ts';
 import type { CaptureRecorder } from '../capture/session-driver.ts';
 import type { SerialLightControllerOptions } from '../device/serial-light-controller.ts';
 import { Catalogue } from '../catalogue/catalogue.ts';
+import { CataloguePictures } from '../catalogue/pictures.ts';
 import { PlatformUnreachableError } from '../platform-client/errors.ts';
 import { KioskStore } from '../store/kiosk-store.ts';
 import { SyncEngine } from '../sync/engine.ts';
@@ -88,7 +89,16 @@ export async function createKioskServices(input: KioskServicesInput): Promise<Ki
   });
   await link.rebuild();
 
-  const catalogue = new Catalogue({ db: store.db, client: () => link.client(), storeCustomId: () => settings.platform().storeCustomId, now, refreshMs: config.extras.sync.catalogueRefreshMs });
+  const catalogue = new Catalogue({
+    db: store.db,
+    client: () => link.client(),
+    storeCustomId: () => settings.platform().storeCustomId,
+    now,
+    refreshMs: config.extras.sync.catalogueRefreshMs,
+    pictures: new CataloguePictures({ dir: join(input.dataDir, 'catalogue-pictures'), baseUrl: () => link.baseUrl, now }),
+    onPictureFailures: (failed) =>
+      log.write('warn', `${failed.length} catalogue picture(s) not stored: ${failed.slice(0, 3).map((f) => `${f.url} (${f.reason})`).join('; ')}`),
+  });
   const device = new DeviceHolder({ ...(input.serial ? { serial: input.serial } : {}), ...(input.pushCamera ? { pushCamera: input.pushCamera } : {}) });
   await device.start(settings.device());
   if (device.problem) log.write('error', `device: ${device.problem.message}`);

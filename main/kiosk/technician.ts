@@ -1,7 +1,8 @@
 /**
  * Technician tools (kiosk API testLight, getDiagnostics, exportLogs; calibration is in
- * light-calibration.ts). Each diagnostic check answers in a sentence a technician can act on; one
- * failing check never stops the others.
+ * light-calibration.ts). Each diagnostic check answers a sentence a technician can act on, as a
+ * message key the renderer translates (kiosk-api/messages.ts); one failing check never stops the
+ * others.
  */
 import { statfs } from 'node:fs/promises';
 import type { LightSource } from '../../protocol/skin-api/api-codes.ts';
@@ -10,13 +11,15 @@ import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { KioskOutput } from '../kiosk-api/types.ts';
 import type { KioskStore } from '../store/kiosk-store.ts';
 import type { SyncEngine } from '../sync/engine.ts';
-import { classifyFailure } from '../sync/failures.ts';
+import { uiMessage } from '../kiosk-api/messages.ts';
+import { classifyFailure, failureCode } from '../sync/failures.ts';
+import { failureMessage } from '../sync/progress.ts';
 import type { Admin } from './admin.ts';
 import type { DeviceHolder } from './device-holder.ts';
 import { describe } from './device-holder.ts';
 import type { KioskLog } from './log.ts';
 import type { PlatformLink } from './platform-link.ts';
-import type { SecretStore } from './secrets.ts';
+import { FileSecretStore, type SecretStore } from './secrets.ts';
 import type { KioskSettings } from './settings.ts';
 
 export interface TechnicianDeps {
@@ -44,16 +47,17 @@ const MAX_SKEW_MS = 300_000;
 export class Technician {
   constructor(private readonly deps: TechnicianDeps) {}
 
-  async testLight(light: LightSource): Promise<{ ok: boolean; detail: string }> {
-    if (this.deps.busy()) return { ok: false, detail: 'A capture session is using the device; finish or cancel it first.' };
+  async testLight(light: LightSource): Promise<KioskOutput<'testLight'>> {
+    if (this.deps.busy()) return { ok: false, detail: uiMessage('light.busy') };
     try {
       const { device } = this.deps.device.get();
       await device.lights.setLight(light);
       await new Promise((resolve) => setTimeout(resolve, 300));
       await device.lights.off();
-      return { ok: true, detail: `${light} switched on, settled and off again.` };
+      return { ok: true, detail: uiMessage('light.ok', { light }) };
     } catch (error) {
-      return { ok: false, detail: describe(error).message };
+      const problem = describe(error);
+      return { ok: false, detail: uiMessage('light.failed', { light, code: problem.code, detail: problem.message }) };
     }
   }
 
@@ -61,29 +65,52 @@ export class Technician {
     const { device, link, engine, store, settings } = this.deps;
     const checks: Check[] = [];
     const open = device.current;
-    checks.push(open ? { name: 'camera', ok: true, detail: `${open.camera.info.label} (${open.config.camera.kind})` } : { name: 'camera', ok: false, detail: device.problem?.message ?? 'not open' });
-    checks.push(open ? { name: 'lights', ok: true, detail: `${open.config.lightController.kind} light controller, lights ${open.device.profile.lights.join(', ')}` } : { name: 'lights', ok: false, detail: device.problem?.message ?? 'not open' });
+    const notOpen = device.problem ? uiMessage('diag.device_problem', { code: device.problem.code, detail: device.problem.message }) : uiMessage('diag.not_open');
+    checks.push(open ? { name: 'camera', ok: true, detail: uiMessage(open.config.camera.kind === 'simulated' ? 'diag.camera_simulated' : 'diag.camera_renderer') } : { name: 'camera', ok: false, detail: notOpen });
+    checks.push(
+      open
+        ? { name: 'lights', ok: true, detail: uiMessage('diag.lights_ok', { controller: open.config.lightController.kind, lights: open.device.profile.lights.join(',') }) }
+        : { name: 'lights', ok: false, detail: notOpen },
+    );
     checks.push(await this.liveCheckModels());
     checks.push(await this.disk());
     const probe = await link.probe();
-    checks.push({ name: 'platform', ok: probe.reachable, detail: `${probe.detail} (region ${link.region})` });
-    if (probe.clockSkewMs !== null) {
-      const ok = Math.abs(probe.clockSkewMs) < MAX_SKEW_MS;
-      checks.push({ name: 'clock', ok, detail: `kiosk clock is ${Math.round(-probe.clockSkewMs / 1000)} s ${probe.clockSkewMs > 0 ? 'behind' : 'ahead of'} the platform${ok ? '' : ': set the time (NTP); signed calls fail beyond 300 s'}` });
-    }
+    const region = link.region;
+    const platform = !probe.address
+      ? uiMessage('diag.platform_unset')
+      : probe.reachable
+        ? uiMessage('diag.platform_ok', { address: probe.address, status: probe.status ?? 0, ms: probe.elapsedMs ?? 0, region })
+        : uiMessage('diag.platform_down', { address: probe.address, detail: probe.error ?? '', region });
+    checks.push({ name: 'platform', ok: probe.reachable, detail: platform });
+    if (probe.clockSkewMs !== null) checks.push(clockCheck(probe.clockSkewMs));
     checks.push(await this.credentials(probe.reachable));
     const counts = engine.counts();
-    checks.push({ name: 'sync_queue', ok: counts.failed === 0, detail: `${counts.pending} session(s) waiting, ${counts.failed} failed, last synced ${counts.lastSuccessAt ? new Date(counts.lastSuccessAt).toISOString() : 'never'}` });
-    const integrity = store.db.pragma('quick_check', { simple: true });
+    const queue = { pending: counts.pending, failed: counts.failed };
+    checks.push({
+      name: 'sync_queue',
+      ok: counts.failed === 0,
+      detail: counts.lastSuccessAt ? uiMessage('diag.sync_queue', { ...queue, lastSuccessAt: counts.lastSuccessAt }) : uiMessage('diag.sync_queue_never', queue),
+    });
+    const integrity = String(store.db.pragma('quick_check', { simple: true }));
     const flagged = store.db.prepare("SELECT COUNT(*) AS n FROM captures WHERE integrity <> 'ok'").get() as { n: number };
-    checks.push({ name: 'store', ok: integrity === 'ok' && flagged.n === 0, detail: `database ${String(integrity)}; ${flagged.n} capture(s) missing or altered on disk` });
-    const refreshed = this.deps.catalogue.refreshedAt;
-    checks.push({ name: 'catalogue', ok: refreshed !== null, detail: refreshed ? `refreshed ${new Date(refreshed).toISOString()}` : 'never read from the platform: recommendations are empty until it is' });
-    checks.push({ name: 'secrets', ok: this.deps.secrets.warning === null, detail: this.deps.secrets.warning ?? 'app secret kept in the OS keychain' });
-    checks.push({ name: 'pins', ok: !this.deps.demoPins, detail: this.deps.demoPins ? 'The demo PINs are in use: set staff and technician PIN hashes in the kiosk configuration.' : 'configured' });
+    checks.push({ name: 'store', ok: integrity === 'ok' && flagged.n === 0, detail: uiMessage('diag.store', { detail: integrity, flagged: flagged.n }) });
+    const catalogue = this.deps.catalogue;
+    const refreshed = catalogue.refreshedAt;
+    const pictures = catalogue.pictureCounts();
+    checks.push({
+      name: 'catalogue',
+      ok: refreshed !== null,
+      detail: refreshed ? uiMessage('diag.catalogue', { refreshedAt: refreshed, pictures: pictures.stored, items: pictures.wanted }) : uiMessage('diag.catalogue_never'),
+    });
+    const warning = this.deps.secrets.warning;
+    const secrets = warning === null ? uiMessage('diag.secrets_keychain') : this.deps.secrets instanceof FileSecretStore ? uiMessage('diag.secrets_file') : uiMessage('diag.secrets_weak', { detail: warning });
+    checks.push({ name: 'secrets', ok: warning === null, detail: secrets });
+    checks.push({ name: 'pins', ok: !this.deps.demoPins, detail: uiMessage(this.deps.demoPins ? 'diag.pins_demo' : 'diag.pins_ok') });
+    // Deletion on request reaches the platform through the device sync API (docs/kiosk-sync.md,
+    // K-015); what is counted here waits for the network or for a retry.
     const deletions = this.deps.admin.pendingPlatformDeletions();
-    checks.push({ name: 'platform_deletions', ok: deletions === 0, detail: `${deletions} deletion request(s) to carry out on the platform by the operator (no delete call in the device API yet)` });
-    checks.push({ name: 'settings', ok: true, detail: `store ${settings.platform().storeCustomId || '(none)'}, retention ${settings.retentionDays()} days` });
+    checks.push({ name: 'platform_deletions', ok: deletions === 0, detail: deletions === 0 ? uiMessage('diag.deletions_none') : uiMessage('diag.deletions_pending', { count: deletions }) });
+    checks.push({ name: 'settings', ok: true, detail: uiMessage('diag.settings', { store: settings.platform().storeCustomId || '—', days: settings.retentionDays() }) });
     return { checks };
   }
 
@@ -96,9 +123,9 @@ export class Technician {
     const frame = { width: 64, height: 64, data: new Uint8Array(64 * 64 * 3).fill(128) };
     try {
       await this.deps.liveCheck(frame);
-      return { name: 'models', ok: true, detail: 'face check models loaded and answering' };
+      return { name: 'models', ok: true, detail: uiMessage('diag.models_ok') };
     } catch (error) {
-      return { name: 'models', ok: false, detail: `face check unavailable: ${(error as Error).message}` };
+      return { name: 'models', ok: false, detail: uiMessage('diag.models_failed', { detail: (error as Error).message }) };
     }
   }
 
@@ -107,19 +134,30 @@ export class Technician {
       const s = await statfs(this.deps.store.capturesDir);
       const free = s.bavail * s.bsize;
       const total = s.blocks * s.bsize;
-      return { name: 'disk', ok: free >= MIN_FREE_BYTES, detail: `${(free / GiB).toFixed(1)} GiB free of ${(total / GiB).toFixed(1)} GiB${free < MIN_FREE_BYTES ? ': free space soon, captures need room' : ''}` };
+      const sizes = { free: (free / GiB).toFixed(1), total: (total / GiB).toFixed(1) };
+      return { name: 'disk', ok: free >= MIN_FREE_BYTES, detail: uiMessage(free < MIN_FREE_BYTES ? 'diag.disk_low' : 'diag.disk_ok', sizes) };
     } catch (error) {
-      return { name: 'disk', ok: false, detail: (error as Error).message };
+      return { name: 'disk', ok: false, detail: uiMessage('diag.disk_error', { detail: (error as Error).message }) };
     }
   }
 
   private async credentials(reachable: boolean): Promise<Check> {
-    if (!reachable) return { name: 'credentials', ok: false, detail: 'not checked: platform unreachable' };
+    if (!reachable) return { name: 'credentials', ok: false, detail: uiMessage('diag.credentials_unchecked') };
     try {
       await this.deps.link.client().accessToken();
-      return { name: 'credentials', ok: true, detail: 'the platform accepted the app credentials' };
+      return { name: 'credentials', ok: true, detail: uiMessage('diag.credentials_ok') };
     } catch (error) {
-      return { name: 'credentials', ok: false, detail: classifyFailure(error).message };
+      const failure = classifyFailure(error);
+      return { name: 'credentials', ok: false, detail: failureMessage(failureCode(failure), failure.message) };
     }
   }
+}
+
+/** Skew = platform clock minus kiosk clock: positive means the kiosk is behind. */
+function clockCheck(skewMs: number): Check {
+  const ok = Math.abs(skewMs) < MAX_SKEW_MS;
+  const seconds = Math.abs(Math.round(skewMs / 1000));
+  const behind = skewMs > 0;
+  const key = behind ? (ok ? 'diag.clock_behind' : 'diag.clock_behind_bad') : ok ? 'diag.clock_ahead' : 'diag.clock_ahead_bad';
+  return { name: 'clock', ok, detail: uiMessage(key, { seconds }) };
 }

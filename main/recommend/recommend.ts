@@ -12,7 +12,8 @@ import type { LanguageCode } from '../../protocol/enums/languages.ts';
 import type { ProductItem, StoreTreatmentItem } from '../../protocol/open-api/catalogue-items.ts';
 import type { KioskOutput } from '../kiosk-api/types.ts';
 
-export type Recommendation = KioskOutput<'getReport'>['recommendations'][number];
+/** A report's recommendation but the stored picture, which the report adds (main/kiosk/reports.ts). */
+export type Recommendation = Omit<KioskOutput<'getReport'>['recommendations'][number], 'picture'>;
 
 export interface Finding {
   readonly dimension: DimensionId;

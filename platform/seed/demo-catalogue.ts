@@ -47,7 +47,24 @@ export interface DemoCatalogue {
   treatments: DemoCatalogueItem[];
 }
 
-const PIC = 'https://images.lumen-demo.example/catalogue';
+/**
+ * Where the platform serves the demo pictures (demo-pictures.ts, routes/demo-picture-routes.ts);
+ * the seed writes each item's `pic` as `<the platform's base address><path>/<file>`.
+ */
+export const DEMO_PICTURE_PATH = '/demo/catalogue';
+
+/** The file name of an item's picture. */
+export function demoPictureFile(customId: string): string {
+  return `${customId.toLowerCase()}.png`;
+}
+
+/** The `pic` of a demo item on a platform reached at `baseUrl`. */
+export function demoPictureUrl(baseUrl: string, customId: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}${DEMO_PICTURE_PATH}/${demoPictureFile(customId)}`;
+}
+
+/** The address the seed is given when none is known (validation in tests): the platform's default port. */
+const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
 const SHOP = 'https://shop.lumen-demo.example';
 const SGD: PriceUnitId = 11;
 
@@ -154,12 +171,15 @@ export const DEMO_CATALOGUES: Readonly<Record<string, DemoCatalogue>> = {
   'Shanghai Skin Lab': MAINLAND,
 };
 
-/** The create request of a demo item: what an integrator would send to POST /open_api/merchant/{products,treatments}. */
-export function demoCreateItem(item: DemoCatalogueItem): Record<string, unknown> {
+/**
+ * The create request of a demo item: what an integrator would send to POST
+ * /open_api/merchant/{products,treatments}, with the picture on the platform at `baseUrl`.
+ */
+export function demoCreateItem(item: DemoCatalogueItem, baseUrl: string = DEFAULT_BASE_URL): Record<string, unknown> {
   const { source: _s, status: _st, sold_at: _so, links: _l, suit, ages, ...fields } = item;
   return {
     ...fields,
-    pic: `${PIC}/${item.custom_id.toLowerCase()}.jpg`,
+    pic: demoPictureUrl(baseUrl, item.custom_id),
     ...(ages ? { age_limit: 1, min_age: ages[0], max_age: ages[1] } : {}),
     ...(suit ? { suit_custom_id: suit.map(([customId, quantity]) => ({ custom_id: customId, quantity })) } : {}),
   };
@@ -173,9 +193,9 @@ function valid<T>(checked: Checked<T>, customId: string): T {
 /**
  * Seeds the demo catalogues of the group's merchants, inside the caller's seeding transaction.
  * Each item goes through the protocol validators first, so the demo data obeys every rule an
- * integrator's data must obey.
+ * integrator's data must obey. Pictures point at this platform (`baseUrl`, its public address).
  */
-export function seedDemoCatalogue(db: Db, groupId: number, now: number): void {
+export function seedDemoCatalogue(db: Db, groupId: number, now: number, baseUrl: string): void {
   const merchants = db.prepare('SELECT id, name FROM merchants WHERE group_id = ?').all(groupId) as Array<{ id: number; name: string }>;
   for (const merchant of merchants) {
     const catalogue = DEMO_CATALOGUES[merchant.name];
@@ -187,7 +207,7 @@ export function seedDemoCatalogue(db: Db, groupId: number, now: number): void {
     };
     for (const [kind, items] of [['product', catalogue.products], ['treatment', catalogue.treatments]] as const) {
       for (const item of items) {
-        const request = demoCreateItem(item);
+        const request = demoCreateItem(item, baseUrl);
         const fields: CatalogueFields = kind === 'product' ? valid(checkProductCreateItem(request), item.custom_id) : valid(checkTreatmentCreateItem(request), item.custom_id);
         const values = {
           price_unit: 0, price_cents: 0, ...columnValues(fields), merchant_id: merchant.id, kind, custom_id: item.custom_id,

@@ -92,7 +92,7 @@ export function seedDemoIfEmpty(services: PlatformServices, baseUrl: string): Se
       groupApp.app_id, groupApp.app_secret, 'group', groupId, `${DEMO_GROUP_NAME} integration`, now,
     );
     apps.unshift(groupApp);
-    seedDemoCatalogue(db, groupId, now);
+    seedDemoCatalogue(db, groupId, now, baseUrl);
     seedSkinOrders(db, now);
     seedDemoReportData(db, now, config.demoMerchant);
   })();

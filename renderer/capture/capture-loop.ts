@@ -46,6 +46,9 @@ export async function runCaptureLoop(sessionId: string, source: CaptureSource, s
       lastToken = '';
       useCaptureStore.getState().setLoopError(errorMessage(error));
       await sleep(ERROR_PAUSE_MS);
+      // Where main stands meanwhile: frames that never arrive fault the session there (camera
+      // gone, docs/kiosk-sync.md "Cameras"), and the screen must show that, not keep retrying.
+      if (!signal.aborted) await refresh();
     }
   }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Customer, KioskOutput } from '../../main/kiosk-api/types.ts';
+import { useMainMessage } from '../i18n/main-messages.ts';
 import { staffSelectors } from '../stores/staff/selectors.ts';
 import { useStaffStore } from '../stores/staff/store.ts';
 import { Button } from './Button.tsx';
@@ -22,6 +23,7 @@ function phone(cc: number, number: string): string {
 /** Staff search: customers on this kiosk and the merchant's CRM (relayed by main). */
 export function CustomerSearch({ onChooseLocal, onChooseCrm, chooseLabel, localAction }: Props) {
   const { t } = useTranslation();
+  const say = useMainMessage();
   const keyword = useStaffStore(staffSelectors.keyword);
   const result = useStaffStore(staffSelectors.result);
   const searching = useStaffStore(staffSelectors.searching);
@@ -75,7 +77,11 @@ export function CustomerSearch({ onChooseLocal, onChooseCrm, chooseLabel, localA
           </ul>
         </section>
       )}
-      {result?.crmError && <p className="note note-warn">{t('search.crmError', { message: result.crmError })}</p>}
+      {result?.crmError && (
+        <p className="note note-warn" data-testid="crm-error" data-key={result.crmError.key}>
+          {say(result.crmError)}
+        </p>
+      )}
     </div>
   );
 }

@@ -4,6 +4,8 @@ interface Props {
   src: string;
   alt: string;
   labels: { zoomIn: string; zoomOut: string; reset: string };
+  /** The picture could not be loaded (e.g. a platform address while offline). */
+  onError?: () => void;
 }
 
 interface Zoom {
@@ -20,7 +22,7 @@ const FIT: Zoom = { scale: 1, x: 0, y: 0 };
  * An image to look closely at: pinch or the +/- buttons to zoom, drag to move, double-tap to
  * toggle. Buttons are always visible (no hover-only controls on a touch screen).
  */
-export function ZoomableImage({ src, alt, labels }: Props) {
+export function ZoomableImage({ src, alt, labels, onError }: Props) {
   const box = useRef<HTMLDivElement | null>(null);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const [zoom, setZoom] = useState<Zoom>(FIT);
@@ -88,7 +90,7 @@ export function ZoomableImage({ src, alt, labels }: Props) {
         onWheel={onWheel}
         onDoubleClick={() => setZoom((z) => (z.scale > 1 ? FIT : clamp({ scale: 2.5, x: 0, y: 0 })))}
       >
-        <img src={src} alt={alt} draggable={false} style={{ transform: `translate(${zoom.x}px, ${zoom.y}px) scale(${zoom.scale})` }} />
+        <img src={src} alt={alt} draggable={false} onError={onError} style={{ transform: `translate(${zoom.x}px, ${zoom.y}px) scale(${zoom.scale})` }} />
       </div>
       <div className="zoom-controls" dir="ltr">
         <button type="button" className="btn btn-secondary btn-normal" aria-label={labels.zoomOut} data-testid="zoom-out" disabled={zoom.scale <= MIN} onClick={() => zoomBy(1 / 1.5)}>

@@ -4,6 +4,8 @@
  * customer ("you"); staff and technician texts are terse operator language.
  * No plural suffixes: Chinese has none, and one shape for both keeps the typing simple.
  */
+import { mainEn } from './main-en.ts';
+
 export const en = {
   common: {
     back: 'Back',
@@ -88,9 +90,8 @@ export const en = {
     noResults: 'No customer found.',
     local: 'On this kiosk',
     crm: 'Store CRM',
-    crmError: 'Store CRM not reachable: {{message}}',
     choose: 'Choose',
-    sessions: '{{count}} sessions',
+    sessions: 'Sessions: {{count}}',
   },
   capture: {
     view: { front: 'Front', left: 'Left side', right: 'Right side' },
@@ -133,6 +134,14 @@ export const en = {
     cameraError: 'Camera not available: {{message}}',
     fault: 'The photo could not be taken',
     faultRetry: 'Try again',
+    faultKind: {
+      camera: 'The camera stopped answering. Please wait for a staff member.',
+      lights: 'The lights stopped answering. Please wait for a staff member.',
+      disk: 'The kiosk cannot store more photos. Please wait for a staff member.',
+      interrupted: 'The kiosk restarted during your photos. Please start again.',
+      other: 'A device problem stopped the photos. Please wait for a staff member.',
+    },
+    faultTechnician: 'For the technician ({{code}}): {{detail}}',
     outlineHint: 'Line up with the dashed outline from your last visit',
     outlineMismatch: 'Your position differs from last time. Match the dashed outline so the results compare fairly.',
     step: 'View {{n}} of {{total}}',
@@ -176,6 +185,7 @@ export const en = {
     zoomOut: 'Zoom out',
     zoomReset: 'Fit',
     noImage: 'No image for this view and light.',
+    ownCapture: 'Annotated image not available offline: showing the kiosk’s own photo.',
     compare: 'Over time',
     compareOverall: 'All dimensions',
     noHistory: 'This is your first session. Next time you will see your progress here.',
@@ -228,6 +238,7 @@ export const en = {
     deleteConfirm: 'Delete this session and its photos from this kiosk? This cannot be undone.',
     deleteCustomerConfirm: 'Delete {{name}} and every session of theirs from this kiosk? This cannot be undone.',
     deleteCustomer: 'Delete customer',
+    deleteSession: 'Delete session',
     openReport: 'Open report',
     customerCol: 'Customer',
     timeCol: 'Time',
@@ -270,13 +281,14 @@ export const en = {
     },
     lights: {
       controller: 'Light controller',
-      kinds: { simulated: 'Simulated', serial: 'Serial port' },
+      kinds: { simulated: 'Simulated', serial: 'Serial port', none: 'No' },
       port: 'Serial port',
       baud: 'Baud rate',
       settle: 'Settle time (ms)',
       command: 'Command',
       test: 'Test',
       testOk: 'OK',
+      testFailed: 'Failed',
     },
     calibration: {
       hint: 'Hold the grey card so it fills the camera picture, then calibrate each light: the kiosk switches the light on, waits for it to settle and takes the picture. Values are saved for this unit and applied to every photo of that light.',
@@ -293,6 +305,24 @@ export const en = {
       run: 'Run diagnostics',
       allOk: 'All checks passed',
       someFailed: '{{count}} checks failed',
+      ok: 'OK',
+      notOk: 'Check',
+      checks: {
+        camera: 'Camera',
+        lights: 'Lights',
+        models: 'Face check models',
+        disk: 'Disk space',
+        platform: 'Platform',
+        clock: 'Clock',
+        credentials: 'App credentials',
+        sync_queue: 'Sync queue',
+        store: 'Local database',
+        catalogue: 'Catalogue',
+        secrets: 'Secret storage',
+        pins: 'PINs',
+        platform_deletions: 'Deletions on the platform',
+        settings: 'Settings',
+      },
     },
     platform: {
       region: 'Region',
@@ -312,6 +342,8 @@ export const en = {
       exported: 'Downloaded {{file}}',
     },
   },
+  /** Sentences main sends as message keys: main-en.ts. */
+  main: mainEn,
 };
 
 /** The shape every complete catalogue has: the same keys, string leaves. */

@@ -1,20 +1,24 @@
 /**
- * i18next set-up. English and Simplified Chinese are complete; Arabic is partial; every other
- * language of the specification has no catalogue and falls back (decision in docs/ui.md): the
- * Traditional Chinese variants to Simplified Chinese, then English (as protocol/enums localize()
- * does for level names), everything else to English. Fallback is per key, so a partial
- * catalogue never shows a raw key.
+ * i18next set-up. English and Simplified Chinese are complete; Arabic is partial; the other
+ * languages of the specification have no catalogue of UI texts. Fallback is per key, so a
+ * partial catalogue never shows a raw key: each language falls back along the same chain as
+ * protocol/enums `fallbackLanguages` (Hong Kong to Traditional to Simplified Chinese, the two
+ * Spanish variants to each other), ending in English (decision in docs/ui.md).
+ *
+ * Dimension and level names are not UI texts: they come from main in the language asked
+ * (getReport `lang`), from the specification's tables, which name every dimension and level in
+ * all 15 languages (protocol/enums/names/). So a Japanese screen shows Japanese dimension and
+ * level names inside English UI texts.
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { isRightToLeft, type LanguageCode } from '../../protocol/enums/languages.ts';
+import { fallbackLanguages, isRightToLeft, type LanguageCode } from '../../protocol/enums/languages.ts';
 import { ar } from './ar.ts';
 import { en } from './en.ts';
 import { zhHans } from './zh-Hans.ts';
 
 export function fallbackChain(code: LanguageCode): LanguageCode[] {
-  if (code === 'zh-Hant' || code === 'zh-Hant-HK') return ['zh-Hans', 'en'];
-  return ['en'];
+  return fallbackLanguages(code).filter((c) => c !== code);
 }
 
 export async function initI18n(initial: LanguageCode = 'en'): Promise<typeof i18next> {

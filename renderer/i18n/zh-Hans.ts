@@ -1,4 +1,5 @@
 import type { Messages } from './en.ts';
+import { mainZhHans } from './main-zh-Hans.ts';
 
 /** Simplified Chinese: complete. Typed as `Messages`, so a key missing here fails the type check. */
 export const zhHans: Messages = {
@@ -85,7 +86,6 @@ export const zhHans: Messages = {
     noResults: '未找到顾客。',
     local: '本机记录',
     crm: '门店 CRM',
-    crmError: '无法连接门店 CRM：{{message}}',
     choose: '选择',
     sessions: '{{count}} 次检测',
   },
@@ -130,6 +130,14 @@ export const zhHans: Messages = {
     cameraError: '相机不可用：{{message}}',
     fault: '未能拍摄照片',
     faultRetry: '重试',
+    faultKind: {
+      camera: '相机没有响应。请稍候，工作人员马上来协助。',
+      lights: '灯光没有响应。请稍候，工作人员马上来协助。',
+      disk: '设备无法再保存照片。请稍候，工作人员马上来协助。',
+      interrupted: '拍摄过程中设备重新启动了。请重新开始。',
+      other: '设备故障中断了拍摄。请稍候，工作人员马上来协助。',
+    },
+    faultTechnician: '技术人员参考（{{code}}）：{{detail}}',
     outlineHint: '请对准上次检测留下的虚线轮廓',
     outlineMismatch: '您的位置与上次不同。请对准虚线轮廓，以便结果公平对比。',
     step: '第 {{n}} / {{total}} 个角度',
@@ -173,6 +181,7 @@ export const zhHans: Messages = {
     zoomOut: '缩小',
     zoomReset: '适应',
     noImage: '此角度和光源没有图像。',
+    ownCapture: '离线时无法加载标注图，现显示本机拍摄的照片。',
     compare: '历次对比',
     compareOverall: '全部维度',
     noHistory: '这是您的第一次检测。下次即可在这里看到变化。',
@@ -224,6 +233,7 @@ export const zhHans: Messages = {
     retryDone: '已重新排队',
     deleteConfirm: '从本机删除此次检测及其照片？此操作无法撤销。',
     deleteCustomerConfirm: '从本机删除 {{name}} 及其全部检测？此操作无法撤销。',
+    deleteSession: '删除检测记录',
     deleteCustomer: '删除顾客',
     openReport: '打开报告',
     customerCol: '顾客',
@@ -267,13 +277,14 @@ export const zhHans: Messages = {
     },
     lights: {
       controller: '灯光控制器',
-      kinds: { simulated: '模拟', serial: '串口' },
+      kinds: { simulated: '模拟', serial: '串口', none: '无' },
       port: '串口',
       baud: '波特率',
       settle: '稳定时间（毫秒）',
       command: '指令',
       test: '测试',
       testOk: '正常',
+      testFailed: '失败',
     },
     calibration: {
       hint: '将灰卡放在镜头前并充满画面，然后逐个光源校准：设备会打开该光源、等待其稳定后拍照。数值按本机保存，并应用于该光源的每张照片。',
@@ -290,6 +301,24 @@ export const zhHans: Messages = {
       run: '运行诊断',
       allOk: '全部检查通过',
       someFailed: '{{count}} 项检查未通过',
+      ok: '正常',
+      notOk: '需检查',
+      checks: {
+        camera: '相机',
+        lights: '灯光',
+        models: '人脸检测模型',
+        disk: '磁盘空间',
+        platform: '平台',
+        clock: '时钟',
+        credentials: '应用凭证',
+        sync_queue: '同步队列',
+        store: '本地数据库',
+        catalogue: '商品目录',
+        secrets: '密钥存储',
+        pins: 'PIN 码',
+        platform_deletions: '平台上的删除',
+        settings: '设置',
+      },
     },
     platform: {
       region: '区域',
@@ -309,4 +338,5 @@ export const zhHans: Messages = {
       exported: '已下载 {{file}}',
     },
   },
+  main: mainZhHans,
 };

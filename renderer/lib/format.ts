@@ -1,4 +1,4 @@
-import type { LanguageCode } from '../../protocol/enums/languages.ts';
+import { isRightToLeft, type LanguageCode } from '../../protocol/enums/languages.ts';
 import { PRICE_UNITS, isPriceUnitId } from '../../protocol/enums/price-units.ts';
 
 /**
@@ -34,16 +34,25 @@ export function formatPrice(price: number, priceUnit: number, symbol: string, la
   return `${sign}${number}`;
 }
 
+/**
+ * A right-to-left date (Arabic) inside a left-to-right sentence (an English fallback text, a
+ * chart drawn left to right) would have its parts reordered: it goes in as one isolated unit
+ * (U+2068 first strong isolate … U+2069), which orders itself.
+ */
+function isolated(text: string, lang: LanguageCode): string {
+  return isRightToLeft(lang) ? `\u2068${text}\u2069` : text;
+}
+
 export function formatDateTime(ms: number, lang: LanguageCode): string {
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+  return isolated(new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(ms), lang);
 }
 
 export function formatDate(ms: number, lang: LanguageCode): string {
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(ms);
+  return isolated(new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(ms), lang);
 }
 
 export function formatTime(ms: number, lang: LanguageCode): string {
-  return new Intl.DateTimeFormat(lang, { timeStyle: 'short' }).format(ms);
+  return isolated(new Intl.DateTimeFormat(lang, { timeStyle: 'short' }).format(ms), lang);
 }
 
 /** YYYY-MM-DD of a local day, the format listSessions takes. */

@@ -2,7 +2,8 @@
  * A whole customer session with a real camera in the renderer (issue 8): Chromium's fake camera
  * fed with a real face photo turned into a Y4M video (TESTING.md), a single-camera unit whose
  * camera is the renderer's (getUserMedia), preview frames and the full-resolution still going to
- * main through the kiosk API.
+ * main through the kiosk API. A camera that stops delivering frames faults the capture, and the
+ * fault panel tells the customer in their language while keeping main's detail for the technician.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,9 +11,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromiumAvailable, kioskPage, launchChromium } from './helpers/browser.ts';
-import { chooseSkinAndStart, confirmAndWaitForResults, giveConsent, openKiosk, registerCustomer, runCapture, startSession } from './helpers/flows.ts';
+import { kioskPage, launchChromium } from './helpers/browser.ts';
+import { chooseSkinAndStart, confirmAndWaitForResults, giveConsent, openKiosk, registerCustomer, runCapture, screen, startSession } from './helpers/flows.ts';
+import { readKioskDb } from './helpers/kiosk-db.ts';
 import { startKioskHost, type KioskHost } from './helpers/kiosk-host.ts';
+import { shootBoth } from './helpers/screens.ts';
 import { writeFaceY4m } from './helpers/y4m.ts';
 
 const FACE = fileURLToPath(new URL('../fixtures/faces/sample6-frontal.jpg', import.meta.url));
@@ -25,7 +28,7 @@ const SINGLE_CAMERA_UNIT = {
   },
 };
 
-describe.skipIf(!chromiumAvailable())('customer session with the renderer camera (fake camera fed a face photo)', () => {
+describe('customer session with the renderer camera (fake camera fed a face photo)', () => {
   let host: KioskHost;
   let browser: Browser;
   let context: BrowserContext;
@@ -55,13 +58,42 @@ describe.skipIf(!chromiumAvailable())('customer session with the renderer camera
     const video = page.locator('[data-testid="preview-video"]');
     await video.waitFor();
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
-    const log = await runCapture(page, { lang: 'en', overrideAfterMs: 15_000 });
+    const log = await runCapture(page, { lang: 'en', overrideAfterMs: 15_000, shots: { live: 'capture-camera' } });
     console.log(`camera capture: states ${log.states.join(' > ')}; guidance ${[...log.issues].join(', ')}; overrides ${log.overrides.join(', ') || 'none'}`);
-    expect(log.states).toContain('capturing');
-    // One view (front) under one light (white) for a single-camera unit.
+    // One view (front) under one light (white) for a single-camera unit; the still the renderer
+    // shot for main's token is what main stored (the capturing step itself may be too short to see).
     await expect.poll(() => page.locator('.review-card').count()).toBe(1);
+    const stored = readKioskDb(host.dataDir, (db) => db.prepare('SELECT view, light, width, height FROM captures').all());
+    expect(stored).toEqual([{ view: 'front', light: 'white', width: 640, height: 480 }]);
     await page.locator('.review-main img').waitFor();
     await confirmAndWaitForResults(page);
     expect(await page.locator('button.dimension').count()).toBeGreaterThan(0);
+  });
+
+  it('faults the capture when the camera stops sending frames, says so in the customer’s language, and goes on after Try again', async () => {
+    const faults = { en: 'The camera stopped answering. Please wait for a staff member.', 'zh-Hans': '相机没有响应。请稍候，工作人员马上来协助。' } as const;
+    for (const lang of ['en', 'zh-Hans'] as const) {
+      await openKiosk(page, host.withQuery(`?lang=${lang}`));
+      await startSession(page, lang);
+      await giveConsent(page);
+      await registerCustomer(page, `Fault Customer ${lang}`, lang === 'en' ? '98760001' : '98760002');
+      await chooseSkinAndStart(page, 'clean');
+      const capture = screen(page, 'capture');
+      await expect.poll(() => capture.getAttribute('data-state'), { timeout: 30_000 }).toBe('live');
+      // As if the camera were unplugged: no preview frame reaches main any more.
+      await page.route('**/api/call/submitFrame', (route) => route.abort());
+      await expect.poll(() => capture.getAttribute('data-state'), { timeout: 30_000 }).toBe('fault');
+      const message = page.locator('[data-testid="fault-message"]');
+      expect(await message.getAttribute('data-code')).toBe('disconnected');
+      expect(await message.textContent()).toBe(faults[lang]);
+      expect(await page.locator('[data-testid="fault-detail"]').textContent()).toMatch(/disconnected/);
+      await shootBoth(page, 'capture-fault', lang);
+      // The camera is back: "Try again" takes the view from the start.
+      await page.unroute('**/api/call/submitFrame');
+      await page.locator('[data-testid="fault-retry"]').click();
+      await expect.poll(() => capture.getAttribute('data-state'), { timeout: 30_000 }).toMatch(/^(live|countdown|capturing)$/);
+      await page.locator('[data-testid="cancel-session"]').click();
+      await screen(page, 'idle').waitFor({ timeout: 30_000 });
+    }
   });
 });

@@ -2,21 +2,26 @@
  * Whole customer sessions on the simulated device (issue 8, "Must show"), against the browser
  * host as `npm start -- --headless` starts it, with the embedded platform doing the analysis.
  * The guidance holds on every view of the simulated photos, so each view is taken by the
- * auto-capture countdown, never by the staff override. The first visit runs in English; the
- * second, in Chinese, is the same customer found by staff, so the capture shows the previous
- * visit's outline on every view and the results compare over time. Screenshots of every customer
+ * auto-capture countdown, never by the staff override. The first visit runs in English: results
+ * with real product pictures (the kiosk's stored copies of the platform's demo pictures), the
+ * close-up switched between views and lights and zoomed. The second, in Chinese, is the same
+ * customer found by staff: the capture shows the previous visit's outline on every view, the
+ * results compare over time, and the customer switches them to Arabic (right to left). Last,
+ * staff open the first report from the session list, with the customer's history, on a Japanese
+ * screen (Japanese dimension and level names, English UI texts). Screenshots of every customer
  * and staff screen land in docs/screenshots/.
  */
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DIMENSIONS, DIMENSION_IDS, type DimensionId } from '../../protocol/enums/dimensions.ts';
 import { PRICE_UNITS, isPriceUnitId } from '../../protocol/enums/price-units.ts';
-import { chromiumAvailable, kioskPage, launchChromium } from './helpers/browser.ts';
+import { kioskPage, launchChromium } from './helpers/browser.ts';
 import { chooseSkinAndStart, enterPin, giveConsent, openKiosk, registerCustomer, runCapture, screen, startSession, STAFF_PIN, waitForReviewImages, waitOnline } from './helpers/flows.ts';
 import type { CaptureLog } from './helpers/flows.ts';
 import { startKioskHost, type KioskHost } from './helpers/kiosk-host.ts';
-import { SCREENSHOTS, shoot, shootBoth } from './helpers/screens.ts';
+import { rotate, SCREENSHOTS, shoot, shootBoth } from './helpers/screens.ts';
 
 const CUSTOMER = { name: 'Mei Lin Tan', phone: '91234567' };
 const VIEWS = ['front', 'left', 'right'];
@@ -35,19 +40,21 @@ function expectAutoCaptured(log: CaptureLog): void {
 }
 
 /** Every level name the specification's tables have in a language (protocol/enums). */
-function levelNames(lang: 'en' | 'zh-Hans'): Set<string> {
+function levelNames(lang: 'en' | 'zh-Hans' | 'ja'): Set<string> {
   const names = new Set<string>();
   for (const id of DIMENSION_IDS) for (const level of DIMENSIONS[id as DimensionId].levels) names.add(level.name[lang]);
   return names;
 }
 
-async function checkResults(page: Page, lang: 'en' | 'zh-Hans'): Promise<void> {
+async function checkResults(page: Page, lang: 'en' | 'zh-Hans' | 'ja'): Promise<void> {
   const cards = page.locator('button.dimension');
   expect(await cards.count()).toBeGreaterThan(0);
   const known = levelNames(lang);
   for (const card of await cards.all()) {
+    const id = (await card.getAttribute('data-dimension')) as DimensionId;
     const level = (await card.locator('.level').textContent())?.trim() ?? '';
-    expect(known, `level name "${level}" of ${await card.getAttribute('data-dimension')}`).toContain(level);
+    expect(known, `level name "${level}" of ${id}`).toContain(level);
+    expect((await card.locator('.dimension-name').textContent())?.trim()).toBe(DIMENSIONS[id].name[lang]);
     // The score on screen is the report's number as is: never rescaled or rounded up.
     const raw = Number(await card.locator('[data-testid="dimension-score"]').getAttribute('data-score'));
     const text = (await card.locator('[data-testid="dimension-score"]').textContent()) ?? '';
@@ -63,7 +70,81 @@ async function checkResults(page: Page, lang: 'en' | 'zh-Hans'): Promise<void> {
   await page.locator('[data-testid="annotated-image"] img').first().waitFor();
 }
 
-describe.skipIf(!chromiumAvailable())('customer sessions on the simulated device', () => {
+/**
+ * The recommendations show real product pictures: the kiosk's stored copy (an object URL of
+ * main's bytes), decoded, and drawn with shapes and colours, not a blank or the placeholder.
+ */
+async function checkProductPictures(page: Page): Promise<void> {
+  const pictures = page.locator('[data-testid="rec-picture"]');
+  await expect.poll(() => pictures.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+  expect(await page.locator('[data-testid="rec-placeholder"]').count()).toBe(0);
+  const first = pictures.first();
+  expect(await first.getAttribute('data-stored')).toBe('true');
+  expect(await first.getAttribute('src')).toMatch(/^blob:/);
+  await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+  await first.scrollIntoViewIfNeeded();
+  const { channels } = await sharp(await first.screenshot()).stats();
+  expect(Math.max(...channels.map((c) => c.stdev)), 'the picture has drawn content').toBeGreaterThan(20);
+}
+
+/** View tabs, light chips and zoom of the close-up each change what is shown. */
+async function checkViewer(page: Page): Promise<void> {
+  const viewer = page.locator('[data-testid="annotated-image"]');
+  const image = viewer.locator('.zoom-box img');
+  const loaded = () => image.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? img.getAttribute('src') : null));
+  await expect.poll(loaded).not.toBeNull();
+  const views = await viewer.locator('[data-view-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('data-view-tab') ?? ''));
+  expect(views).toEqual(VIEWS);
+  // Each view shows another picture (an annotation of it, or its own photo).
+  const seen = new Set([await loaded()]);
+  const showsNew = async () => {
+    const src = await loaded();
+    return src !== null && !seen.has(src);
+  };
+  for (const view of ['left', 'right']) {
+    await viewer.locator(`[data-view-tab="${view}"]`).click();
+    await expect.poll(() => viewer.getAttribute('data-view')).toBe(view);
+    await expect.poll(showsNew).toBe(true);
+    seen.add(await loaded());
+  }
+  await viewer.locator('[data-view-tab="front"]').click();
+  await expect.poll(() => viewer.getAttribute('data-view')).toBe('front');
+  await expect.poll(loaded).not.toBeNull();
+  seen.add(await loaded());
+  // So does each light of the view.
+  const lights = await viewer.locator('[data-light-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('data-light-tab') ?? ''));
+  expect(lights.length).toBeGreaterThan(1);
+  const shown = await viewer.getAttribute('data-shown-light');
+  for (const light of lights.filter((l) => l !== shown).slice(0, 2)) {
+    await viewer.locator(`[data-light-tab="${light}"]`).click();
+    await expect.poll(() => viewer.getAttribute('data-shown-light')).toBe(light);
+    await expect.poll(showsNew).toBe(true);
+    seen.add(await loaded());
+  }
+  const box = viewer.locator('[data-testid="zoom-box"]');
+  const transform = () => image.evaluate((img: HTMLImageElement) => img.style.transform);
+  expect(await box.getAttribute('data-scale')).toBe('1.00');
+  await viewer.locator('[data-testid="zoom-in"]').click();
+  await viewer.locator('[data-testid="zoom-in"]').click();
+  expect(await box.getAttribute('data-scale')).toBe('2.25');
+  expect(await transform()).toContain('scale(2.25)');
+  await viewer.locator('[data-testid="zoom-out"]').click();
+  expect(await box.getAttribute('data-scale')).toBe('1.50');
+  await viewer.locator('[data-testid="zoom-reset"]').click();
+  expect(await box.getAttribute('data-scale')).toBe('1.00');
+  expect(await transform()).toContain('scale(1)');
+}
+
+/** The whole report, scrolled, in both orientations. */
+async function shootFull(page: Page, lang: string): Promise<void> {
+  for (const orientation of ['landscape', 'portrait'] as const) {
+    await rotate(page, orientation);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(SCREENSHOTS, `results-full-${orientation}-${lang}.png`), fullPage: true });
+  }
+}
+
+describe('customer sessions on the simulated device', () => {
   let host: KioskHost;
   let browser: Browser;
   let context: BrowserContext;
@@ -81,11 +162,12 @@ describe.skipIf(!chromiumAvailable())('customer sessions on the simulated device
     await host?.stop();
   });
 
-  it('offers the merchant languages on the idle screen and lays Arabic out right to left', async () => {
+  it('offers the merchant languages on the idle screen, default first, and lays Arabic out right to left', async () => {
     await openKiosk(page, host.url);
     await waitOnline(page);
     const languages = await page.locator('[data-lang]').evaluateAll((els) => els.map((e) => e.getAttribute('data-lang')));
-    expect(languages.length).toBeGreaterThan(0);
+    // The demo merchant's languages, its default (English) first (technician.e2e changes the default).
+    expect(languages).toEqual(['en', 'zh-Hans', 'ar']);
     expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
     await shootBoth(page, 'idle', await page.locator('html').getAttribute('lang') ?? 'en');
 
@@ -109,7 +191,7 @@ describe.skipIf(!chromiumAvailable())('customer sessions on the simulated device
     await shootBoth(page, 'customer', 'en');
     await registerCustomer(page, CUSTOMER.name, CUSTOMER.phone);
     await chooseSkinAndStart(page, 'clean');
-    const log = await runCapture(page, { lang: 'en', shots: true, timeoutMs: 150_000 });
+    const log = await runCapture(page, { lang: 'en', shots: { live: 'capture', countdown: 'capture-countdown' }, timeoutMs: 150_000 });
     expectAutoCaptured(log);
     // A first visit has no earlier outline to match.
     expect([...log.outlineViews]).toEqual([]);
@@ -122,9 +204,12 @@ describe.skipIf(!chromiumAvailable())('customer sessions on the simulated device
     await page.locator('[data-testid="summary"]').waitFor();
     await checkResults(page, 'en');
     await expect.poll(() => page.locator('[data-testid="skin-condition-flag"]').getAttribute('data-condition')).toBe('clean');
+    await checkProductPictures(page);
+    await checkViewer(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(500);
     await shootBoth(page, 'results', 'en');
-    await page.screenshot({ path: join(SCREENSHOTS, 'results-full-portrait-en.png'), fullPage: true });
+    await shootFull(page, 'en');
     // The report goes to the phone as a QR code of the platform's expiring link, once synced.
     const share = page.locator('[data-testid="share"] [data-qr-text]');
     await expect.poll(() => share.count(), { timeout: 60_000 }).toBe(1);
@@ -157,7 +242,7 @@ describe.skipIf(!chromiumAvailable())('customer sessions on the simulated device
     await giveConsent(page);
     await shootBoth(page, 'customer', 'zh-Hans');
     await chooseSkinAndStart(page, 'fresh_makeup');
-    const log = await runCapture(page, { lang: 'zh-Hans', shots: true, timeoutMs: 150_000 });
+    const log = await runCapture(page, { lang: 'zh-Hans', shots: { live: 'capture-outline', countdown: 'capture-countdown' }, timeoutMs: 150_000 });
     expectAutoCaptured(log);
     expect([...log.outlineViews].sort()).toEqual(VIEWS);
     await waitForReviewImages(page);
@@ -170,9 +255,26 @@ describe.skipIf(!chromiumAvailable())('customer sessions on the simulated device
     await checkResults(page, 'zh-Hans');
     await expect.poll(() => page.locator('[data-testid="history-chart"]').getAttribute('data-points'), { timeout: 30_000 }).toBe('2');
     expect(await page.locator('[data-testid="latest-change"]').getAttribute('data-kind')).toMatch(/^(up|down|noise)$/);
+    await checkProductPictures(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(500);
     await shootBoth(page, 'results', 'zh-Hans');
-    await page.screenshot({ path: join(SCREENSHOTS, 'results-full-portrait-zh-Hans.png'), fullPage: true });
+    await shootFull(page, 'zh-Hans');
+
+    // The customer switches the report to Arabic: laid out right to left, names in Arabic.
+    await page.locator('[data-testid="language-button"]').click();
+    await page.locator('.modal button[lang="ar"]').click();
+    await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl');
+    const first = page.locator('button.dimension').first();
+    const id = (await first.getAttribute('data-dimension')) as DimensionId;
+    await expect.poll(() => first.locator('.dimension-name').textContent()).toBe(DIMENSIONS[id].name.ar);
+    expect(await page.locator('.topbar-title').textContent()).toBe('تقرير بشرتك');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(500);
+    await shootBoth(page, 'results', 'ar');
+    await page.locator('[data-testid="results-finish"]').click();
+    await screen(page, 'idle').waitFor();
+    expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
   });
 
   it('shows staff the English customer and session screens with sync state', async () => {
@@ -190,5 +292,30 @@ describe.skipIf(!chromiumAvailable())('customer sessions on the simulated device
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2);
     await expect.poll(() => page.locator('[data-session-id][data-stage="ready"]').count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
     await shootBoth(page, 'staff-sessions', 'en');
+  });
+
+  it('opens an old report for staff with the customer’s history, on a Japanese screen: Japanese names, English UI texts', async () => {
+    await openKiosk(page, host.withQuery('?lang=ja'));
+    expect(await page.locator('html').getAttribute('lang')).toBe('ja');
+    await page.locator('[data-testid="open-staff"]').click();
+    await enterPin(page, STAFF_PIN);
+    await screen(page, 'staff').waitFor();
+    await page.locator('[data-tab="sessions"]').click();
+    // The oldest session of the day: the first visit, with the repeat visit after it.
+    const oldest = page.locator('[data-session-id][data-stage="ready"]').last();
+    await oldest.waitFor();
+    await oldest.locator('[data-testid="open-report"]').click();
+    await screen(page, 'results').waitFor();
+    await page.locator('[data-testid="summary"]').waitFor();
+    await checkResults(page, 'ja');
+    // The staff view has the customer's history too (both visits).
+    await expect.poll(() => page.locator('[data-testid="history-chart"]').getAttribute('data-points'), { timeout: 30_000 }).toBe('2');
+    // UI texts without a Japanese catalogue fall back to English, key by key: never a raw key.
+    expect(await page.locator('.topbar-title').textContent()).toBe('Your skin report');
+    expect(await page.locator('body').innerText()).not.toMatch(/\b(results|common|capture|main|staff)\.[a-zA-Z_]+/);
+    await page.waitForTimeout(500);
+    await shootBoth(page, 'results', 'ja');
+    await page.locator('[data-testid="results-finish"]').click();
+    await screen(page, 'staff').waitFor();
   });
 });

@@ -4,6 +4,7 @@ import type { Report } from '../../../main/kiosk-api/types.ts';
 import { Button } from '../../components/Button.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { TopBar } from '../../components/TopBar.tsx';
+import { useMainMessage } from '../../i18n/main-messages.ts';
 import { sleep } from '../../lib/kiosk.ts';
 import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
 import { useKioskStore } from '../../stores/kiosk/store.ts';
@@ -23,6 +24,7 @@ const POLL_MS = 1000;
  */
 export function ProcessingScreen() {
   const { t } = useTranslation();
+  const say = useMainMessage();
   const language = useKioskStore(kioskSelectors.language);
   const goTo = useKioskStore((s) => s.goTo);
   const returnToIdle = useKioskStore((s) => s.returnToIdle);
@@ -61,13 +63,23 @@ export function ProcessingScreen() {
     <main className="screen processing" data-screen="processing" data-stage={stage}>
       <TopBar />
       <div className="screen-body narrow center">
-        <div className={`spinner${queued || failed ? ' is-paused' : ''}`} aria-hidden="true" />
+        {failed ? (
+          <div className="stage-icon is-failed" aria-hidden="true">
+            !
+          </div>
+        ) : (
+          <div className={`spinner${queued ? ' is-paused' : ''}`} aria-hidden="true" />
+        )}
         <h1>{t('processing.title')}</h1>
         <p className="stage-name" data-testid="processing-stage">
           {t(`processing.stage.${stage}`)}
         </p>
         <ProgressBar value={report?.progress ?? 0} label={t(`processing.stage.${stage}`)} />
-        {report?.stageDetail && <p className="muted">{report.stageDetail}</p>}
+        {report?.sessionId === sessionId && (
+          <p className="muted" data-testid="stage-detail" data-key={report.stageDetail.key}>
+            {say(report.stageDetail)}
+          </p>
+        )}
         <ol className="stage-steps">
           {STEPS.map((s, i) => (
             <li key={s} className={i < reached || stage === 'ready' ? 'is-done' : i === reached && !queued && !failed ? 'is-current' : ''}>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIGHT_SOURCES } from '../../../protocol/skin-api/api-codes.ts';
 import type { Report } from '../../../main/kiosk-api/types.ts';
@@ -12,7 +12,9 @@ const ALL_VIEWS: readonly View[] = ['front', 'left', 'right'];
 /**
  * The selected dimension's annotated image, switchable by view and light, zoomable. Where the
  * analysis drew no annotation for a view or light, the plain capture is shown instead (so the
- * customer can still look at every light), and the tabs say which ones carry annotations.
+ * customer can still look at every light), and the tabs say which ones carry annotations. An
+ * annotation that cannot be loaded (it lives on the platform, and the kiosk may be offline) gives
+ * way to the kiosk's own capture of that view and light, with a note saying so.
  */
 export function AnnotatedImage({ report, captured }: { report: Report; captured: { view: View; lights: Light[] }[] }) {
   const { t } = useTranslation();
@@ -28,7 +30,9 @@ export function AnnotatedImage({ report, captured }: { report: Report; captured:
   // Lights in the device's order (white first), whichever carry annotations.
   const present = new Set([...choices.lights(view), ...(captured.find((c) => c.view === view)?.lights ?? [])]);
   const lights = LIGHT_SOURCES.filter((l) => present.has(l));
-  const annotated = annotationUrl(dimension, view, light);
+  const annotationAddress = annotationUrl(dimension, view, light);
+  const [unloadable, setUnloadable] = useState<ReadonlySet<string>>(() => new Set());
+  const annotated = annotationAddress && !unloadable.has(annotationAddress) ? annotationAddress : null;
 
   // Keep view and light on something that exists when the dimension changes.
   useEffect(() => {
@@ -46,7 +50,7 @@ export function AnnotatedImage({ report, captured }: { report: Report; captured:
 
   const src = annotated ?? (fallback?.key === `${view}/${plainLight}` ? fallback.url : null);
   return (
-    <section className="card viewer" data-testid="annotated-image" data-view={view} data-light={light ?? ''} data-annotated={annotated !== null}>
+    <section className="card viewer" data-testid="annotated-image" data-view={view} data-light={light ?? ''} data-shown-light={annotated ? (light ?? '') : plainLight} data-annotated={annotated !== null}>
       <h2>
         {t('results.image')}
         {dimension ? ` · ${dimension.name}` : ''}
@@ -69,8 +73,18 @@ export function AnnotatedImage({ report, captured }: { report: Report; captured:
           ))}
         </div>
       )}
+      {annotationAddress && !annotated && (
+        <p className="note note-warn small" data-testid="own-capture-note">
+          {t('results.ownCapture')}
+        </p>
+      )}
       {src ? (
-        <ZoomableImage src={src} alt={dimension?.name ?? t('results.image')} labels={{ zoomIn: t('results.zoomIn'), zoomOut: t('results.zoomOut'), reset: t('results.zoomReset') }} />
+        <ZoomableImage
+          src={src}
+          alt={dimension?.name ?? t('results.image')}
+          labels={{ zoomIn: t('results.zoomIn'), zoomOut: t('results.zoomOut'), reset: t('results.zoomReset') }}
+          onError={annotated ? () => setUnloadable((s) => new Set(s).add(annotated)) : undefined}
+        />
       ) : (
         <p className="note">{t('results.noImage')}</p>
       )}

@@ -38,6 +38,8 @@ export function HistoryChart({ history, dimension, title }: Props) {
   // Sessions on one day (a retake visit) are told apart by their time.
   const days = points.map((p) => new Date(p.createdAt).toDateString());
   const sameDay = new Set(days).size < days.length;
+  // Labels at the ends are anchored inwards, so they stay inside the chart.
+  const anchor = (i: number) => (i === 0 ? 'start' : i === points.length - 1 ? 'end' : 'middle');
   const b = band ?? 0;
   // The band is for the difference between two sessions (main/kiosk/noise-band.ts), so it is
   // drawn around the previous session's score, up to the latest: a latest point inside it moved
@@ -62,11 +64,11 @@ export function HistoryChart({ history, dimension, title }: Props) {
         {points.map((p, i) => (
           <g key={p.sessionId}>
             <circle cx={x(i)} cy={y(p.score)} r={7} className={p.makeup ? 'chart-point is-makeup' : 'chart-point'} />
-            <text x={x(i)} y={H - 12} textAnchor={i === 0 ? 'start' : i === points.length - 1 ? 'end' : 'middle'} className="chart-axis">
+            <text x={x(i)} y={H - 12} textAnchor={anchor(i)} className="chart-axis">
               {sameDay ? formatDateTime(p.createdAt, language) : formatDate(p.createdAt, language)}
             </text>
             {p.makeup && (
-              <text x={x(i)} y={y(p.score) - 14} textAnchor="middle" className="chart-tag">
+              <text x={x(i)} y={y(p.score) - 14} textAnchor={anchor(i)} className="chart-tag">
                 {t('results.makeupPoint')}
               </text>
             )}

@@ -6,13 +6,29 @@ import { QrCode } from '../../components/QrCode.tsx';
 import { formatPrice } from '../../lib/format.ts';
 import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
 import { useKioskStore } from '../../stores/kiosk/store.ts';
+import { useCataloguePicture } from './useCataloguePicture.ts';
 
 type Item = Report['recommendations'][number];
+
+/** A drawn bottle (product) or lamp (treatment), so a missing picture still says what the item is. */
+function PlaceholderIcon({ kind }: { kind: Item['kind'] }) {
+  return (
+    <svg viewBox="0 0 48 48" className="rec-icon" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+      {kind === 'product' ? (
+        <path d="M20 6h8v6h-8zM18 12h12l3 6v22a2 2 0 0 1-2 2H17a2 2 0 0 1-2-2V18zM15 24h18" />
+      ) : (
+        <path d="M14 28c0-6 4-10 10-10s10 4 10 10M24 18v-8M17 12l3 4M31 12l-3 4M10 34h28M13 40h22" />
+      )}
+    </svg>
+  );
+}
 
 /**
  * Products and treatments the merchant maps to these findings, best match first: picture, price
  * with the currency symbol of its price_unit, the finding each one answers, and the store link as
- * a QR code (a kiosk has no browser for the customer to click into).
+ * a QR code (a kiosk has no browser for the customer to click into). The picture is the kiosk's
+ * stored copy (offline too), else the merchant's address; one that cannot be shown leaves a
+ * drawn placeholder.
  */
 export function Recommendations({ report }: { report: Report }) {
   const { t } = useTranslation();
@@ -36,14 +52,21 @@ export function Recommendations({ report }: { report: Report }) {
 function RecommendationCard({ item, report }: { item: Item; report: Report }) {
   const { t } = useTranslation();
   const language = useKioskStore(kioskSelectors.language);
-  const [pictureFailed, setPictureFailed] = useState(false);
+  const picture = useCataloguePicture(item.picture, item.pic);
+  const [failedPicture, setFailedPicture] = useState<string | null>(null);
   const findings = item.answers
     .map((a) => `${report.dimensions.find((d) => d.dimension === a.dimension)?.name ?? dimensionName(a.dimension, language)} – ${a.levelName}`)
     .join(', ');
   return (
     <li className="card rec" data-kind={item.kind} data-custom-id={item.customId}>
       <div className="rec-picture">
-        {item.pic && !pictureFailed ? <img src={item.pic} alt="" onError={() => setPictureFailed(true)} /> : <div className={`img-placeholder rec-${item.kind}`} />}
+        {picture && picture !== failedPicture ? (
+          <img src={picture} alt="" data-testid="rec-picture" data-stored={item.picture !== null} onError={() => setFailedPicture(picture)} />
+        ) : (
+          <div className={`img-placeholder rec-${item.kind}`} data-testid="rec-placeholder" aria-hidden="true">
+            {picture === undefined ? null : <PlaceholderIcon kind={item.kind} />}
+          </div>
+        )}
       </div>
       <div className="rec-body">
         <span className="badge">{item.kind === 'product' ? t('results.product') : t('results.treatment')}</span>

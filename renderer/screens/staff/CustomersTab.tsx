@@ -50,7 +50,7 @@ export function CustomersTab() {
               .catch((e: unknown) => useStaffStore.setState({ error: errorMessage(e) }));
           }}
           localAction={(c) => (
-            <Button variant="danger" size="small" onClick={() => askDelete({ kind: 'customer', id: c.id, name: c.name })}>
+            <Button variant="danger" size="small" data-testid="delete-customer" onClick={() => askDelete({ kind: 'customer', id: c.id, name: c.name })}>
               {t('staff.deleteCustomer')}
             </Button>
           )}

@@ -11,10 +11,11 @@ export function DeleteConfirm() {
   const { cancelDelete, confirmDelete } = useStaffStore.getState();
   if (!target) return null;
   return (
-    <Modal title={t('common.delete')} onClose={cancelDelete} closeLabel={t('common.cancel')}>
+    // One way out besides deleting: the Cancel button beside it (no second Cancel in the header).
+    <Modal title={target.kind === 'session' ? t('staff.deleteSession') : t('staff.deleteCustomer')}>
       <p>{target.kind === 'session' ? t('staff.deleteConfirm') : t('staff.deleteCustomerConfirm', { name: target.name })}</p>
       <div className="action-row">
-        <Button variant="secondary" size="large" onClick={cancelDelete}>
+        <Button variant="secondary" size="large" data-testid="cancel-delete" onClick={cancelDelete}>
           {t('common.cancel')}
         </Button>
         <Button variant="danger" size="large" data-testid="confirm-delete" onClick={() => void confirmDelete()}>

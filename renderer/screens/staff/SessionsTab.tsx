@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
+import { useMainMessage } from '../../i18n/main-messages.ts';
 import { formatTime } from '../../lib/format.ts';
 import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
 import { useKioskStore } from '../../stores/kiosk/store.ts';
@@ -13,6 +14,7 @@ const STATES = ['consent', 'customer', 'capturing', 'live', 'review', 'done', 'c
 /** The day's sessions with their sync state; retry what failed or waits, delete, open reports. */
 export function SessionsTab() {
   const { t } = useTranslation();
+  const say = useMainMessage();
   const language = useKioskStore(kioskSelectors.language);
   const goTo = useKioskStore((s) => s.goTo);
   const day = useStaffStore(staffSelectors.day);
@@ -25,8 +27,9 @@ export function SessionsTab() {
   /** The stored session state in words; a state this UI does not know is shown as main sent it. */
   const stateName = (state: string): string => (STATES.includes(state as (typeof STATES)[number]) ? t(`staff.state.${state as (typeof STATES)[number]}`) : state);
 
-  async function openReport(sessionId: string) {
-    await useResultsStore.getState().load(sessionId, null, language);
+  /** An old report with this customer's history, as the customer saw it after the session. */
+  async function openReport(sessionId: string, customerId: string | null) {
+    await useResultsStore.getState().load(sessionId, customerId, language);
     goTo('results');
   }
 
@@ -60,12 +63,16 @@ export function SessionsTab() {
                 <span className="muted">
                   {formatTime(row.createdAt, language)} · {t('staff.stateCol')}: {stateName(row.state)}
                 </span>
-                {row.lastError && <span className="note-bad small">{row.lastError}</span>}
+                {row.lastError && (
+                  <span className="note-bad small" data-testid="last-error" data-key={row.lastError.key}>
+                    {say(row.lastError)}
+                  </span>
+                )}
                 {notes[row.id] && <span className="small">{notes[row.id]}</span>}
               </div>
               <span className={`badge stage stage-${row.stage}`}>{t(`staff.stage.${row.stage}`)}</span>
               {row.stage === 'ready' && (
-                <Button variant="secondary" onClick={() => void openReport(row.id)}>
+                <Button variant="secondary" data-testid="open-report" onClick={() => void openReport(row.id, row.customerId)}>
                   {t('staff.openReport')}
                 </Button>
               )}

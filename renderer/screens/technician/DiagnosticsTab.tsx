@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
+import { useMainMessage } from '../../i18n/main-messages.ts';
 import { technicianSelectors } from '../../stores/technician/selectors.ts';
 import { useTechnicianStore } from '../../stores/technician/store.ts';
 
 /** Main's health checks (camera, lights, models, disk, platform and clock, sync queue). */
 export function DiagnosticsTab() {
   const { t } = useTranslation();
+  const say = useMainMessage();
   const diagnostics = useTechnicianStore(technicianSelectors.diagnostics);
   const running = useTechnicianStore(technicianSelectors.diagnosing);
   const failed = useTechnicianStore(technicianSelectors.failedChecks);
@@ -29,13 +31,13 @@ export function DiagnosticsTab() {
         )}
       </div>
       {diagnostics && (
-        <ul className="rows" data-testid="diagnostics">
+        <ul className="rows diagnostics" data-testid="diagnostics">
           {diagnostics.checks.map((check) => (
             <li key={check.name} className="row" data-check={check.name} data-ok={check.ok}>
               <span className={check.ok ? 'dot dot-ok' : 'dot dot-off'} aria-hidden="true" />
-              <strong className="row-label">{check.name}</strong>
-              <span className="row-main">{check.detail}</span>
-              <span className={check.ok ? 'badge tone-good' : 'badge tone-attention'}>{check.ok ? 'OK' : '✗'}</span>
+              <strong className="row-label">{t(`technician.diagnostics.checks.${check.name}`)}</strong>
+              <span className="row-main">{say(check.detail)}</span>
+              <span className={check.ok ? 'badge tone-good' : 'badge tone-attention'}>{check.ok ? t('technician.diagnostics.ok') : t('technician.diagnostics.notOk')}</span>
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../main/kiosk-api/types.ts';
 import { Button } from '../../components/Button.tsx';
 import { Segmented } from '../../components/Segmented.tsx';
+import { useMainMessage } from '../../i18n/main-messages.ts';
 import { technicianSelectors } from '../../stores/technician/selectors.ts';
 import { useTechnicianStore } from '../../stores/technician/store.ts';
 
@@ -18,6 +19,7 @@ const EMPTY_SERIAL: Serial = { port: '', baudRate: 115200, settleMs: 150, comman
  */
 export function LightsTab() {
   const { t } = useTranslation();
+  const say = useMainMessage();
   const draft = useTechnicianStore(technicianSelectors.draft);
   const tests = useTechnicianStore(technicianSelectors.lightTests);
   const dirty = useTechnicianStore(technicianSelectors.dirty);
@@ -72,7 +74,7 @@ export function LightsTab() {
               </Button>
               {test && !test.running && (
                 <span className={test.ok ? 'row-result tone-good' : 'row-result tone-attention'} data-testid={`light-result-${light}`} data-ok={test.ok}>
-                  {test.ok ? t('technician.lights.testOk') : '✗'} {test.detail}
+                  <strong>{test.ok ? t('technician.lights.testOk') : t('technician.lights.testFailed')}</strong> {test.detail ? say(test.detail) : test.error}
                 </span>
               )}
             </li>

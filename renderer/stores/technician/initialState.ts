@@ -1,4 +1,4 @@
-import type { KioskOutput, Settings } from '../../../main/kiosk-api/types.ts';
+import type { KioskOutput, Settings, UiMessage } from '../../../main/kiosk-api/types.ts';
 
 export type Diagnostics = KioskOutput<'getDiagnostics'>;
 export type LightName = Settings['lights'][number];
@@ -16,7 +16,8 @@ export interface TechnicianState {
   savedAt: number | null;
   diagnostics: Diagnostics | null;
   diagnosing: boolean;
-  lightTests: Partial<Record<LightName, { running: boolean; ok?: boolean; detail?: string }>>;
+  /** Per light: main's answer (`detail`), or the call's own failure (`error`). */
+  lightTests: Partial<Record<LightName, { running: boolean; ok?: boolean; detail?: UiMessage; error?: string }>>;
   calibrating: LightName | null;
   logNote: string | null;
   error: string | null;

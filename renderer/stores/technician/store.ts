@@ -91,7 +91,7 @@ export const useTechnicianStore = create<TechnicianState & TechnicianActions>()(
       const { ok, detail } = await kiosk().testLight({ light });
       set((s) => ({ lightTests: { ...s.lightTests, [light]: { running: false, ok, detail } } }));
     } catch (error) {
-      set((s) => ({ lightTests: { ...s.lightTests, [light]: { running: false, ok: false, detail: errorMessage(error) } } }));
+      set((s) => ({ lightTests: { ...s.lightTests, [light]: { running: false, ok: false, error: errorMessage(error) } } }));
     }
   },
 

@@ -10,6 +10,7 @@
 import { DIMENSIONS, DIMENSION_IDS, levelName, type DimensionId } from '../../../protocol/enums/dimensions.ts';
 import type { LanguageCode } from '../../../protocol/enums/languages.ts';
 import { PRICE_UNITS, type PriceUnitId } from '../../../protocol/enums/price-units.ts';
+import { uiMessage } from '../../../main/kiosk-api/messages.ts';
 import type { Customer, KioskApi, KioskOutput, Report, SessionView } from '../../../main/kiosk-api/types.ts';
 import faceUrl from '../../fixtures/faces/sample6-frontal.jpg';
 
@@ -163,6 +164,7 @@ function report(id: string, lang: LanguageCode): Report {
     name,
     subTitle: n % 3 === 2 ? '60 min · in store' : '50 ml',
     pic: '',
+    picture: null,
     price,
     priceUnit: unit,
     priceSymbol: PRICE_UNITS[unit].symbol,
@@ -174,7 +176,14 @@ function report(id: string, lang: LanguageCode): Report {
     sessionId: id,
     stage,
     progress: stage === 'ready' ? 1 : stage === 'analysing' ? 0.7 : stage === 'uploading' ? 0.35 : 0.1,
-    stageDetail: stage === 'queued_offline' ? '9 photos stored, waiting for the platform' : stage === 'uploading' ? 'Uploading 4 of 9 photos' : stage === 'analysing' ? 'Task 7f3a running' : '',
+    stageDetail:
+      stage === 'queued_offline'
+        ? uiMessage('sync.offline', { total: 9 })
+        : stage === 'uploading'
+          ? uiMessage('sync.uploading', { done: 4, total: 9 })
+          : stage === 'analysing'
+            ? uiMessage('sync.analysing')
+            : uiMessage('sync.ready'),
     taskId: stage === 'ready' ? 'task-7f3a' : null,
     createdAt: s.createdAt,
     skinCondition: s.view.skinCondition,
@@ -303,6 +312,10 @@ export function createFakeKioskApi(): KioskApi {
         noiseBand: Object.fromEntries(DIMENSION_IDS.map((d) => [d, 3.5])),
       };
     },
+    async getCataloguePicture() {
+      // The fake catalogue has no stored pictures: the screens show their placeholders.
+      throw Object.assign(new Error('no such picture'), { code: 'not_found' });
+    },
     async verifyPin({ pin }) {
       return { ok: pin === '1234' || pin === '9876' };
     },
@@ -318,15 +331,16 @@ export function createFakeKioskApi(): KioskApi {
     async listSessions() {
       const rows: KioskOutput<'listSessions'>['sessions'] = [...sessions.values()].map((s) => ({
         id: s.view.id,
+        customerId: s.view.customerId,
         customerName: customers.get(s.view.customerId ?? '')?.name ?? '',
         createdAt: s.createdAt,
         state: s.view.state,
         stage: s.confirmedAt === null ? 'capturing' : online ? 'ready' : 'queued_offline',
         lastError: null,
       }));
-      rows.push({ id: 'ses-x1', customerName: 'Ana Lim', createdAt: Date.now() - 3600_000, state: 'done', stage: 'ready', lastError: null });
-      rows.push({ id: 'ses-x2', customerName: 'Ben Koh', createdAt: Date.now() - 7200_000, state: 'done', stage: 'failed', lastError: 'Upload refused: 44102 policy expired' });
-      rows.push({ id: 'ses-x3', customerName: '王芳', createdAt: Date.now() - 9000_000, state: 'done', stage: 'queued_offline', lastError: null });
+      rows.push({ id: 'ses-x1', customerId: null, customerName: 'Ana Lim', createdAt: Date.now() - 3600_000, state: 'done', stage: 'ready', lastError: null });
+      rows.push({ id: 'ses-x2', customerId: null, customerName: 'Ben Koh', createdAt: Date.now() - 7200_000, state: 'done', stage: 'failed', lastError: uiMessage('failure.no_face') });
+      rows.push({ id: 'ses-x3', customerId: null, customerName: '王芳', createdAt: Date.now() - 9000_000, state: 'done', stage: 'queued_offline', lastError: null });
       return { sessions: rows, dailyCount: rows.length };
     },
     async retrySync() {
@@ -350,7 +364,7 @@ export function createFakeKioskApi(): KioskApi {
     },
     async testLight({ light }) {
       await new Promise((r) => setTimeout(r, 300));
-      return { ok: true, detail: `${light}: simulated lamp on, settled in 150 ms` };
+      return { ok: true, detail: uiMessage('light.ok', { light }) };
     },
     async startCalibration({ light }) {
       return { light, token: nextId('cal'), expiresInMs: 20_000 };
@@ -363,12 +377,19 @@ export function createFakeKioskApi(): KioskApi {
     async getDiagnostics() {
       return {
         checks: [
-          { name: 'camera', ok: true, detail: 'simulated camera: 3 views' },
-          { name: 'lights', ok: true, detail: 'simulated controller: white, cross_polar, uv' },
-          { name: 'models', ok: true, detail: 'face detector, landmarks, eyes loaded' },
-          { name: 'disk', ok: true, detail: '41.2 GB free of 64 GB' },
-          { name: 'platform', ok: online, detail: online ? 'http://127.0.0.1:8080 answered in 12 ms; clock skew 42 ms' : 'connection refused' },
-          { name: 'sync queue', ok: true, detail: `${online ? 0 : 1} pending, 0 failed` },
+          { name: 'camera', ok: true, detail: uiMessage('diag.camera_simulated') },
+          { name: 'lights', ok: true, detail: uiMessage('diag.lights_ok', { controller: 'simulated', lights: LIGHTS.join(',') }) },
+          { name: 'models', ok: true, detail: uiMessage('diag.models_ok') },
+          { name: 'disk', ok: true, detail: uiMessage('diag.disk_ok', { free: '41.2', total: '64.0' }) },
+          {
+            name: 'platform',
+            ok: online,
+            detail: online
+              ? uiMessage('diag.platform_ok', { address: 'http://127.0.0.1:8080', status: 404, ms: 12, region: 'overseas' })
+              : uiMessage('diag.platform_down', { address: 'http://127.0.0.1:8080', detail: 'connection refused', region: 'overseas' }),
+          },
+          { name: 'clock', ok: true, detail: uiMessage('diag.clock_behind', { seconds: 0 }) },
+          { name: 'sync_queue', ok: true, detail: uiMessage('diag.sync_queue', { pending: online ? 0 : 1, failed: 0, lastSuccessAt: Date.now() - 60_000 }) },
         ],
       };
     },

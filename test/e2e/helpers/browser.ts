@@ -7,6 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** Whether the browser the e2e tests drive is installed (global-setup.ts fails the run without it). */
 export function chromiumAvailable(): boolean {
   return existsSync(CHROMIUM);
 }
@@ -32,9 +33,8 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Brows
 export type Orientation = 'portrait' | 'landscape';
 
 /**
- * A page at kiosk size. The panels are 1080x1920 / 1920x1080 at device scale 1; screenshots are
- * taken at half scale (540x960 CSS px doubled would be the same pixels) to keep the PNGs small
- * while the layout is the real one: CSS pixels equal the panel's.
+ * A page at kiosk size: the panels are 1080x1920 (portrait) and 1920x1080 (landscape) CSS pixels
+ * at device scale 1, so the layout and the screenshots are the panel's own, pixel for pixel.
  */
 export async function kioskPage(browser: Browser, orientation: Orientation): Promise<{ context: BrowserContext; page: Page }> {
   const viewport = orientation === 'portrait' ? { width: 1080, height: 1920 } : { width: 1920, height: 1080 };

@@ -105,17 +105,23 @@ export async function staffCaptureNow(page: Page): Promise<void> {
   }
 }
 
+/** Screenshot names for the capture screen: live guidance and, when it shows, the countdown. */
+export interface CaptureShots {
+  readonly live?: string;
+  readonly countdown?: string;
+}
+
 /**
- * Lets the capture run to the review screen. Screenshots the capture screen once (live guidance)
- * and the countdown when it shows. A view still not captured after `overrideAfterMs` is taken
- * with the staff "Capture now" button (staff PIN), and reported, so a test can insist there was
- * none.
+ * Lets the capture run to the review screen. Screenshots the capture screen once (live guidance,
+ * once main's check answered) and the countdown when it shows, under the names given. A view
+ * still not captured after `overrideAfterMs` is taken with the staff "Capture now" button (staff
+ * PIN), and reported, so a test can insist there was none.
  */
-export async function runCapture(page: Page, options: { lang: string; shots?: boolean; overrideAfterMs?: number; timeoutMs?: number }): Promise<CaptureLog> {
+export async function runCapture(page: Page, options: { lang: string; shots?: CaptureShots; overrideAfterMs?: number; timeoutMs?: number }): Promise<CaptureLog> {
   const log: CaptureLog = { overrides: [], states: [], countdownViews: new Set(), issues: new Set(), outlineViews: new Set() };
   const deadline = Date.now() + (options.timeoutMs ?? 240_000);
-  let shotLive = !options.shots;
-  let shotCountdown = !options.shots;
+  let shotLive = !options.shots?.live;
+  let shotCountdown = !options.shots?.countdown;
   let currentView = '';
   let viewSince = Date.now();
   while (Date.now() < deadline) {
@@ -132,15 +138,17 @@ export async function runCapture(page: Page, options: { lang: string; shots?: bo
     }
     if (state === 'countdown') log.countdownViews.add(view);
     if (state === 'live' && (await page.locator('[data-testid="outline-note"]').count()) > 0) log.outlineViews.add(view);
-    if (state === 'fault') throw new Error(`capture fault: ${await page.locator('[data-testid="fault-message"]').textContent()}`);
+    if (state === 'fault') throw new Error(`capture fault: ${await page.locator('[data-testid="fault-detail"]').textContent()}`);
     // The capture screen is pictured once main's check has answered: face box and guidance shown.
     const checked = Boolean(issue) && (issue === 'no_face' || (await page.locator('[data-testid="face-guide"] rect').count()) > 0);
-    if (!shotLive && state === 'live' && checked) {
-      await shootBoth(page, 'capture', options.lang);
+    // On a repeat visit, once the previous outline is drawn too.
+    const outlineReady = (await page.locator('[data-testid="outline-note"]').count()) === 0 || (await page.locator('.guide-outline').count()) > 0;
+    if (!shotLive && state === 'live' && checked && outlineReady) {
+      await shootBoth(page, options.shots?.live ?? 'capture', options.lang);
       shotLive = true;
     }
     if (!shotCountdown && state === 'countdown') {
-      await shootBoth(page, 'capture-countdown', options.lang);
+      await shootBoth(page, options.shots?.countdown ?? 'capture-countdown', options.lang);
       shotCountdown = true;
     }
     if (options.overrideAfterMs !== undefined && state === 'live' && Date.now() - viewSince > options.overrideAfterMs) {

@@ -39,7 +39,7 @@ describe('catalogue reads', () => {
     it('answers each field of the product list item', async () => {
       const p = (await allProducts()).list.find((i) => i.custom_id === 'P1003');
       expect(p).toEqual({
-        id: expect.stringMatching(/^\d+$/), custom_id: 'P1003', pic: 'https://images.lumen-demo.example/catalogue/p1003.jpg',
+        id: expect.stringMatching(/^\d+$/), custom_id: 'P1003', pic: `${tp.platform.url}/demo/catalogue/p1003.png`,
         name: 'Hyaluronic Hydrating Serum', problem: { water: [3, 4], skin_glow: [3, 4] }, label: 'hydrating,bestseller', price_unit: 11, price: 68,
         price_symbol: '$', link: 'https://shop.lumen-demo.example/p1003', store_link: '', source: 2, status: 1, age_limit: 0, min_age: 0, max_age: 0,
         sub_title: 'Three weights of hyaluronic acid', user_level_limit: 0, user_level: '', instruction: 'Apply two drops to damp skin before moisturiser.',

@@ -63,7 +63,7 @@ describe('configuration errors', () => {
     try {
       await expect(kiosk.api.createSession({})).rejects.toMatchObject({ code: 'device', message: expect.stringContaining('No serial port at /dev/ttyLIGHTS') });
       const { checks } = await kiosk.api.getDiagnostics({});
-      expect(checks.find((c) => c.name === 'lights')).toMatchObject({ ok: false, detail: expect.stringContaining('/dev/ttyLIGHTS') });
+      expect(checks.find((c) => c.name === 'lights')).toMatchObject({ ok: false, detail: { key: 'diag.device_problem', text: expect.stringContaining('/dev/ttyLIGHTS') } });
       await waitFor('sync', () => kiosk.engine.job(sessionId)?.stage, (s) => s === 'done' || s === 'failed', 60_000);
       expect(kiosk.engine.job(sessionId)?.stage).toBe('done');
       expect(intact(kiosk, sessionId)).toBe(3);
@@ -142,9 +142,9 @@ describe('configuration errors', () => {
       const job = await waitFor('config wait', () => kiosk.engine.job(sessionId), (j) => j?.waiting === 'config', 20_000);
       expect(job?.errorMessage).toMatch(/refused the app credentials \(44098\).*app secret/);
       const report = await kiosk.api.getReport({ sessionId, lang: 'en' });
-      expect(report).toMatchObject({ stage: 'queued_offline', stageDetail: expect.stringContaining('Waiting for a technician') });
+      expect(report).toMatchObject({ stage: 'queued_offline', stageDetail: { key: 'failure.merchant_invalid', text: expect.stringContaining('44098') } });
       const { checks } = await kiosk.api.getDiagnostics({});
-      expect(checks.find((c) => c.name === 'credentials')).toMatchObject({ ok: false, detail: expect.stringContaining('44098') });
+      expect(checks.find((c) => c.name === 'credentials')).toMatchObject({ ok: false, detail: { key: 'failure.merchant_invalid', text: expect.stringContaining('44098') } });
       expect(checks.find((c) => c.name === 'platform')?.ok).toBe(true);
       expect(intact(kiosk, sessionId)).toBe(1);
 

@@ -61,9 +61,10 @@ describe('CRM search failures as staff see them (kiosk API searchCustomers)', ()
     // The platform's 5-second deadline answered, not the kiosk's own (longer) client timeout.
     expect(Date.now() - started).toBeLessThan(7000);
     expect(crm.calls()).toBe(1);
-    expect(found.crmError).toBe(
-      'The merchant CRM did not answer within 5 seconds; local results are shown. Search again in a moment; if it keeps happening, the merchant should check their CRM.',
-    );
+    expect(found.crmError).toMatchObject({
+      key: 'crm.timeout',
+      text: 'The merchant CRM did not answer within 5 seconds; local results are shown. Search again in a moment; if it keeps happening, the merchant should check their CRM.',
+    });
     expect(found.local.map((c) => c.name)).toEqual(['Local Lim']);
     expect(found.crm).toEqual([]);
   }, 20_000);
@@ -76,8 +77,11 @@ describe('CRM search failures as staff see them (kiosk API searchCustomers)', ()
     it(`a CRM answering garbage (${what}): told the CRM answered something that is not a customer list`, async () => {
       await useCrm({ body });
       const found = await search('Lim');
-      expect(found.crmError).toBe('The merchant CRM answered something that is not a customer list; local results are shown. The merchant must fix their CRM search answer.');
-      expect(found.crmError).not.toMatch(/46302/);
+      expect(found.crmError).toMatchObject({
+        key: 'crm.bad_answer',
+        text: 'The merchant CRM answered something that is not a customer list; local results are shown. The merchant must fix their CRM search answer.',
+      });
+      expect(found.crmError?.text).not.toMatch(/46302/);
       expect(found.local.map((c) => c.name)).toEqual(['Local Lim']);
       expect(found.crm).toEqual([]);
     });
@@ -86,7 +90,7 @@ describe('CRM search failures as staff see them (kiosk API searchCustomers)', ()
   it('a CRM answering an HTTP error: told it could not be reached', async () => {
     await useCrm({ status: 503, body: '{}' });
     const found = await search('Lim');
-    expect(found.crmError).toMatch(/^The merchant CRM could not be reached/);
+    expect(found.crmError).toMatchObject({ key: 'crm.unreachable', text: expect.stringMatching(/^The merchant CRM could not be reached/) });
     expect(found.local).toHaveLength(1);
   });
 

@@ -22,7 +22,7 @@ describe('a whole session against the platform', () => {
       await waitFor('sync done', () => kiosk.engine.job(sessionId)?.stage, (s) => s === 'done' || s === 'failed', 90_000);
       const report = await kiosk.api.getReport({ sessionId, lang: 'en' });
       kioskApiContract.getReport.output.parse(report);
-      expect(report.stage, report.stageDetail).toBe('ready');
+      expect(report.stage, report.stageDetail.text).toBe('ready');
       expect(report.progress).toBe(1);
       expect(report.taskId).toMatch(/\S+/);
       expect(report.dimensions.map((d) => d.dimension).sort()).toEqual([...DIMENSION_IDS].sort());

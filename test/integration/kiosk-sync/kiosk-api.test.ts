@@ -114,7 +114,10 @@ describe('kiosk API', () => {
     expect((await kiosk.api.getSettings({})).calibration.white).toEqual(calibration);
     const { checks } = checked('getDiagnostics', await kiosk.api.getDiagnostics({}));
     const byName = new Map(checks.map((c) => [c.name, c]));
-    for (const name of ['camera', 'lights', 'models', 'disk', 'platform', 'credentials', 'sync_queue', 'store', 'secrets', 'pins']) expect(byName.has(name), name).toBe(true);
+    for (const name of ['camera', 'lights', 'models', 'disk', 'platform', 'credentials', 'sync_queue', 'store', 'secrets', 'pins'] as const) expect(byName.has(name), name).toBe(true);
+    // Language-neutral sentences: a key for the screen, the English text for logs.
+    expect(byName.get('lights')?.detail).toMatchObject({ key: 'diag.lights_ok', params: { controller: 'simulated' } });
+    expect(byName.get('platform_deletions')?.detail).toMatchObject({ key: 'diag.deletions_none', text: 'No deletion request is waiting for the platform.' });
     expect(byName.get('platform')?.ok).toBe(true);
     expect(byName.get('clock')?.ok).toBe(true);
     expect(byName.get('credentials')?.ok).toBe(true);
@@ -147,8 +150,8 @@ describe('a task the platform fails', () => {
       await waitFor('failure', () => kiosk.engine.job(sessionId)?.stage, (s) => s === 'failed' || s === 'done', 60_000);
       expect(kiosk.engine.job(sessionId)).toMatchObject({ stage: 'failed', failedStage: 'poll', errorCode: '45103' });
       const row = (await kiosk.api.listSessions({})).sessions.find((s) => s.id === sessionId);
-      expect(row).toMatchObject({ stage: 'failed', lastError: expect.stringContaining('no face') });
-      expect((await kiosk.api.getReport({ sessionId, lang: 'en' })).stageDetail).toMatch(/45103/);
+      expect(row).toMatchObject({ stage: 'failed', lastError: { key: 'failure.no_face', text: expect.stringContaining('no face') } });
+      expect((await kiosk.api.getReport({ sessionId, lang: 'en' })).stageDetail).toMatchObject({ key: 'failure.no_face', text: expect.stringMatching(/45103/) });
       expect(await kiosk.api.retrySync({ sessionId })).toEqual({ ok: true });
       await waitFor('second failure', () => kiosk.engine.job(sessionId), (j) => j?.stage === 'failed' && j.generation === 1, 60_000);
       expect(tasksBySession(platform.dataDir).get(sessionId)).toEqual({ keys: [`kiosk-${sessionId}-0`, `kiosk-${sessionId}-1`], tasks: 2 });

@@ -34,7 +34,7 @@ describe('platform stopped mid-session', () => {
       const other = await captureSession(first, 'Second Offline');
 
       const queued = await waitFor('offline stage', () => api.getReport({ sessionId: session.id, lang: 'en' }), (r) => r.stage === 'queued_offline', 20_000);
-      expect(queued.stageDetail).toMatch(/Offline/);
+      expect(queued.stageDetail).toMatchObject({ key: 'sync.offline', params: { total: 6 }, text: expect.stringMatching(/^Offline/) });
       expect((await api.getStatus({})).platform.reachable).toBe(false);
       const offlineJob = first.engine.job(session.id)!;
       expect(offlineJob.waiting).toBe('network');

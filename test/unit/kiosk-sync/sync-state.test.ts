@@ -4,7 +4,7 @@ import { settleInterruptedSessions } from '../../../main/kiosk/startup.ts';
 import { deviceConfigSchema } from '../../../main/config/device-config.ts';
 import { PlatformError, PlatformProtocolError, PlatformUnreachableError } from '../../../main/platform-client/errors.ts';
 import { backoffDelay, classifyFailure } from '../../../main/sync/failures.ts';
-import { describeSync } from '../../../main/sync/progress.ts';
+import { describeSync, failureMessage } from '../../../main/sync/progress.ts';
 import type { SyncJob } from '../../../main/sync/types.ts';
 import { CaptureIntegrityError } from '../../../main/sync/types.ts';
 import { stageUser, userBody, userPending } from '../../../main/sync/user-sync.ts';
@@ -38,11 +38,31 @@ describe('what staff see of a sync', () => {
   it('maps outbox stages onto the screen stages with progress', () => {
     expect(describeSync({ ...session, state: 'capturing' }, null, { done: 0, total: 0 }).stage).toBe('capturing');
     expect(describeSync(session, job({ stage: 'upload' }), { done: 1, total: 2 })).toMatchObject({ stage: 'uploading', progress: 0.35 });
-    expect(describeSync(session, job({ stage: 'upload', waiting: 'network' }), { done: 1, total: 2 })).toMatchObject({ stage: 'queued_offline', detail: expect.stringContaining('stored safely') });
+    expect(describeSync(session, job({ stage: 'upload' }), { done: 1, total: 2 }).detail).toEqual({ key: 'sync.uploading', params: { done: 1, total: 2 }, text: 'Uploading photos (1 of 2).' });
+    expect(describeSync(session, job({ stage: 'upload', waiting: 'network' }), { done: 1, total: 2 })).toMatchObject({ stage: 'queued_offline', detail: { key: 'sync.offline', params: { total: 2 }, text: expect.stringContaining('stored safely') } });
     expect(describeSync(session, job({ stage: 'poll', taskStatus: 'running' }), { done: 2, total: 2 }).stage).toBe('analysing');
-    expect(describeSync(session, job({ stage: 'failed', errorCode: '45103', errorMessage: 'no face' }), { done: 2, total: 2 })).toMatchObject({ stage: 'failed', detail: expect.stringContaining('45103') });
+    expect(describeSync(session, job({ stage: 'failed', errorCode: '45103', errorMessage: 'no face' }), { done: 2, total: 2 })).toMatchObject({ stage: 'failed', detail: { key: 'failure.no_face', text: expect.stringContaining('45103') } });
     const result: NonNullable<SyncJob['result']> = { type: 'skin', dimensions: [], overall_score: 50, mask_format: 'annotation_image' };
-    expect(describeSync(session, job({ stage: 'submit_report', result }), { done: 2, total: 2 })).toMatchObject({ stage: 'ready', progress: 1 });
+    expect(describeSync(session, job({ stage: 'submit_report', result }), { done: 2, total: 2 })).toMatchObject({ stage: 'ready', progress: 1, detail: { key: 'sync.ready_submitting' } });
+    expect(describeSync({ ...session, state: 'cancelled' }, null, { done: 0, total: 0 }).detail.key).toBe('sync.cancelled');
+  });
+
+  it('names each failure by its code, for staff in their language; unknown refusals keep the platform message', () => {
+    expect(failureMessage('44098', 'x')).toMatchObject({ key: 'failure.merchant_invalid', text: expect.stringContaining('app secret') });
+    expect(failureMessage('unreachable', 'connect ECONNREFUSED 127.0.0.1:9')).toEqual({
+      key: 'failure.unreachable',
+      params: { code: 'unreachable', detail: 'connect ECONNREFUSED 127.0.0.1:9' },
+      text: 'The platform cannot be reached (connect ECONNREFUSED 127.0.0.1:9); the kiosk keeps trying by itself.',
+    });
+    expect(failureMessage('capture_corrupt', 'altered')).toMatchObject({ key: 'failure.capture_corrupt' });
+    expect(failureMessage('45003', 'image key not accepted')).toEqual({
+      key: 'failure.refused',
+      params: { code: '45003', detail: 'image key not accepted' },
+      text: 'The platform refused this work (45003): image key not accepted',
+    });
+    // A passing fault (a 500, a token to renew, a local I/O error) is said to be retried.
+    expect(failureMessage('500', 'system error').key).toBe('failure.retrying');
+    expect(failureMessage('EIO', 'i/o').key).toBe('failure.retrying');
   });
 });
 

@@ -3,6 +3,7 @@
  * a PIN per role, and knobs to make a method throw or answer malformed output. Methods not
  * written here throw a KioskApiError('not_found') so a test that reaches one fails clearly.
  */
+import { uiMessage } from '../../../../main/kiosk-api/messages.ts';
 import type { KioskApi, KioskMethod, SessionView } from '../../../../main/kiosk-api/types.ts';
 import { KioskApiError } from '../../../../main/transport/errors.ts';
 
@@ -65,7 +66,7 @@ export function createTestApi(): { api: KioskApi; state: TestApiState } {
       return { fileName: 'kiosk.log', text: 'log' };
     },
     async testLight(input) {
-      return { ok: true, detail: `light ${input.light} on` };
+      return { ok: true, detail: uiMessage('light.ok', { light: input.light }) };
     },
     async deleteSession(input) {
       throw new KioskApiError('not_found', `no session ${input.sessionId}`);
