@@ -27,7 +27,16 @@ async function fsyncPath(path: string): Promise<void> {
  * outputs durably at once.
  */
 export class LocalObjectStore implements ObjectStore {
+  /** Directories known to exist: a mkdir per upload is measurable on the upload path. */
+  private readonly made = new Set<string>();
+
   constructor(private readonly root: string) {}
+
+  private async ensureDir(dir: string): Promise<void> {
+    if (this.made.has(dir)) return;
+    await mkdir(dir, { recursive: true });
+    this.made.add(dir);
+  }
 
   private pathOf(key: string): string {
     if (!SAFE_KEY.test(key)) throw new Error(`unsafe object key ${JSON.stringify(key)}`);
@@ -36,7 +45,7 @@ export class LocalObjectStore implements ObjectStore {
 
   private async newStagingPath(): Promise<string> {
     const dir = join(this.root, 'staging');
-    await mkdir(dir, { recursive: true });
+    await this.ensureDir(dir);
     return join(dir, `${Date.now()}-${randomBytes(8).toString('hex')}`);
   }
 
@@ -139,7 +148,7 @@ export class LocalObjectStore implements ObjectStore {
 
   private async place(staging: string, key: string, durable: boolean): Promise<void> {
     const target = this.pathOf(key);
-    await mkdir(dirname(target), { recursive: true });
+    await this.ensureDir(dirname(target));
     try {
       await link(staging, target);
     } catch (error) {
