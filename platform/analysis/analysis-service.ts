@@ -47,6 +47,11 @@ export class AnalysisService {
     this.dispatcher.start();
   }
 
+  /** Resolves once every analysis worker is loaded (benchmarks measure a warm platform). */
+  whenReady(): Promise<void> {
+    return this.pool ? this.pool.whenReady() : Promise.reject(new Error('analysis service not started'));
+  }
+
   /** A task was queued: run it as soon as a worker is free. */
   wake(): void {
     this.dispatcher?.wake();

@@ -68,6 +68,7 @@ export class WorkerPool {
   /** Resolves when the worker's thread has ended, whatever ended it. */
   private readonly exits = new WeakMap<Worker, Promise<void>>();
   private readonly retired = new WeakSet<Worker>();
+  private readyWaiters: (() => void)[] = [];
   private nextId = 1;
   private closed = false;
   private startFailures = 0;
@@ -78,6 +79,12 @@ export class WorkerPool {
       this.slots.push(slot);
       slot.worker = this.spawn();
     }
+  }
+
+  /** Resolves once every worker has loaded its modules (a platform just started is not yet warm). */
+  whenReady(): Promise<void> {
+    if (this.slots.every((slot) => slot.ready)) return Promise.resolve();
+    return new Promise((resolve) => this.readyWaiters.push(resolve));
   }
 
   get idle(): number {
@@ -142,6 +149,7 @@ export class WorkerPool {
     if (!slot) return;
     slot.ready = true;
     this.startFailures = 0;
+    if (this.slots.every((s) => s.ready)) for (const resolve of this.readyWaiters.splice(0)) resolve();
     this.drain();
   }
 
