@@ -21,7 +21,6 @@ import { loadKioskConfig } from './config.ts';
 import type { KioskConfigInput } from './config.ts';
 import { Customers } from './customers.ts';
 import { DeviceHolder } from './device-holder.ts';
-import { diskAware } from './disk-guard.ts';
 import { calibratedStills } from './calibration.ts';
 import { KioskService } from './kiosk-service.ts';
 import { LightCalibration } from './light-calibration.ts';
@@ -138,7 +137,7 @@ export async function createKioskServices(input: KioskServicesInput): Promise<Ki
     store,
     device,
     liveCheck,
-    recorder: diskAware(input.recorder?.(store) ?? store, input.dataDir),
+    recorder: input.recorder?.(store) ?? store,
     guidance: () => settings.guidance(),
     autoCapture: config.core.autoCapture,
     correctStill: calibratedStills(() => settings.calibration()),

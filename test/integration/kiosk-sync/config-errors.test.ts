@@ -1,12 +1,12 @@
 /**
- * Configuration errors (issue 7, Must show): a missing serial port, an unplugged camera, a full
- * disk and wrong platform credentials each give the technician a clear message, and nothing
- * captured is lost: the work waits, and resumes once the cause is fixed.
+ * Configuration errors (issue 7, Must show): a missing serial port, an unplugged camera and wrong
+ * platform credentials each give the technician a clear message, and nothing captured is lost:
+ * the work waits, and resumes once the cause is fixed. A full disk is shown through the real
+ * capture writer in disk-full.test.ts.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CaptureRecorder } from '../../../main/capture/session-driver.ts';
 import type { SerialPortLike } from '../../../main/device/serial-port.ts';
 import type { KioskStore } from '../../../main/store/kiosk-store.ts';
 import { REQUIRED_CONSENT, captureSession, removeDir, startKiosk, startPlatformChild, waitFor } from './helpers.ts';
@@ -97,37 +97,6 @@ describe('configuration errors', () => {
         await shoot(kiosk, sessionId, view);
       }
       expect((await kiosk.api.confirmCapture({ sessionId })).state).toBe('done');
-      expect(intact(kiosk, sessionId)).toBe(3);
-    } finally {
-      await kiosk.close();
-      removeDir(kiosk.dataDir);
-    }
-  }, 60_000);
-
-  it('disk full: the shot fails with a disk message, earlier shots stay, the retake after freeing space syncs', async () => {
-    let full = false;
-    const recorder = (store: KioskStore): CaptureRecorder => ({
-      createSession: (profile) => store.createSession(profile),
-      setSessionState: (id, state) => store.setSessionState(id, state),
-      attachCustomer: (id, input) => store.attachCustomer(id, input),
-      saveCapture: (input) => (full ? Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })) : store.saveCapture(input)),
-    });
-    const kiosk = await startKiosk(platform.url, platform.app, { profile: 'multi_light', lights: ['white'], extra: { recorder } });
-    try {
-      const sessionId = await startCapture(kiosk);
-      await kiosk.api.captureNow({ sessionId });
-      full = true;
-      const fault = await kiosk.api.captureNow({ sessionId });
-      expect(fault.state).toBe('fault');
-      expect(fault.fault).toMatchObject({ code: 'disk_full', message: expect.stringContaining(`The disk holding ${kiosk.dataDir} is full`) });
-      expect(intact(kiosk, sessionId)).toBe(1);
-      full = false;
-      await kiosk.api.retake({ sessionId, view: 'left' });
-      await kiosk.api.captureNow({ sessionId });
-      await kiosk.api.captureNow({ sessionId });
-      await kiosk.api.confirmCapture({ sessionId });
-      await waitFor('sync', () => kiosk.engine.job(sessionId)?.stage, (s) => s === 'done' || s === 'failed', 60_000);
-      expect(kiosk.engine.job(sessionId)?.stage).toBe('done');
       expect(intact(kiosk, sessionId)).toBe(3);
     } finally {
       await kiosk.close();
