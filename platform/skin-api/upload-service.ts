@@ -58,8 +58,8 @@ export class UploadService {
     const { file } = check;
     const resourceKey = `${randomBytes(16).toString('hex')}.${file.extension}`;
     const now = this.clock.now();
-    const expiresAt = now + this.settings.ttlSeconds * 1000;
-    const expires = Math.floor(expiresAt / 1000);
+    // Rounded up to the whole second the signature carries: a policy never lives shorter than its ttl.
+    const expires = Math.ceil((now + this.settings.ttlSeconds * 1000) / 1000);
     const method = this.settings.method;
     this.db
       .prepare(

@@ -27,12 +27,13 @@ describe('expired upload policies', () => {
     const refusals: number[] = [];
     const keys: string[] = [];
     let slowed = false;
-    // A slow shop line: the first transfer starts 1.5 s after its policy was issued.
+    // A slow shop line: the first transfer starts 2.5 s after its policy was issued, past the
+    // 1-second ttl even when the platform rounds the expiry up to its next whole second.
     const upload = async (policy: UploadPolicyResponse, options: UploadOptions) => {
       keys.push(policy.resource_key);
       if (!slowed) {
         slowed = true;
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await new Promise((resolve) => setTimeout(resolve, 2500));
       }
       try {
         await uploadWithPolicy(policy, options);

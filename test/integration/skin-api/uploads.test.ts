@@ -56,6 +56,15 @@ describe.each(['PUT', 'POST'] as const)('uploads through %s policies', (method) 
     expect(uploadRow(tp, policy.resource_key)).toMatchObject({ size: JPEG.length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });
 
+  it('keeps a policy valid for its whole ttl when issued mid-second', async () => {
+    const client = tp.client(tp.app('primary'));
+    clock.advance(999);
+    const policy = await client.call(skinApiEndpoints.uploadPolicy, { body: { file_name: 'mid.jpg' } });
+    clock.advance(policy.ttl * 1000 - 1);
+    await uploadWithPolicy(policy, { fileName: 'mid.jpg', bytes: JPEG });
+    expect(uploadRow(tp, policy.resource_key)?.uploaded_at).not.toBeNull();
+  });
+
   it('refuses a replay after use and keeps the first file', async () => {
     const client = tp.client(tp.app('primary'));
     const policy = await uploadFile(client, { fileName: 'a.jpg', bytes: JPEG });
@@ -85,7 +94,7 @@ describe.each(['PUT', 'POST'] as const)('uploads through %s policies', (method) 
     expect(await refusal(uploadWithPolicy(mistyped, { fileName: 'x.jpg', bytes: ZIP }))).toMatchObject({ code: 44106, httpStatus: 415 });
 
     const late = await newPolicy();
-    clock.advance(late.ttl * 1000 + 1);
+    clock.advance(late.ttl * 1000 + 1000);
     expect(await refusal(uploadWithPolicy(late, { fileName: 'x.jpg', bytes: JPEG }))).toMatchObject({ code: 44102, httpStatus: 403 });
 
     expect(storedObjects(tp).length).toBe(before);
