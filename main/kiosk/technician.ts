@@ -5,6 +5,7 @@
  * others.
  */
 import { statfs } from 'node:fs/promises';
+import type { Region } from '../../protocol/regions.ts';
 import type { LightSource } from '../../protocol/skin-api/api-codes.ts';
 import type { LiveCheck } from '../capture/live-check.ts';
 import type { Catalogue } from '../catalogue/catalogue.ts';
@@ -18,7 +19,7 @@ import type { Admin } from './admin.ts';
 import type { DeviceHolder } from './device-holder.ts';
 import { describe } from './device-holder.ts';
 import type { KioskLog } from './log.ts';
-import type { PlatformLink } from './platform-link.ts';
+import type { PlatformLink, ProbeResult } from './platform-link.ts';
 import { FileSecretStore, type SecretStore } from './secrets.ts';
 import type { KioskSettings } from './settings.ts';
 
@@ -75,13 +76,7 @@ export class Technician {
     checks.push(await this.liveCheckModels());
     checks.push(await this.disk());
     const probe = await link.probe();
-    const region = link.region;
-    const platform = !probe.address
-      ? uiMessage('diag.platform_unset')
-      : probe.reachable
-        ? uiMessage('diag.platform_ok', { address: probe.address, status: probe.status ?? 0, ms: probe.elapsedMs ?? 0, region })
-        : uiMessage('diag.platform_down', { address: probe.address, detail: probe.error ?? '', region });
-    checks.push({ name: 'platform', ok: probe.reachable, detail: platform });
+    checks.push(platformCheck(probe, link.region));
     if (probe.clockSkewMs !== null) checks.push(clockCheck(probe.clockSkewMs));
     checks.push(await this.credentials(probe.reachable));
     const counts = engine.counts();
@@ -151,6 +146,19 @@ export class Technician {
       return { name: 'credentials', ok: false, detail: failureMessage(failureCode(failure), failure.message) };
     }
   }
+}
+
+/**
+ * The probe reads the platform's root, which has no route: any answer below 500 (its 404) shows
+ * the platform is there; a 5xx is the platform or a proxy in front of it failing.
+ */
+function platformCheck(probe: ProbeResult, region: Region): Check {
+  if (!probe.address) return { name: 'platform', ok: false, detail: uiMessage('diag.platform_unset') };
+  if (!probe.reachable) return { name: 'platform', ok: false, detail: uiMessage('diag.platform_down', { address: probe.address, detail: probe.error ?? '', region }) };
+  const answer = { address: probe.address, status: probe.status ?? 0, ms: probe.elapsedMs ?? 0, region };
+  return (probe.status ?? 0) >= 500
+    ? { name: 'platform', ok: false, detail: uiMessage('diag.platform_error', answer) }
+    : { name: 'platform', ok: true, detail: uiMessage('diag.platform_ok', { address: answer.address, ms: answer.ms, region }) };
 }
 
 /** Skew = platform clock minus kiosk clock: positive means the kiosk is behind. */

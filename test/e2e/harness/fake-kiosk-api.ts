@@ -385,7 +385,7 @@ export function createFakeKioskApi(): KioskApi {
             name: 'platform',
             ok: online,
             detail: online
-              ? uiMessage('diag.platform_ok', { address: 'http://127.0.0.1:8080', status: 404, ms: 12, region: 'overseas' })
+              ? uiMessage('diag.platform_ok', { address: 'http://127.0.0.1:8080', ms: 12, region: 'overseas' })
               : uiMessage('diag.platform_down', { address: 'http://127.0.0.1:8080', detail: 'connection refused', region: 'overseas' }),
           },
           { name: 'clock', ok: true, detail: uiMessage('diag.clock_behind', { seconds: 0 }) },

@@ -6,6 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SerialPortLike } from '../../../main/device/serial-port.ts';
 import type { KioskStore } from '../../../main/store/kiosk-store.ts';
@@ -124,6 +126,25 @@ describe('configuration errors', () => {
     } finally {
       await kiosk.close();
       removeDir(kiosk.dataDir);
+    }
+  }, 60_000);
+
+  it('a proxy answering 502 in front of the platform: diagnostics say the platform is failing, not that it is fine', async () => {
+    const proxy = createServer((_req, res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad Gateway</h1>'));
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const address = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const kiosk = await startKiosk(address, platform.app, { profile: 'single_camera' });
+    try {
+      const { checks } = await kiosk.api.getDiagnostics({});
+      expect(checks.find((c) => c.name === 'platform')).toMatchObject({
+        ok: false,
+        detail: { key: 'diag.platform_error', params: { address, status: 502 }, text: expect.stringContaining('server error (HTTP 502)') },
+      });
+      expect(checks.find((c) => c.name === 'credentials')?.ok).toBe(false);
+    } finally {
+      await kiosk.close();
+      removeDir(kiosk.dataDir);
+      await new Promise((resolve) => proxy.close(resolve));
     }
   }, 60_000);
 });

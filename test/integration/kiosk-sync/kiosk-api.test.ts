@@ -118,7 +118,7 @@ describe('kiosk API', () => {
     // Language-neutral sentences: a key for the screen, the English text for logs.
     expect(byName.get('lights')?.detail).toMatchObject({ key: 'diag.lights_ok', params: { controller: 'simulated' } });
     expect(byName.get('platform_deletions')?.detail).toMatchObject({ key: 'diag.deletions_none', text: 'No deletion request is waiting for the platform.' });
-    expect(byName.get('platform')?.ok).toBe(true);
+    expect(byName.get('platform')).toMatchObject({ ok: true, detail: { key: 'diag.platform_ok', text: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+ answered in \d+ ms \(region \w+\)\.$/) } });
     expect(byName.get('clock')?.ok).toBe(true);
     expect(byName.get('credentials')?.ok).toBe(true);
     expect(byName.get('pins')?.ok).toBe(true);
