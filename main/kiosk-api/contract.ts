@@ -276,6 +276,15 @@ export const kioskApiContract = {
    * camera: neither; main switches the light on, waits, shoots, measures and switches it off.
    */
   calibrateLight: { input: z.object({ light, token: id.optional(), jpeg: bytes.optional() }), output: calibrationSchema },
+  /**
+   * The camera mounting's pitch, read on a person looking straight at the screen: the median
+   * over preview frames of the renderer's camera (`jpegs`), or over frames of main's own
+   * (simulated) camera. Nothing is saved: the technician saves it as settings pitchOffset.
+   */
+  measurePitch: {
+    input: z.object({ jpegs: z.array(bytes).min(3).max(30).optional() }),
+    output: z.object({ ok: z.boolean(), pitch: z.number().int().min(-30).max(30).nullable(), frames: z.number().int(), faces: z.number().int(), detail: uiMessageSchema }),
+  },
   getDiagnostics: { input: empty, output: diagnosticsSchema },
   exportLogs: { input: empty, output: z.object({ fileName: z.string(), text: z.string() }) },
 } as const;
@@ -295,6 +304,7 @@ export const PRIVILEGED: Readonly<Partial<Record<KioskMethod, z.infer<typeof rol
   testLight: 'technician',
   startCalibration: 'technician',
   calibrateLight: 'technician',
+  measurePitch: 'technician',
   getDiagnostics: 'technician',
   exportLogs: 'technician',
 };

@@ -86,6 +86,10 @@ export const MESSAGE_TEXTS = {
   'diag.pins_demo': 'The demo PINs are in use: set staff and technician PIN hashes in the kiosk configuration.',
   'diag.deletions_none': 'No deletion request is waiting for the platform.',
   'diag.deletions_pending': '{{count}} deletion request(s) not yet confirmed by the platform; the kiosk sends them (POST /device_api/deletions) as soon as it is reachable.',
+  'pitch.measured': 'Measured {{pitch}}° from {{faces}} of {{frames}} frames: save to use it as the camera mounting offset.',
+  'pitch.no_face': 'No face in enough frames ({{faces}} of {{frames}}): sit in front of the kiosk, look straight at the screen and measure again.',
+  'pitch.not_facing': 'The head was turned (yaw {{yaw}}°, roll {{roll}}°): face the screen squarely, head level, and measure again.',
+  'pitch.out_of_range': 'The measured pitch ({{pitch}}°) is beyond ±{{limit}}°: the camera is mounted too far above or below eye level to correct.',
   'diag.settings': 'Store {{store}}; photos kept {{days}} days.',
 } as const;
 

@@ -192,6 +192,10 @@ export class KioskService implements KioskApi {
     return this.parts.calibration.calibrate(light, token, jpeg);
   }
 
+  async measurePitch(input: KioskInput<'measurePitch'>): Promise<KioskOutput<'measurePitch'>> {
+    return this.parts.technician.measurePitch(parse('measurePitch', input).jpegs);
+  }
+
   async getDiagnostics(_input?: KioskInput<'getDiagnostics'>): Promise<KioskOutput<'getDiagnostics'>> {
     return this.parts.technician.diagnostics();
   }

@@ -48,6 +48,16 @@ export async function readStill(jpeg: Uint8Array): Promise<StillImage> {
   return { jpeg, width: meta.width, height: meta.height };
 }
 
+/** A renderer preview JPEG decoded at the preview size the live check expects. */
+export async function decodePreviewJpeg(jpeg: Uint8Array, size: ImageSize): Promise<RgbImage> {
+  try {
+    const { data, info } = await sharp(jpeg).resize(size.width, size.height, { fit: 'cover' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+  } catch (error) {
+    throw new CameraError('capture_failed', `The camera frame is not a readable JPEG: ${(error as Error).message}`, { cause: error });
+  }
+}
+
 export class PushCamera implements CameraSource, OpenCamera {
   readonly info: CameraDeviceInfo = { id: PUSH_CAMERA_ID, label: 'Camera of the kiosk window (getUserMedia)' };
   private latest: RgbImage | null = null;
@@ -66,14 +76,7 @@ export class PushCamera implements CameraSource, OpenCamera {
 
   /** A preview JPEG from the renderer, decoded at the preview size the live check expects. */
   async pushFrame(jpeg: Uint8Array): Promise<void> {
-    const { width, height } = this.options.preview;
-    let frame: RgbImage;
-    try {
-      const { data, info } = await sharp(jpeg).resize(width, height, { fit: 'cover' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-      frame = { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
-    } catch (error) {
-      throw new CameraError('capture_failed', `The camera frame is not a readable JPEG: ${(error as Error).message}`, { cause: error });
-    }
+    const frame = await decodePreviewJpeg(jpeg, this.options.preview);
     const waiter = this.frameWaiter;
     this.frameWaiter = null;
     if (waiter) waiter.resolve(frame);

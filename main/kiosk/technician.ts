@@ -1,6 +1,6 @@
 /**
- * Technician tools (kiosk API testLight, getDiagnostics, exportLogs; calibration is in
- * light-calibration.ts). Each diagnostic check answers a sentence a technician can act on, as a
+ * Technician tools (kiosk API testLight, measurePitch, getDiagnostics, exportLogs; calibration
+ * is in light-calibration.ts, the pitch reading in pitch-measure.ts). Each diagnostic check answers a sentence a technician can act on, as a
  * message key the renderer translates (kiosk-api/messages.ts); one failing check never stops the
  * others.
  */
@@ -19,6 +19,7 @@ import type { Admin } from './admin.ts';
 import type { DeviceHolder } from './device-holder.ts';
 import { describe } from './device-holder.ts';
 import type { KioskLog } from './log.ts';
+import { measurePitch } from './pitch-measure.ts';
 import type { PlatformLink, ProbeResult } from './platform-link.ts';
 import { FileSecretStore, type SecretStore } from './secrets.ts';
 import type { KioskSettings } from './settings.ts';
@@ -60,6 +61,11 @@ export class Technician {
       const problem = describe(error);
       return { ok: false, detail: uiMessage('light.failed', { light, code: problem.code, detail: problem.message }) };
     }
+  }
+
+  measurePitch(jpegs?: readonly Uint8Array[]): Promise<KioskOutput<'measurePitch'>> {
+    const { device, liveCheck, settings, busy } = this.deps;
+    return measurePitch({ device, liveCheck, busy, guidance: () => settings.guidance() }, jpegs);
   }
 
   async diagnostics(): Promise<KioskOutput<'getDiagnostics'>> {

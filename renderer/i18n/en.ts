@@ -299,7 +299,8 @@ export const en = {
       simulatedNote: 'Simulated camera: it shows a grey card lit by the light being calibrated.',
       notForUv: 'Not calibrated: UV photos are stored as captured',
       pitchOffset: 'Camera height (pitch offset)',
-      pitchOffsetHint: 'The head tilt the face check reads when a customer looks straight at the screen: negative when the camera sits above eye level. Guidance measures tilt from it.',
+      pitchOffsetHint: 'The head tilt the face check reads when a customer looks straight at the screen: negative when the camera sits above eye level. Guidance measures tilt from it. To measure it, sit where a customer sits, look straight at the screen and press Measure.',
+      measurePitch: 'Measure',
     },
     diagnostics: {
       run: 'Run diagnostics',

@@ -50,6 +50,12 @@ export const mainEn = {
     ok: 'Switched on, settled and off again.',
     failed: 'The light did not switch ({{code}}): {{detail}}',
   },
+  pitch: {
+    measured: 'Measured {{pitch}}° from {{faces}} of {{frames}} frames: save to use it as the camera mounting offset.',
+    no_face: 'No face in enough frames ({{faces}} of {{frames}}): sit in front of the kiosk, look straight at the screen and measure again.',
+    not_facing: 'The head was turned (yaw {{yaw}}°, roll {{roll}}°): face the screen squarely, head level, and measure again.',
+    out_of_range: 'The measured pitch ({{pitch}}°) is beyond ±{{limit}}°: the camera is mounted too far above or below eye level to correct.',
+  },
   diag: {
     camera_simulated: 'Open: the simulated camera (stored face photos, lights synthesised).',
     camera_renderer: 'Open: the camera of the kiosk window (getUserMedia), frames checked as they come.',

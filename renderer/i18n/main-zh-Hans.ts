@@ -48,6 +48,12 @@ export const mainZhHans: Messages['main'] = {
     ok: '已点亮、稳定后关闭。',
     failed: '灯光未能切换（{{code}}）：{{detail}}',
   },
+  pitch: {
+    measured: '在 {{frames}} 帧中的 {{faces}} 帧测得 {{pitch}}°：保存后即作为相机安装偏移。',
+    no_face: '检测到人脸的帧数不足（{{frames}} 帧中 {{faces}} 帧）：请坐在设备前，直视屏幕后重新测量。',
+    not_facing: '头部有偏转（偏航 {{yaw}}°，侧倾 {{roll}}°）：请正对屏幕、保持头部水平后重新测量。',
+    out_of_range: '测得的俯仰角（{{pitch}}°）超出 ±{{limit}}°：相机安装位置过高或过低，无法校正。',
+  },
   diag: {
     camera_simulated: '已打开：模拟相机（使用存储的人脸照片，光源为合成效果）。',
     camera_renderer: '已打开：设备窗口的相机（getUserMedia），每帧画面实时检查。',

@@ -295,7 +295,8 @@ export const zhHans: Messages = {
       simulatedNote: '模拟相机：显示由正在校准的光源照亮的灰卡。',
       notForUv: '不校准：紫外光照片按原样保存',
       pitchOffset: '相机高度（俯仰偏移）',
-      pitchOffsetHint: '顾客正视屏幕时人脸检测读出的头部俯仰角：相机高于视线时为负值。引导以此为基准判断抬头或低头。',
+      pitchOffsetHint: '顾客正视屏幕时人脸检测读出的头部俯仰角：相机高于视线时为负值。引导以此为基准判断抬头或低头。测量方法：坐在顾客的位置，直视屏幕，然后按“测量”。',
+      measurePitch: '测量',
     },
     diagnostics: {
       run: '运行诊断',

@@ -4,6 +4,7 @@
  * camera is the renderer's (getUserMedia), preview frames and the full-resolution still going to
  * main through the kiosk API. A camera that stops delivering frames faults the capture, and the
  * fault panel tells the customer in their language while keeping main's detail for the technician.
+ * The technician's pitch measurement reads the same camera's preview frames.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { kioskPage, launchChromium } from './helpers/browser.ts';
-import { chooseSkinAndStart, confirmAndWaitForResults, giveConsent, openKiosk, registerCustomer, runCapture, screen, startSession } from './helpers/flows.ts';
+import { chooseSkinAndStart, confirmAndWaitForResults, giveConsent, openKiosk, openTechnician, registerCustomer, runCapture, screen, startSession } from './helpers/flows.ts';
 import { readKioskDb } from './helpers/kiosk-db.ts';
 import { startKioskHost, type KioskHost } from './helpers/kiosk-host.ts';
 import { shootBoth } from './helpers/screens.ts';
@@ -95,5 +96,24 @@ describe('customer session with the renderer camera (fake camera fed a face phot
       await page.locator('[data-testid="cancel-session"]').click();
       await screen(page, 'idle').waitFor({ timeout: 30_000 });
     }
+  });
+
+  it("measures the camera mounting on the renderer camera's frames, and keeps the old value when the head is turned", async () => {
+    await openTechnician(page, host.url);
+    await page.locator('[data-tab="calibration"]').click();
+    const video = page.locator('.tech-preview video');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+    const value = page.locator('[data-testid="pitch-offset-value"]');
+    const before = await value.textContent();
+    // The fake camera plays a face turned about 20° from the camera (sample6): its pitch is not
+    // the mounting's, so main gives no value and says why.
+    await page.locator('[data-testid="measure-pitch"]').click();
+    const reading = page.locator('[data-testid="pitch-reading"]');
+    await reading.waitFor({ timeout: 30_000 });
+    expect(await reading.getAttribute('data-ok')).toBe('false');
+    expect(await reading.textContent()).toMatch(/^The head was turned \(yaw -?\d+°, roll -?\d+°\): face the screen squarely/);
+    const yaw = Number(/yaw (-?\d+)°/.exec((await reading.textContent())!)![1]);
+    expect(Math.abs(yaw)).toBeGreaterThan(8);
+    expect(await value.textContent()).toBe(before);
   });
 });

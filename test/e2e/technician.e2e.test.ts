@@ -1,7 +1,7 @@
 /**
  * The technician's area (issue 8, "Must show"): behind its own PIN, the light test switches each
  * light through main and reports back, diagnostics list every named check, in the technician's
- * language. Screenshots of every tab. Last, the idle screen's languages follow the merchant's
+ * language. The camera mounting's pitch is measured with the face models and saved. Screenshots of every tab. Last, the idle screen's languages follow the merchant's
  * settings on the platform, default first.
  */
 import Database from 'better-sqlite3';
@@ -9,9 +9,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SIMULATED_PITCH_OFFSET } from '../../main/device/simulated-camera.ts';
 import { pickDemoApp, type DemoCredentials } from '../../main/embedded-platform.ts';
 import { kioskPage, launchChromium } from './helpers/browser.ts';
-import { enterPin, openKiosk, screen, STAFF_PIN, TECHNICIAN_PIN, waitOnline } from './helpers/flows.ts';
+import { enterPin, openKiosk, openTechnician, screen, STAFF_PIN, TECHNICIAN_PIN, waitOnline } from './helpers/flows.ts';
 import { embeddedPlatform, startKioskHost, type KioskHost } from './helpers/kiosk-host.ts';
 import { shootBoth } from './helpers/screens.ts';
 
@@ -36,6 +37,17 @@ function merchantLanguages(host: KioskHost): { merchantId: number; defaultLang: 
     return { merchantId, defaultLang: row.default_lang, list: JSON.parse(row.lang_list) as string[], db };
   } finally {
     read.close();
+  }
+}
+
+/** A technician setting as main stored it in the kiosk's database. */
+function storedSetting(host: KioskHost, key: string): unknown {
+  const db = new Database(join(host.dataDir, 'kiosk.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare('SELECT value FROM kiosk_settings WHERE key = ?').get(key) as { value: string } | undefined;
+    return row ? (JSON.parse(row.value) as unknown) : undefined;
+  } finally {
+    db.close();
   }
 }
 
@@ -66,10 +78,7 @@ describe('technician screens', () => {
   });
 
   it('tests every light of the unit and runs the diagnostics', async () => {
-    await openKiosk(page, host.url);
-    await page.locator('[data-testid="open-technician"]').click();
-    await enterPin(page, TECHNICIAN_PIN);
-    await screen(page, 'technician').waitFor();
+    await openTechnician(page, host.url);
 
     await page.locator('[data-tab="lights"]').click();
     const lights = await page.locator('[data-testid="light-rows"] [data-light]').evaluateAll((els) => els.map((e) => e.getAttribute('data-light') ?? ''));
@@ -104,6 +113,30 @@ describe('technician screens', () => {
     expect(download.suggestedFilename()).not.toBe('');
   });
 
+  it('measures the camera mounting pitch on someone looking at the screen and saves it', async () => {
+    await openTechnician(page, host.url);
+    await page.locator('[data-tab="calibration"]').click();
+    const value = page.locator('[data-testid="pitch-offset-value"]');
+    const before = Number((await value.textContent())!.replace('°', ''));
+    // Set by hand and saved first, so the measurement visibly replaces a stored value.
+    for (let i = 0; i < 3; i++) await page.locator('[data-testid="pitch-offset"] button[aria-label="+1°"]').click();
+    expect(await value.textContent()).toBe(`${before + 3 > 0 ? '+' : ''}${before + 3}°`);
+    await page.locator('[data-testid="save-settings"]').click();
+    await expect.poll(() => storedSetting(host, 'pitchOffset'), { timeout: 10_000 }).toBe(before + 3);
+
+    // The simulated camera shows its frontal portrait: main reads its pitch with the face models.
+    await page.locator('[data-testid="measure-pitch"]').click();
+    const reading = page.locator('[data-testid="pitch-reading"]');
+    await reading.waitFor({ timeout: 30_000 });
+    expect(await reading.getAttribute('data-ok')).toBe('true');
+    const measured = Number((await value.textContent())!.replace('°', ''));
+    expect(Math.abs(measured - SIMULATED_PITCH_OFFSET)).toBeLessThanOrEqual(1);
+    expect(await reading.textContent()).toBe(`Measured ${measured}° from 5 of 5 frames: save to use it as the camera mounting offset.`);
+
+    await page.locator('[data-testid="save-settings"]').click();
+    await expect.poll(() => storedSetting(host, 'pitchOffset'), { timeout: 10_000 }).toBe(measured);
+  });
+
   it('shows every technician tab in English and Chinese', async () => {
     for (const lang of ['en', 'zh-Hans'] as const) {
       await openKiosk(page, host.withQuery(`?lang=${lang}`));
@@ -117,6 +150,11 @@ describe('technician screens', () => {
           await page.locator('[data-testid="test-light-white"]').click();
           await page.locator('[data-testid="light-result-white"]').waitFor({ timeout: 30_000 });
           if (lang === 'zh-Hans') expect(await page.locator('[data-testid="light-result-white"]').textContent()).toBe('正常 已点亮、稳定后关闭。');
+        }
+        if (tab === 'calibration') {
+          await page.locator('[data-testid="measure-pitch"]').click();
+          await page.locator('[data-testid="pitch-reading"]').waitFor({ timeout: 30_000 });
+          if (lang === 'zh-Hans') expect(await page.locator('[data-testid="pitch-reading"]').textContent()).toMatch(/^在 5 帧中的 5 帧测得 -?\d+°：保存后即作为相机安装偏移。$/);
         }
         if (tab === 'diagnostics') {
           await page.locator('[data-testid="diagnostics"]').waitFor({ timeout: 60_000 });

@@ -1,6 +1,7 @@
 import type { KioskOutput, Settings, UiMessage } from '../../../main/kiosk-api/types.ts';
 
 export type Diagnostics = KioskOutput<'getDiagnostics'>;
+export type PitchReading = KioskOutput<'measurePitch'>;
 export type LightName = Settings['lights'][number];
 export type TechnicianTab = 'device' | 'camera' | 'lights' | 'calibration' | 'diagnostics' | 'platform' | 'logs';
 
@@ -19,6 +20,9 @@ export interface TechnicianState {
   /** Per light: main's answer (`detail`), or the call's own failure (`error`). */
   lightTests: Partial<Record<LightName, { running: boolean; ok?: boolean; detail?: UiMessage; error?: string }>>;
   calibrating: LightName | null;
+  measuringPitch: boolean;
+  /** main's last pitch measurement; a good one has already set the draft's pitchOffset. */
+  pitchReading: PitchReading | null;
   logNote: string | null;
   error: string | null;
 }
@@ -34,6 +38,8 @@ export const initialTechnicianState: TechnicianState = {
   diagnosing: false,
   lightTests: {},
   calibrating: null,
+  measuringPitch: false,
+  pitchReading: null,
   logNote: null,
   error: null,
 };

@@ -11,6 +11,8 @@ export const technicianSelectors = {
   diagnosing: (s: TechnicianState) => s.diagnosing,
   lightTests: (s: TechnicianState) => s.lightTests,
   calibrating: (s: TechnicianState) => s.calibrating,
+  measuringPitch: (s: TechnicianState) => s.measuringPitch,
+  pitchReading: (s: TechnicianState) => s.pitchReading,
   logNote: (s: TechnicianState) => s.logNote,
   error: (s: TechnicianState) => s.error,
   dirty: (s: TechnicianState) => s.secretDraft !== '' || JSON.stringify(s.settings) !== JSON.stringify(s.draft),

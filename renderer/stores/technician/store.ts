@@ -21,6 +21,12 @@ export interface TechnicianActions {
    * taken while it is lit and sent back with main's token. Without: main's own camera does it all.
    */
   calibrate(light: LightName, shoot?: () => Promise<Uint8Array<ArrayBuffer>>): Promise<void>;
+  /**
+   * Reads the camera mounting's pitch on someone looking at the screen and puts it in the draft
+   * (saved with the other settings). `frames` grabs preview JPEGs of the renderer's camera;
+   * without it main measures on its own camera.
+   */
+  measurePitch(frames?: () => Promise<Uint8Array<ArrayBuffer>[]>): Promise<void>;
   runDiagnostics(): Promise<void>;
   /** Asks main for the logs and hands them to the browser as a download. */
   exportLogs(): Promise<{ fileName: string; text: string } | null>;
@@ -107,6 +113,17 @@ export const useTechnicianStore = create<TechnicianState & TechnicianActions>()(
       set((s) => ({ calibrating: null, settings: apply(s.settings), draft: apply(s.draft) }));
     } catch (error) {
       set({ calibrating: null, error: errorMessage(error) });
+    }
+  },
+
+  async measurePitch(frames) {
+    set({ measuringPitch: true, pitchReading: null, error: null });
+    try {
+      const reading = await kiosk().measurePitch(frames ? { jpegs: await frames() } : {});
+      const pitch = reading.pitch;
+      set((s) => ({ measuringPitch: false, pitchReading: reading, draft: s.draft && reading.ok && pitch !== null ? { ...s.draft, pitchOffset: pitch } : s.draft }));
+    } catch (error) {
+      set({ measuringPitch: false, error: errorMessage(error) });
     }
   },
 

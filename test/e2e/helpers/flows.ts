@@ -79,6 +79,14 @@ export async function enterPin(page: Page, pin: string): Promise<void> {
   await page.locator('[data-key="enter"]').click();
 }
 
+/** From the idle screen at `url` into the technician area, through its PIN. */
+export async function openTechnician(page: Page, url: string): Promise<void> {
+  await openKiosk(page, url);
+  await page.locator('[data-testid="open-technician"]').click();
+  await enterPin(page, TECHNICIAN_PIN);
+  await screen(page, 'technician').waitFor();
+}
+
 export interface CaptureLog {
   /** Views the staff override had to capture (guidance never held long enough). */
   overrides: string[];
