@@ -69,6 +69,17 @@ export function isRightToLeft(code: LanguageCode): boolean {
   return LANGUAGES[code].rtl;
 }
 
+/**
+ * A table per language code, given one table per language: the two Spanish codes share one
+ * (their texts do not differ at this level), every other code has its own.
+ */
+export type LanguageTables<T> = Readonly<Record<Exclude<LanguageCode, 'es-PA' | 'es-MX'> | 'es', T>>;
+
+export function tablesByLanguageCode<T>(tables: LanguageTables<T>): Readonly<Record<LanguageCode, T>> {
+  const { es, ...others } = tables;
+  return { ...others, 'es-PA': es, 'es-MX': es };
+}
+
 /** A name in every language code of the specification (the enumerations: protocol/enums/names/). */
 export type AllLanguageNames = Readonly<Record<LanguageCode, string>>;
 

@@ -1,5 +1,5 @@
 import type { AllLanguageNames, LanguageCode } from '../languages.ts';
-import { LANGUAGE_CODES } from '../languages.ts';
+import { LANGUAGE_CODES, tablesByLanguageCode } from '../languages.ts';
 import { ar } from './ar.ts';
 import { en } from './en.ts';
 import { es } from './es.ts';
@@ -21,23 +21,22 @@ export type { EnumNames, LevelScaleNames } from './types.ts';
  * The enumeration names of every language code of the specification (Other enumerations).
  * Every code has its own table, so no language falls back (M-021); es-PA and es-MX share one.
  */
-export const ENUM_NAMES: Readonly<Record<LanguageCode, EnumNames>> = {
+export const ENUM_NAMES: Readonly<Record<LanguageCode, EnumNames>> = tablesByLanguageCode({
   en,
   'zh-Hans': zhHans,
+  'zh-Hant': zhHant,
+  'zh-Hant-HK': zhHantHK,
   ja,
   ko,
   th,
-  'zh-Hant': zhHant,
-  'zh-Hant-HK': zhHantHK,
   vi,
   fr,
   tr,
   ar,
   nl,
-  'es-PA': es,
-  'es-MX': es,
+  es,
   pt,
-};
+});
 
 /** One name in every language, picked from each language's table. */
 export function inEveryLanguage(pick: (names: EnumNames) => string): AllLanguageNames {

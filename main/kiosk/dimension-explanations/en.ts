@@ -1,0 +1,33 @@
+import type { DimensionExplanations } from './types.ts';
+
+/** English (en): what was measured and what a poorer level means, in plain words. */
+export const en: DimensionExplanations = {
+  pore: 'How visible the pores on the nose and cheeks are; larger pores usually go with more oil.',
+  blackhead: 'Small dark plugs of oil in the pores, mostly on the nose.',
+  speckle: 'Spots of uneven pigment such as sun spots and freckles.',
+  wrinkle: 'Fine lines and wrinkles over the whole face.',
+  acne: 'Spots and inflamed blemishes; higher levels mean more and larger ones.',
+  sensitive: 'How easily the skin reddens; redness is read from the cheeks and nose.',
+  black_rim_of_eye: 'Darkness of the skin under the eyes compared with the cheeks.',
+  water: 'How hydrated the skin looks; dry skin shows fine flaking and dullness.',
+  oil: 'How much shine from oil the skin has, mostly on the forehead and nose.',
+  skin_vitality: 'An overall impression of how rested and healthy the skin looks.',
+  glow: 'How evenly the skin reflects light; healthy skin has a soft sheen.',
+  skin_smoothness: 'How even the skin surface is, without bumps or roughness.',
+  firmness: 'How firm and elastic the skin looks along the cheeks and jaw.',
+  vitality_eye_contour: 'How fresh the skin around the eyes looks.',
+  skin_glow: 'How clear and radiant the complexion looks overall.',
+  eye_bags: 'Puffiness below the lower eyelids.',
+  eye_sagging: 'How much the skin around the eyes droops.',
+  plump_cheeks: 'Fullness of the upper cheeks.',
+  low_cheek: 'How much the lower cheeks sag.',
+  mandible_edge: 'How clearly the jawline is defined.',
+  crows_feet: 'Lines fanning out from the outer corners of the eyes.',
+  under_eye_wrinkle: 'Fine lines just below the eyes.',
+  forehead_wrinkle: 'Horizontal lines across the forehead.',
+  nasolabial_folds: 'The folds running from the sides of the nose to the corners of the mouth.',
+  narionette_lines: 'Lines running down from the corners of the mouth.',
+  frown_wrinkle: 'Vertical lines between the eyebrows.',
+  lacrimal_groove: 'The hollow running from the inner corner of the eye down the cheek.',
+  neck_lines: 'Horizontal lines around the neck.',
+};

@@ -1,0 +1,33 @@
+import type { DimensionExplanations } from './types.ts';
+
+/** Dutch (nl), in the terms of protocol/enums/names/nl.ts. */
+export const nl: DimensionExplanations = {
+  pore: 'Hoe zichtbaar de poriën op neus en wangen zijn; grotere poriën gaan meestal samen met meer talg.',
+  blackhead: 'Mee-eters zijn kleine donkere talgpropjes in de poriën, vooral op de neus.',
+  speckle: 'Pigmentvlekken door ongelijkmatige pigmentatie, zoals zonnevlekken en sproeten.',
+  wrinkle: 'Fijne lijntjes en rimpels over het hele gezicht.',
+  acne: 'Puistjes en ontstoken onzuiverheden van acne; hoe hoger het niveau, hoe meer en hoe groter.',
+  sensitive: 'De gevoeligheid geeft aan hoe snel de huid rood wordt; roodheid wordt op wangen en neus beoordeeld.',
+  black_rim_of_eye: 'Donkere kringen geven aan hoe donker de huid onder de ogen is vergeleken met de wangen.',
+  water: 'De hydratatie geeft aan hoe vochtig de huid eruitziet; een droge huid schilfert fijn en oogt dof.',
+  oil: 'De vettigheid geeft aan hoeveel glans van talg de huid heeft, vooral op voorhoofd en neus.',
+  skin_vitality: 'De vitaliteit van de huid is de algemene indruk van hoe uitgerust en gezond de huid eruitziet.',
+  glow: 'Hoe gelijkmatig de huid licht weerkaatst; een gezonde huid heeft een zachte glans.',
+  skin_smoothness: 'De gladheid van de huid geeft aan hoe egaal het huidoppervlak is, zonder oneffenheden of ruwheid.',
+  firmness: 'De stevigheid en elasticiteit van de huid langs wangen en kaak.',
+  vitality_eye_contour: 'De vitaliteit van de oogcontour geeft aan hoe fris de huid rond de ogen eruitziet.',
+  skin_glow: 'De stralendheid van de huid geeft aan hoe helder en stralend de teint in het geheel oogt.',
+  eye_bags: 'Wallen onder de ogen geven aan hoe opgezwollen de huid onder de onderste oogleden is.',
+  eye_sagging: 'De verslapping rond de ogen geeft aan hoeveel de huid rond de ogen afhangt.',
+  plump_cheeks: 'Bij volle wangen kijken we naar hoe vol het bovenste deel van de wangen is.',
+  low_cheek: 'Bij hangende wangen kijken we naar hoeveel het onderste deel van de wangen afhangt.',
+  mandible_edge: 'De definitie van de kaaklijn geeft aan hoe scherp de kaaklijn is afgetekend.',
+  crows_feet: 'Kraaienpootjes zijn lijntjes die waaiervormig uitlopen vanuit de buitenste ooghoeken.',
+  under_eye_wrinkle: 'Rimpels onder de ogen zijn fijne lijntjes vlak onder de ogen.',
+  forehead_wrinkle: 'Voorhoofdsrimpels zijn horizontale lijnen over het voorhoofd.',
+  nasolabial_folds: 'Nasolabiale plooien lopen van de zijkanten van de neus naar de mondhoeken.',
+  narionette_lines: 'Marionetlijnen lopen vanuit de mondhoeken naar beneden.',
+  frown_wrinkle: 'Fronsrimpels zijn verticale lijnen tussen de wenkbrauwen.',
+  lacrimal_groove: 'Traangoten zijn de holtes die van de binnenste ooghoek naar de wang lopen.',
+  neck_lines: 'Halsrimpels zijn horizontale lijnen rond de hals.',
+};

@@ -1,0 +1,33 @@
+import type { DimensionExplanations } from './types.ts';
+
+/** Portuguese (pt), Brazilian spelling as protocol/enums/names/pt.ts, in its terms. */
+export const pt: DimensionExplanations = {
+  pore: 'O quanto os poros do nariz e das bochechas estão visíveis; poros maiores costumam vir com mais oleosidade.',
+  blackhead: 'Cravos são pequenos pontos escuros de sebo que entopem os poros, principalmente no nariz.',
+  speckle: 'Manchas de pigmentação irregular, como manchas solares e sardas.',
+  wrinkle: 'Linhas finas e rugas em todo o rosto.',
+  acne: 'Espinhas e imperfeições inflamadas da acne; quanto maior o nível, mais numerosas e maiores elas são.',
+  sensitive: 'A sensibilidade mostra com que facilidade a pele fica vermelha; a vermelhidão é avaliada nas bochechas e no nariz.',
+  black_rim_of_eye: 'Olheiras são o escurecimento da pele sob os olhos em comparação com as bochechas.',
+  water: 'Nível de hidratação aparente da pele; a pele seca apresenta leve descamação e aspecto opaco.',
+  oil: 'Quanto brilho de oleosidade a pele tem, principalmente na testa e no nariz.',
+  skin_vitality: 'A vitalidade da pele é a impressão geral de quão descansada e saudável ela parece.',
+  glow: 'O quanto a pele reflete a luz de forma uniforme; uma pele saudável tem um brilho suave.',
+  skin_smoothness: 'A suavidade da pele mostra o quanto a superfície é uniforme, sem relevos ou aspereza.',
+  firmness: 'Firmeza e elasticidade da pele nas bochechas e na linha da mandíbula.',
+  vitality_eye_contour: 'A vitalidade do contorno dos olhos mostra o quanto a pele ao redor dos olhos parece viçosa.',
+  skin_glow: 'A luminosidade da pele mostra o quanto o tom da pele parece claro e radiante no geral.',
+  eye_bags: 'Bolsas sob os olhos são o inchaço abaixo das pálpebras inferiores.',
+  eye_sagging: 'A flacidez do contorno dos olhos mostra o quanto a pele ao redor dos olhos está caída.',
+  plump_cheeks: 'O volume das maçãs do rosto mostra o quanto a parte alta das bochechas está preenchida.',
+  low_cheek: 'A flacidez das bochechas mostra o quanto a parte baixa das bochechas está caída.',
+  mandible_edge: 'A definição da linha da mandíbula mostra o quanto o contorno do maxilar está marcado.',
+  crows_feet: 'Pés de galinha são linhas que se abrem em leque a partir do canto externo dos olhos.',
+  under_eye_wrinkle: 'Rugas sob os olhos são linhas finas logo abaixo dos olhos.',
+  forehead_wrinkle: 'Rugas da testa são linhas horizontais que atravessam a testa.',
+  nasolabial_folds: 'Sulcos nasogenianos são as dobras que vão das laterais do nariz aos cantos da boca.',
+  narionette_lines: 'Linhas de marionete são linhas que descem dos cantos da boca.',
+  frown_wrinkle: 'Linhas verticais que formam as rugas entre as sobrancelhas.',
+  lacrimal_groove: 'O sulco lacrimal é a depressão que desce do canto interno do olho em direção à bochecha.',
+  neck_lines: 'Rugas do pescoço são linhas horizontais ao redor do pescoço.',
+};

@@ -1,0 +1,33 @@
+import type { DimensionExplanations } from './types.ts';
+
+/** Turkish (tr), in the terms of protocol/enums/names/tr.ts. */
+export const tr: DimensionExplanations = {
+  pore: 'Burun ve yanaklardaki gözeneklerin ne kadar belirgin olduğu; büyük gözenekler genellikle daha fazla yağla birlikte görülür.',
+  blackhead: 'Siyah noktalar, gözeneklerdeki küçük ve koyu yağ tıkaçlarıdır; çoğunlukla burunda görülür.',
+  speckle: 'Güneş lekeleri ve çiller gibi düzensiz pigmentten kaynaklanan lekeler.',
+  wrinkle: 'Tüm yüzdeki ince çizgiler ve kırışıklıklar.',
+  acne: 'Sivilceler ve iltihaplı akne lekeleri; seviye yükseldikçe daha çok ve daha büyük olurlar.',
+  sensitive: 'Hassasiyet, cildin ne kadar kolay kızardığını gösterir; kızarıklık yanaklardan ve burundan değerlendirilir.',
+  black_rim_of_eye: 'Göz altı morlukları, göz altındaki cildin yanaklara göre ne kadar koyu olduğunu gösterir.',
+  water: 'Cildin ne kadar nemli göründüğü; kuru ciltte ince pullanma ve donukluk görülür.',
+  oil: 'Özellikle alın ve burunda, yağlanmadan kaynaklanan parlama düzeyi.',
+  skin_vitality: 'Cilt canlılığı, cildin genel olarak ne kadar dinlenmiş ve sağlıklı göründüğünü yansıtır.',
+  glow: 'Parlaklık, cildin ışığı ne kadar eşit yansıttığını gösterir; sağlıklı cildin yumuşak bir ışıltısı vardır.',
+  skin_smoothness: 'Cilt pürüzsüzlüğü, cilt yüzeyinin kabarıklık ya da pürüz olmadan ne kadar düzgün olduğunu gösterir.',
+  firmness: 'Yanaklar ve çene hattı boyunca cildin sıkılık ve esneklik düzeyi.',
+  vitality_eye_contour: 'Göz çevresi canlılığı, göz çevresindeki cildin ne kadar taze göründüğünü gösterir.',
+  skin_glow: 'Cilt ışıltısı, ten renginin genel olarak ne kadar berrak ve parlak göründüğünü gösterir.',
+  eye_bags: 'Göz altı torbaları, alt göz kapaklarının altındaki şişkinliktir.',
+  eye_sagging: 'Göz çevresi sarkması, göz çevresindeki cildin ne kadar sarktığını gösterir.',
+  plump_cheeks: 'Yanak dolgunluğu, yanakların üst kısmının ne kadar dolgun olduğunu gösterir.',
+  low_cheek: 'Yanak sarkması, yanakların alt kısmının ne kadar sarktığını gösterir.',
+  mandible_edge: 'Çene hattı belirginliği, çene hattının ne kadar net olduğunu gösterir.',
+  crows_feet: 'Kaz ayakları, göz kenarlarından dışa doğru yelpaze gibi açılan çizgilerdir.',
+  under_eye_wrinkle: 'Göz altı kırışıklıkları, gözlerin hemen altındaki ince çizgilerdir.',
+  forehead_wrinkle: 'Alın kırışıklıkları, alın boyunca uzanan yatay çizgilerdir.',
+  nasolabial_folds: 'Nazolabial kıvrımlar, burun kanatlarından ağız kenarlarına uzanan kıvrımlardır.',
+  narionette_lines: 'Marionet çizgileri, ağız kenarlarından aşağı doğru uzanan çizgilerdir.',
+  frown_wrinkle: 'Kaş arası çizgileri, iki kaş arasındaki dikey çizgilerdir.',
+  lacrimal_groove: 'Gözyaşı oluğu, iç göz kenarından yanağa doğru inen çukurluktur.',
+  neck_lines: 'Boyun çizgileri, boyun çevresindeki yatay çizgilerdir.',
+};

@@ -1,0 +1,33 @@
+import type { DimensionExplanations } from './types.ts';
+
+/** Vietnamese (vi), in the terms of protocol/enums/names/vi.ts. */
+export const vi: DimensionExplanations = {
+  pore: 'Mức độ lộ rõ của lỗ chân lông ở mũi và má; lỗ chân lông to thường đi kèm nhiều dầu hơn.',
+  blackhead: 'Mụn đầu đen là những nút dầu nhỏ sẫm màu trong lỗ chân lông, chủ yếu ở mũi.',
+  speckle: 'Đốm sắc tố là các vết màu không đều, như đốm nắng và tàn nhang.',
+  wrinkle: 'Các nếp nhăn nhỏ và nếp nhăn trên toàn khuôn mặt.',
+  acne: 'Mụn và các nốt mụn viêm; mức càng cao thì mụn càng nhiều và càng lớn.',
+  sensitive: 'Độ nhạy cảm cho biết da dễ ửng đỏ đến đâu, dựa trên vùng má và mũi.',
+  black_rim_of_eye: 'Quầng thâm mắt là độ sẫm màu của vùng da dưới mắt so với má.',
+  water: 'Độ ẩm cho biết da trông đủ nước đến đâu; da khô thường bong vảy nhỏ và xỉn màu.',
+  oil: 'Độ dầu là mức bóng nhờn trên da, chủ yếu ở trán và mũi.',
+  skin_vitality: 'Sức sống của da là ấn tượng chung về việc da trông tươi tắn và khỏe mạnh đến đâu.',
+  glow: 'Độ căng bóng cho biết da phản chiếu ánh sáng đều đến đâu; da khỏe có độ bóng nhẹ nhàng.',
+  skin_smoothness: 'Độ mịn màng của da cho biết bề mặt da đều đến đâu, không sần sùi hay thô ráp.',
+  firmness: 'Độ săn chắc và đàn hồi của da ở vùng má và đường hàm.',
+  vitality_eye_contour: 'Sức sống vùng mắt cho biết vùng da quanh mắt trông tươi tắn đến đâu.',
+  skin_glow: 'Độ rạng rỡ của da cho biết tổng thể làn da trông trong trẻo và rạng rỡ đến đâu.',
+  eye_bags: 'Bọng mắt là phần sưng phồng dưới mí mắt dưới.',
+  eye_sagging: 'Chảy xệ vùng mắt cho biết da quanh mắt bị sụp xuống đến đâu.',
+  plump_cheeks: 'Độ đầy đặn của má ở phần gò má trên.',
+  low_cheek: 'Chảy xệ má cho biết phần má dưới bị xệ xuống đến đâu.',
+  mandible_edge: 'Độ sắc nét đường viền hàm cho biết đường viền hàm rõ nét đến đâu.',
+  crows_feet: 'Vết chân chim là các nếp nhăn tỏa ra từ đuôi mắt.',
+  under_eye_wrinkle: 'Nếp nhăn dưới mắt là các nếp nhăn nhỏ ngay bên dưới mắt.',
+  forehead_wrinkle: 'Nếp nhăn trán là các đường nhăn ngang trên trán.',
+  nasolabial_folds: 'Rãnh mũi má là nếp gấp chạy từ hai bên cánh mũi xuống khóe miệng.',
+  narionette_lines: 'Nếp nhăn khóe miệng là các đường chạy xuống từ khóe miệng.',
+  frown_wrinkle: 'Nếp nhăn giữa hai lông mày là các đường dọc ở vùng giữa chân mày.',
+  lacrimal_groove: 'Rãnh lệ là vùng trũng chạy từ khóe mắt trong xuống má.',
+  neck_lines: 'Nếp nhăn cổ là các đường ngang quanh cổ.',
+};

@@ -1,0 +1,33 @@
+import type { DimensionExplanations } from './types.ts';
+
+/** Simplified Chinese (zh-Hans). */
+export const zhHans: DimensionExplanations = {
+  pore: '鼻子和脸颊上毛孔的明显程度；毛孔越粗大，通常出油越多。',
+  blackhead: '毛孔中堵塞的深色油脂，多见于鼻子。',
+  speckle: '色素不均形成的斑点，如晒斑和雀斑。',
+  wrinkle: '全脸的细纹和皱纹。',
+  acne: '痘痘和炎症性瑕疵；级别越高，数量越多、面积越大。',
+  sensitive: '皮肤是否容易泛红；根据脸颊和鼻子的红血丝判断。',
+  black_rim_of_eye: '眼下皮肤相对脸颊的暗沉程度。',
+  water: '皮肤的水润程度；缺水时会显得暗沉、有细小皮屑。',
+  oil: '皮肤的油光程度，主要在额头和鼻子。',
+  skin_vitality: '皮肤整体看起来是否健康、有精神。',
+  glow: '皮肤反光是否均匀；健康的皮肤有柔和的光泽。',
+  skin_smoothness: '皮肤表面是否平滑，没有凹凸和粗糙。',
+  firmness: '脸颊和下颌处皮肤的紧致和弹性。',
+  vitality_eye_contour: '眼周皮肤看起来是否有活力。',
+  skin_glow: '整体肤色的通透和明亮程度。',
+  eye_bags: '下眼睑下方的浮肿程度。',
+  eye_sagging: '眼周皮肤的松弛下垂程度。',
+  plump_cheeks: '苹果肌的饱满程度。',
+  low_cheek: '面颊下部的下垂程度。',
+  mandible_edge: '下颌线的清晰程度。',
+  crows_feet: '外眼角向外散开的细纹。',
+  under_eye_wrinkle: '眼睛下方的细纹。',
+  forehead_wrinkle: '额头上的横向纹路。',
+  nasolabial_folds: '从鼻翼两侧延伸到嘴角的纹路。',
+  narionette_lines: '从嘴角向下延伸的纹路。',
+  frown_wrinkle: '眉间的竖向纹路。',
+  lacrimal_groove: '从内眼角向脸颊延伸的凹陷。',
+  neck_lines: '颈部的横向纹路。',
+};
