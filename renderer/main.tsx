@@ -10,6 +10,7 @@ import './styles/base.css';
 import './styles/capture.css';
 import './styles/results.css';
 import './styles/operators.css';
+import './styles/keyboard.css';
 
 async function boot(): Promise<void> {
   await initI18n('en');

@@ -1,4 +1,5 @@
 import { PinDialog } from '../components/PinDialog.tsx';
+import { OnScreenKeyboard } from '../keyboard/OnScreenKeyboard.tsx';
 import { missingCase } from '../lib/never.ts';
 import type { Screen } from '../stores/kiosk/initialState.ts';
 import { kioskSelectors } from '../stores/kiosk/selectors.ts';
@@ -50,6 +51,7 @@ export function App() {
     <>
       <CurrentScreen screen={screen} />
       {pinFor && <PinDialog role={pinFor} onUnlocked={() => goTo(pinFor)} onCancel={closePin} />}
+      <OnScreenKeyboard />
     </>
   );
 }

@@ -50,21 +50,21 @@ export function CustomerForm({ onSubmit, busy, defaultCc = 65 }: Props) {
     <div className="form" data-testid="customer-form">
       <label className="field">
         <span>{t('customer.name')}</span>
-        <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" name="name" />
+        <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" name="name" maxLength={60} data-keyboard="text" />
       </label>
       <div className="field-row">
         <label className="field field-cc">
           <span>{t('customer.phoneCc')}</span>
-          <input value={phoneCc} inputMode="numeric" onChange={(e) => setPhoneCc(e.target.value.replace(/\D/g, ''))} name="phoneCc" />
+          <input value={phoneCc} inputMode="numeric" onChange={(e) => setPhoneCc(e.target.value.replace(/\D/g, ''))} name="phoneCc" maxLength={3} data-keyboard="digits" />
         </label>
         <label className="field">
           <span>{t('customer.phone')}</span>
-          <input value={phoneNumber} inputMode="tel" onChange={(e) => setPhoneNumber(e.target.value.replace(/\D/g, ''))} name="phone" />
+          <input value={phoneNumber} inputMode="tel" onChange={(e) => setPhoneNumber(e.target.value.replace(/\D/g, ''))} name="phone" maxLength={15} data-keyboard="digits" />
         </label>
       </div>
       <label className="field">
         <span>{t('customer.email')}</span>
-        <input value={email} type="email" inputMode="email" onChange={(e) => setEmail(e.target.value.trim())} name="email" />
+        <input value={email} type="email" inputMode="email" onChange={(e) => setEmail(e.target.value.trim())} name="email" maxLength={100} data-keyboard="email" />
       </label>
       <div className="field-row">
         <label className="field">

@@ -38,7 +38,7 @@ export function CustomerSearch({ onChooseLocal, onChooseCrm, chooseLabel, localA
           void search();
         }}
       >
-        <input value={keyword} placeholder={t('search.placeholder')} onChange={(e) => setKeyword(e.target.value)} name="keyword" aria-label={t('search.placeholder')} />
+        <input value={keyword} placeholder={t('search.placeholder')} onChange={(e) => setKeyword(e.target.value)} name="keyword" aria-label={t('search.placeholder')} maxLength={100} data-keyboard="text" />
         <Button busy={searching} disabled={!keyword.trim()} onClick={() => void search()}>
           {t('search.search')}
         </Button>

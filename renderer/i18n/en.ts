@@ -215,6 +215,14 @@ export const en = {
     enter: 'Unlock',
     clear: 'Clear',
   },
+  /** The on-screen keyboard's keys that need words (renderer/keyboard/). */
+  keyboard: {
+    label: 'On-screen keyboard',
+    done: 'Done',
+    space: 'Space',
+    shift: 'Shift',
+    backspace: 'Delete',
+  },
   staff: {
     title: 'Staff',
     lock: 'Lock',

@@ -211,6 +211,13 @@ export const zhHans: Messages = {
     enter: '解锁',
     clear: '清除',
   },
+  keyboard: {
+    label: '屏幕键盘',
+    done: '完成',
+    space: '空格',
+    shift: '大写',
+    backspace: '删除',
+  },
   staff: {
     title: '店员',
     lock: '锁定',

@@ -52,7 +52,7 @@ export function LightsTab() {
           />
           <label className="field field-inline">
             <span>{t('technician.lights.settle')}</span>
-            <input type="number" inputMode="numeric" min={0} max={5000} value={serial.settleMs} onChange={(e) => editSerial({ settleMs: Math.min(5000, Math.max(0, Math.round(Number(e.target.value) || 0))) })} />
+            <input type="number" inputMode="numeric" min={0} max={5000} data-keyboard="digits" value={serial.settleMs} onChange={(e) => editSerial({ settleMs: Math.min(5000, Math.max(0, Math.round(Number(e.target.value) || 0))) })} />
           </label>
         </>
       )}

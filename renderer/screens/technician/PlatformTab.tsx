@@ -48,17 +48,17 @@ export function PlatformTab() {
       <div className="field-row">
         <label className="field">
           <span>{t('technician.platform.appId')}</span>
-          <input value={p.appId} onChange={(e) => set({ appId: e.target.value.trim() })} name="appId" autoComplete="off" />
+          <input value={p.appId} onChange={(e) => set({ appId: e.target.value.trim() })} name="appId" autoComplete="off" data-keyboard="text" />
         </label>
         <label className="field">
           <span>{t('technician.platform.appSecret')}</span>
-          <input type="password" value={secret} placeholder={p.hasSecret ? '••••••••' : ''} onChange={(e) => setSecretDraft(e.target.value)} name="appSecret" autoComplete="new-password" />
+          <input type="password" value={secret} placeholder={p.hasSecret ? '••••••••' : ''} onChange={(e) => setSecretDraft(e.target.value)} name="appSecret" autoComplete="new-password" data-keyboard="text" />
         </label>
       </div>
       {p.hasSecret && !secret && <p className="muted small">{t('technician.platform.secretSet')}</p>}
       <label className="field">
         <span>{t('technician.platform.storeCustomId')}</span>
-        <input value={p.storeCustomId} onChange={(e) => set({ storeCustomId: e.target.value.trim() })} name="storeCustomId" />
+        <input value={p.storeCustomId} onChange={(e) => set({ storeCustomId: e.target.value.trim() })} name="storeCustomId" data-keyboard="text" />
       </label>
     </div>
   );
