@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { kioskPage, launchChromium } from './helpers/browser.ts';
+import type { Page } from 'playwright-core';
 import { chooseSkinAndStart, confirmAndWaitForResults, giveConsent, openKiosk, openTechnician, registerCustomer, runCapture, screen, startSession } from './helpers/flows.ts';
 import { readKioskDb } from './helpers/kiosk-db.ts';
-import { startKioskHost, type KioskHost } from './helpers/kiosk-host.ts';
+import type { KioskHost } from './helpers/kiosk-host.ts';
+import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
 import { shootBoth } from './helpers/screens.ts';
 import { writeFaceY4m } from './helpers/y4m.ts';
 
@@ -30,24 +30,18 @@ const SINGLE_CAMERA_UNIT = {
 };
 
 describe('customer session with the renderer camera (fake camera fed a face photo)', () => {
+  let kiosk: KioskBrowser;
   let host: KioskHost;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
     const video = join(mkdtempSync(join(tmpdir(), 'kiosk-y4m-')), 'face.y4m');
     await writeFaceY4m(FACE, video);
-    host = await startKioskHost({ config: SINGLE_CAMERA_UNIT });
-    browser = await launchChromium({ fakeVideo: video });
-    ({ context, page } = await kioskPage(browser, 'portrait'));
+    kiosk = await startKioskBrowser({ host: { config: SINGLE_CAMERA_UNIT }, browser: { fakeVideo: video } });
+    ({ host, page } = kiosk);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => kiosk?.stop());
 
   it('previews the camera, captures a full-resolution still of the face and shows the results', async () => {
     await openKiosk(page, host.url);

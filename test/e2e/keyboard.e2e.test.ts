@@ -8,11 +8,11 @@
  * in both orientations land in docs/screenshots/keyboard-*.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { kioskPage, launchChromium } from './helpers/browser.ts';
+import type { Locator, Page } from 'playwright-core';
 import { enterPin, giveConsent, openKiosk, STAFF_PIN, startSession } from './helpers/flows.ts';
 import { readKioskDb } from './helpers/kiosk-db.ts';
-import { startKioskHost, type KioskHost } from './helpers/kiosk-host.ts';
+import type { KioskHost } from './helpers/kiosk-host.ts';
+import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
 import { rotate, shoot, shootBoth } from './helpers/screens.ts';
 
 /** A name that needs shift, space, the hyphen and the apostrophe. */
@@ -60,22 +60,16 @@ async function toCustomerScreen(page: Page, host: KioskHost, lang: string): Prom
 }
 
 describe('on-screen keyboard: registration and search typed by touch', () => {
+  let kiosk: KioskBrowser;
   let host: KioskHost;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    host = await startKioskHost();
-    browser = await launchChromium();
-    ({ context, page } = await kioskPage(browser, 'portrait'));
+    kiosk = await startKioskBrowser();
+    ({ host, page } = kiosk);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => kiosk?.stop());
 
   it('opens for a touch only, types letters, capitals and digits into the form, and closes on Done or a tap outside', async () => {
     await toCustomerScreen(page, host, 'en');

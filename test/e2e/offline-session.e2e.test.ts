@@ -7,11 +7,11 @@
  * pictures come from the kiosk's catalogue cache.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startPlatformProcess, type PlatformProcess } from '../helpers/platform-process.ts';
-import { kioskPage, launchChromium } from './helpers/browser.ts';
 import { chooseSkinAndStart, giveConsent, openKiosk, registerCustomer, runCapture, screen, startSession } from './helpers/flows.ts';
-import { embeddedPlatform, startKioskHost, type KioskHost } from './helpers/kiosk-host.ts';
+import { embeddedPlatform, type KioskHost } from './helpers/kiosk-host.ts';
+import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
 import { shoot, shootBoth } from './helpers/screens.ts';
 
 function exited(pid: number): boolean {
@@ -24,23 +24,19 @@ function exited(pid: number): boolean {
 }
 
 describe('a session while the platform is unreachable', () => {
+  let kiosk: KioskBrowser;
   let host: KioskHost;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let revived: PlatformProcess | null = null;
 
   beforeAll(async () => {
-    host = await startKioskHost();
-    browser = await launchChromium();
-    ({ context, page } = await kioskPage(browser, 'portrait'));
+    kiosk = await startKioskBrowser();
+    ({ host, page } = kiosk);
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
     await revived?.stop();
-    await host?.stop();
+    await kiosk?.stop();
   });
 
   it('is shown as queued while offline, then synced and opened when the platform returns', async () => {

@@ -14,13 +14,13 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DIMENSIONS, DIMENSION_IDS, type DimensionId } from '../../protocol/enums/dimensions.ts';
 import { PRICE_UNITS, isPriceUnitId } from '../../protocol/enums/price-units.ts';
-import { kioskPage, launchChromium } from './helpers/browser.ts';
 import { chooseSkinAndStart, enterPin, giveConsent, openKiosk, registerCustomer, runCapture, screen, startSession, STAFF_PIN, waitForReviewImages, waitOnline } from './helpers/flows.ts';
 import type { CaptureLog } from './helpers/flows.ts';
-import { startKioskHost, type KioskHost } from './helpers/kiosk-host.ts';
+import type { KioskHost } from './helpers/kiosk-host.ts';
+import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
 import { rotate, SCREENSHOTS, shoot, shootBoth } from './helpers/screens.ts';
 
 const CUSTOMER = { name: 'Mei Lin Tan', phone: '91234567' };
@@ -145,22 +145,16 @@ async function shootFull(page: Page, lang: string): Promise<void> {
 }
 
 describe('customer sessions on the simulated device', () => {
+  let kiosk: KioskBrowser;
   let host: KioskHost;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    host = await startKioskHost({ config: CONFIG });
-    browser = await launchChromium();
-    ({ context, page } = await kioskPage(browser, 'portrait'));
+    kiosk = await startKioskBrowser({ host: { config: CONFIG } });
+    ({ host, page } = kiosk);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => kiosk?.stop());
 
   it('offers the merchant languages on the idle screen, default first, and lays Arabic out right to left', async () => {
     await openKiosk(page, host.url);

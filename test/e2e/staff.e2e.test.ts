@@ -10,13 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { SIMULATED_VIEWS } from '../../main/device/simulated-camera.ts';
 import { platformDb, tasksBySession } from '../integration/kiosk-sync/platform-db.ts';
-import { kioskPage, launchChromium } from './helpers/browser.ts';
 import { chooseSkinAndStart, enterPin, giveConsent, openKiosk, registerCustomer, runCapture, screen, STAFF_PIN, startSession, waitForReviewImages } from './helpers/flows.ts';
 import { readKioskDb, syncJob } from './helpers/kiosk-db.ts';
-import { embeddedPlatform, startKioskHost, type KioskHost } from './helpers/kiosk-host.ts';
+import { embeddedPlatform, type KioskHost } from './helpers/kiosk-host.ts';
+import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
 import { shootBoth } from './helpers/screens.ts';
 
 const CUSTOMER = { name: 'Noor Faceless', phone: '93335555' };
@@ -49,24 +49,18 @@ async function searchCustomer(page: Page, keyword: string): Promise<void> {
 }
 
 describe('staff: failed sync and retry, find a customer, delete a customer', () => {
+  let kiosk: KioskBrowser;
   let host: KioskHost;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let sessionId = '';
   let customerId = '';
 
   beforeAll(async () => {
-    host = await startKioskHost({ config: await facelessUnit() });
-    browser = await launchChromium();
-    ({ context, page } = await kioskPage(browser, 'portrait'));
+    kiosk = await startKioskBrowser({ host: { config: await facelessUnit() } });
+    ({ host, page } = kiosk);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => kiosk?.stop());
 
   it('shows a failed analysis with its reason on the processing screen', async () => {
     await openKiosk(page, host.url);

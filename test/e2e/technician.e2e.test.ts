@@ -8,12 +8,12 @@ import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { SIMULATED_PITCH_OFFSET } from '../../main/device/simulated-camera.ts';
 import { pickDemoApp, type DemoCredentials } from '../../main/embedded-platform.ts';
-import { kioskPage, launchChromium } from './helpers/browser.ts';
 import { enterPin, openKiosk, openTechnician, screen, STAFF_PIN, TECHNICIAN_PIN, waitOnline } from './helpers/flows.ts';
-import { embeddedPlatform, startKioskHost, type KioskHost } from './helpers/kiosk-host.ts';
+import { embeddedPlatform, type KioskHost } from './helpers/kiosk-host.ts';
+import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
 import { shootBoth } from './helpers/screens.ts';
 
 const TABS = ['device', 'camera', 'lights', 'calibration', 'diagnostics', 'platform', 'logs'] as const;
@@ -52,22 +52,16 @@ function storedSetting(host: KioskHost, key: string): unknown {
 }
 
 describe('technician screens', () => {
+  let kiosk: KioskBrowser;
   let host: KioskHost;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    host = await startKioskHost({ config: CONFIG });
-    browser = await launchChromium();
-    ({ context, page } = await kioskPage(browser, 'portrait'));
+    kiosk = await startKioskBrowser({ host: { config: CONFIG } });
+    ({ host, page } = kiosk);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => kiosk?.stop());
 
   it('keeps the technician area behind its own PIN: the staff PIN does not open it', async () => {
     await openKiosk(page, host.url);
