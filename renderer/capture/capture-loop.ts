@@ -7,7 +7,7 @@
  */
 import type { SessionView } from '../../main/kiosk-api/types.ts';
 import { previewJpeg, takeStill, type OpenedCamera } from '../camera/renderer-camera.ts';
-import { errorCode, errorMessage, kiosk, sleep } from '../lib/kiosk.ts';
+import { errorCode, failureOf, kiosk, sleep } from '../lib/kiosk.ts';
 import { useCaptureStore } from '../stores/capture/store.ts';
 import { useSessionStore } from '../stores/session/store.ts';
 
@@ -44,7 +44,7 @@ export async function runCaptureLoop(sessionId: string, source: CaptureSource, s
       }
       // The still may not have arrived: the same token may be sent again.
       lastToken = '';
-      useCaptureStore.getState().setLoopError(errorMessage(error));
+      useCaptureStore.getState().setLoopError(failureOf(error));
       await sleep(ERROR_PAUSE_MS);
       // Where main stands meanwhile: frames that never arrive fault the session there (camera
       // gone, docs/kiosk-sync.md "Cameras"), and the screen must show that, not keep retrying.

@@ -27,6 +27,16 @@ export const en = {
     confirmDelete: 'Delete for good',
     language: 'Language',
   },
+  callError: {
+    invalid_input: 'Something entered was not accepted. Please check it, or ask a staff member.',
+    not_found: 'This is no longer available. Please start again.',
+    forbidden: 'This needs a staff member.',
+    conflict: 'The station has already moved on from this step. Please try again.',
+    device: 'The station is not ready to take photos. Please ask a staff member for help.',
+    platform: 'The analysis service cannot be reached right now. Please ask a staff member.',
+    internal: 'Something went wrong. Please try again, or ask a staff member.',
+    detail: 'For staff: {{detail}}',
+  },
   status: {
     online: 'Online',
     offline: 'Offline',

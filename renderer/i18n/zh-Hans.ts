@@ -23,6 +23,16 @@ export const zhHans: Messages = {
     confirmDelete: '永久删除',
     language: '语言',
   },
+  callError: {
+    invalid_input: '输入的内容未被接受。请检查，或请店员协助。',
+    not_found: '该内容已不存在。请重新开始。',
+    forbidden: '此操作需要店员协助。',
+    conflict: '设备已进入下一步。请再试一次。',
+    device: '设备尚未准备好拍照。请联系店员协助。',
+    platform: '暂时无法连接分析服务。请联系店员。',
+    internal: '出现问题。请重试，或请店员协助。',
+    detail: '供店员参考：{{detail}}',
+  },
   status: {
     online: '在线',
     offline: '离线',

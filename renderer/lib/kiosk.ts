@@ -30,6 +30,23 @@ export function errorMessage(error: unknown): string {
   return String(error);
 }
 
+/**
+ * A failed call as the customer screens show it: its code picks the sentence in the customer's
+ * language, its message (main's English, technical) is shown small for staff (CallError).
+ */
+export interface CallFailure {
+  readonly code: KioskApiErrorShape['code'];
+  readonly message: string;
+}
+
+export function failureOf(error: unknown): CallFailure {
+  return { code: errorCode(error), message: errorMessage(error) };
+}
+
+export function sameFailure(a: CallFailure | null, b: CallFailure | null): boolean {
+  return a === b || (a !== null && b !== null && a.code === b.code && a.message === b.message);
+}
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

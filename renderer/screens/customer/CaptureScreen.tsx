@@ -15,6 +15,7 @@ import { useSessionStore } from '../../stores/session/store.ts';
 import { CancelSessionButton } from './CancelSessionButton.tsx';
 import { FaultPanel } from './FaultPanel.tsx';
 import { StaffCaptureNow } from './StaffCaptureNow.tsx';
+import { CallError } from '../../components/CallError.tsx';
 
 /**
  * Live capture: preview with face guide, pose arrows, one hint at a time, the progress rail
@@ -77,8 +78,8 @@ export function CaptureScreen() {
               {t('capture.cameraError', { message: cameraError })}
             </p>
           )}
-          {loopError && <p className="note note-warn">{t('common.error', { message: loopError })}</p>}
-          {sessionError && <p className="note note-warn">{t('common.error', { message: sessionError })}</p>}
+          {loopError && <CallError failure={loopError} className="note note-warn" />}
+          {sessionError && <CallError failure={sessionError} className="note note-warn" />}
           {(view.state === 'live' || view.state === 'countdown') && <StaffCaptureNow />}
         </section>
       </div>

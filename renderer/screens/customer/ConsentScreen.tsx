@@ -8,6 +8,7 @@ import { useKioskStore } from '../../stores/kiosk/store.ts';
 import { sessionSelectors } from '../../stores/session/selectors.ts';
 import { useSessionStore } from '../../stores/session/store.ts';
 import { CancelSessionButton } from './CancelSessionButton.tsx';
+import { CallError } from '../../components/CallError.tsx';
 
 /** Consent first (DESIGN.md data flow): recorded with the clause ids, agreed and rejected. */
 export function ConsentScreen() {
@@ -33,11 +34,7 @@ export function ConsentScreen() {
         <p className="lead">{t('consent.intro')}</p>
         <ConsentClauses clauses={clauses} ticked={ticked} onTick={tick} />
         {!complete && <p className="note">{t('consent.requiredMissing')}</p>}
-        {error && (
-          <p className="note note-bad" role="alert">
-            {t('common.error', { message: error })}
-          </p>
-        )}
+        {error && <CallError failure={error} />}
       </div>
       <footer className="action-bar">
         <Button variant="secondary" size="large" disabled={busy} onClick={() => void declineConsent()}>

@@ -11,6 +11,7 @@ import { sessionSelectors } from '../../stores/session/selectors.ts';
 import { useSessionStore } from '../../stores/session/store.ts';
 import { CancelSessionButton } from './CancelSessionButton.tsx';
 import { SkinConditionChoice } from './SkinConditionChoice.tsx';
+import { CallError } from '../../components/CallError.tsx';
 
 /**
  * Who the report is for, and the skin condition. A new customer registers here; a returning one
@@ -57,11 +58,7 @@ export function CustomerScreen() {
           </div>
         )}
         <SkinConditionChoice />
-        {error && (
-          <p className="note note-bad" role="alert">
-            {t('common.error', { message: error })}
-          </p>
-        )}
+        {error && <CallError failure={error} />}
       </div>
       <footer className="action-bar">
         <Button size="large" data-testid="start-capture" disabled={!canBegin} busy={busy} onClick={() => void beginCapture()}>

@@ -7,6 +7,7 @@ import { StatusPill } from '../../components/StatusPill.tsx';
 import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
 import { useKioskStore } from '../../stores/kiosk/store.ts';
 import { useSessionStore } from '../../stores/session/store.ts';
+import { CallError } from '../../components/CallError.tsx';
 
 /**
  * The attract screen. Touching a language is the start: one touch chooses it and opens consent.
@@ -24,6 +25,7 @@ export function IdleScreen() {
   const openOperatorArea = useKioskStore((s) => s.openOperatorArea);
   const start = useSessionStore((s) => s.start);
   const sessionError = useSessionStore((s) => s.error);
+  const callError = statusError ?? sessionError;
   const [starting, setStarting] = useState<LanguageCode | null>(null);
 
   async function begin(code: LanguageCode) {
@@ -66,11 +68,7 @@ export function IdleScreen() {
           ))}
         </div>
         {!online && status && <p className="note note-warn">{t('idle.offlineNote')}</p>}
-        {(statusError || sessionError) && (
-          <p className="note note-bad" role="alert">
-            {t('common.error', { message: statusError ?? sessionError })}
-          </p>
-        )}
+        {callError && <CallError failure={callError} />}
       </section>
       <footer className="idle-operators">
         <Button variant="ghost" data-testid="open-staff" onClick={() => openOperatorArea('staff')}>

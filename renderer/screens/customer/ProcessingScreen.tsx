@@ -12,6 +12,7 @@ import { resultsSelectors } from '../../stores/results/selectors.ts';
 import { useResultsStore } from '../../stores/results/store.ts';
 import { sessionSelectors } from '../../stores/session/selectors.ts';
 import { useSessionStore } from '../../stores/session/store.ts';
+import { CallError } from '../../components/CallError.tsx';
 
 type Stage = Report['stage'];
 const STEPS: readonly Stage[] = ['capturing', 'uploading', 'analysing', 'ready'];
@@ -94,7 +95,7 @@ export function ProcessingScreen() {
         )}
         {failed && <p className="note note-bad">{t('processing.failedText')}</p>}
         {!queued && !failed && <p className="muted">{t('processing.waitText')}</p>}
-        {error && <p className="note note-bad">{t('common.error', { message: error })}</p>}
+        {error && <CallError failure={error} />}
       </div>
       <footer className="action-bar">
         <Button

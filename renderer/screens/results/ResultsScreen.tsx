@@ -14,6 +14,7 @@ import { DimensionList } from './DimensionList.tsx';
 import { Recommendations } from './Recommendations.tsx';
 import { SharePanel } from './SharePanel.tsx';
 import { Summary } from './Summary.tsx';
+import { CallError } from '../../components/CallError.tsx';
 
 /** The report: summary, findings, close-up, progress over time, recommendations, phone link. */
 export function ResultsScreen() {
@@ -62,7 +63,7 @@ export function ResultsScreen() {
       />
       {!report ? (
         <div className="screen-body center">
-          <p className="note">{error ? t('common.error', { message: error }) : t('common.loading')}</p>
+          {error ? <CallError failure={error} /> : <p className="note">{t('common.loading')}</p>}
         </div>
       ) : report.stage !== 'ready' ? (
         <div className="screen-body center">

@@ -1,3 +1,4 @@
+import type { CallFailure } from '../../lib/kiosk.ts';
 /** The camera side of the capture screen: what the preview shows and how the camera is doing. */
 export interface CaptureState {
   camera: 'off' | 'starting' | 'ready' | 'error';
@@ -9,7 +10,7 @@ export interface CaptureState {
   /** Local clock time when the countdown ends (performance.now() based), or null. */
   countdownEndsAt: number | null;
   /** A transient loop error (network hiccup); cleared by the next good answer. */
-  loopError: string | null;
+  loopError: CallFailure | null;
   /** Review thumbnails: `${view}/${light}` -> object URL. */
   thumbnails: Record<string, string>;
 }

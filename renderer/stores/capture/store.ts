@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { SessionView } from '../../../main/kiosk-api/types.ts';
 import { jpegUrl } from '../../camera/jpeg.ts';
-import { errorMessage, kiosk } from '../../lib/kiosk.ts';
+import { failureOf, kiosk, sameFailure, type CallFailure } from '../../lib/kiosk.ts';
 import { initialCaptureState, type CaptureState } from './initialState.ts';
 
 export interface CaptureActions {
@@ -12,7 +12,7 @@ export interface CaptureActions {
   showFrame(jpeg: Uint8Array): void;
   /** Restarts the local countdown from the session's remaining milliseconds. */
   trackCountdown(view: SessionView): void;
-  setLoopError(message: string | null): void;
+  setLoopError(failure: CallFailure | null): void;
   /** Loads a small image of every shot for the review screen. */
   loadThumbnails(view: SessionView): Promise<void>;
   reset(): void;
@@ -55,8 +55,8 @@ export const useCaptureStore = create<CaptureState & CaptureActions>()((set, get
     if (current === null || Math.abs(current - endsAt) > 250) set({ countdownEndsAt: endsAt });
   },
 
-  setLoopError(message) {
-    if (get().loopError !== message) set({ loopError: message });
+  setLoopError(failure) {
+    if (!sameFailure(get().loopError, failure)) set({ loopError: failure });
   },
 
   async loadThumbnails(view) {
@@ -71,7 +71,7 @@ export const useCaptureStore = create<CaptureState & CaptureActions>()((set, get
         const { jpeg } = await kiosk().getCaptureImage({ sessionId: view.id, view: shot.view, light: shot.light, maxSide: 480 });
         set((s) => ({ thumbnails: { ...s.thumbnails, [`${shot.view}/${shot.light}`]: jpegUrl(jpeg) } }));
       } catch (error) {
-        set({ loopError: errorMessage(error) });
+        set({ loopError: failureOf(error) });
       }
     }
   },

@@ -1,3 +1,4 @@
+import type { CallFailure } from '../../lib/kiosk.ts';
 import type { LanguageCode } from '../../../protocol/enums/languages.ts';
 import type { Status } from '../../../main/kiosk-api/types.ts';
 
@@ -19,7 +20,7 @@ export interface CameraPrefs {
 
 export interface KioskState {
   status: Status | null;
-  statusError: string | null;
+  statusError: CallFailure | null;
   language: LanguageCode;
   screen: Screen;
   /** The operator area the PIN pad is open for, if any. */

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { LanguageCode } from '../../../protocol/enums/languages.ts';
 import { changeLanguage } from '../../i18n/index.ts';
-import { errorMessage, kiosk } from '../../lib/kiosk.ts';
+import { failureOf, kiosk } from '../../lib/kiosk.ts';
 import { initialKioskState, type CameraPrefs, type KioskState, type Role, type Screen } from './initialState.ts';
 
 export interface KioskActions {
@@ -29,7 +29,7 @@ export const useKioskStore = create<KioskState & KioskActions>()(
           const status = await kiosk().getStatus({});
           set({ status, statusError: null });
         } catch (error) {
-          set({ statusError: errorMessage(error) });
+          set({ statusError: failureOf(error) });
         }
       },
 

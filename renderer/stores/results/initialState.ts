@@ -1,3 +1,4 @@
+import type { CallFailure } from '../../lib/kiosk.ts';
 import type { DimensionId } from '../../../protocol/enums/dimensions.ts';
 import type { History, Report } from '../../../main/kiosk-api/types.ts';
 
@@ -10,7 +11,7 @@ export interface ResultsState {
   customerId: string | null;
   report: Report | null;
   history: History | null;
-  error: string | null;
+  error: CallFailure | null;
   /** The dimension whose annotation and history are shown; null = overall. */
   dimension: DimensionId | null;
   /** The customer or staff chose a dimension (or "all"): stop choosing one for them. */

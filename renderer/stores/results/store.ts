@@ -3,7 +3,7 @@ import type { DimensionId } from '../../../protocol/enums/dimensions.ts';
 import type { LanguageCode } from '../../../protocol/enums/languages.ts';
 import type { Report } from '../../../main/kiosk-api/types.ts';
 import { jpegUrl } from '../../camera/jpeg.ts';
-import { errorMessage, kiosk } from '../../lib/kiosk.ts';
+import { failureOf, kiosk } from '../../lib/kiosk.ts';
 import { initialResultsState, type Light, type ResultsState, type View } from './initialState.ts';
 
 export interface ResultsActions {
@@ -31,7 +31,7 @@ export const useResultsStore = create<ResultsState & ResultsActions>()((set, get
       try {
         set({ history: await kiosk().getHistory({ customerId }) });
       } catch (error) {
-        set({ error: errorMessage(error) });
+        set({ error: failureOf(error) });
       }
     }
     return report;
@@ -50,7 +50,7 @@ export const useResultsStore = create<ResultsState & ResultsActions>()((set, get
       }
       return report;
     } catch (error) {
-      set({ error: errorMessage(error) });
+      set({ error: failureOf(error) });
       return null;
     }
   },

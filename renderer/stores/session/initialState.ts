@@ -1,3 +1,4 @@
+import type { CallFailure } from '../../lib/kiosk.ts';
 import type { Customer, KioskOutput, SessionView } from '../../../main/kiosk-api/types.ts';
 
 export type ConsentClause = KioskOutput<'getConsentClauses'>['clauses'][number];
@@ -18,7 +19,7 @@ export interface SessionState {
   preselected: Customer | null;
   skinCondition: SkinCondition | null;
   busy: boolean;
-  error: string | null;
+  error: CallFailure | null;
 }
 
 export const initialSessionState: SessionState = {

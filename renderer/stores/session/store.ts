@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { LanguageCode } from '../../../protocol/enums/languages.ts';
 import type { Customer, KioskInput, KioskOutput, SessionView } from '../../../main/kiosk-api/types.ts';
-import { errorCode, errorMessage, kiosk } from '../../lib/kiosk.ts';
+import { errorCode, failureOf, kiosk } from '../../lib/kiosk.ts';
 import { initialSessionState, type SessionState, type SkinCondition } from './initialState.ts';
 
 type CrmCustomer = KioskOutput<'searchCustomers'>['crm'][number];
@@ -47,7 +47,7 @@ export const useSessionStore = create<SessionState & SessionActions>()((set, get
       set({ busy: false });
       return result;
     } catch (error) {
-      set({ busy: false, error: errorMessage(error) });
+      set({ busy: false, error: failureOf(error) });
       return null;
     }
   }
@@ -152,7 +152,7 @@ export const useSessionStore = create<SessionState & SessionActions>()((set, get
         return 'ok';
       } catch (error) {
         const forbidden = errorCode(error) === 'forbidden';
-        set({ busy: false, error: forbidden ? null : errorMessage(error) });
+        set({ busy: false, error: forbidden ? null : failureOf(error) });
         return forbidden ? 'forbidden' : 'failed';
       }
     },

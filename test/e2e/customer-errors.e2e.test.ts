@@ -1,0 +1,53 @@
+/**
+ * A refused kiosk API call on a customer screen (issue 8: every screen in the customer's
+ * language): a unit whose light controller's serial port is missing cannot start a session, and
+ * the idle screen says so in the customer's language, with main's technical text (the port) in
+ * small print for the staff member who comes to help.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openKiosk, screen } from './helpers/flows.ts';
+import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
+import type { KioskHost } from './helpers/kiosk-host.ts';
+import { shootBoth } from './helpers/screens.ts';
+
+const MISSING_PORT = '/dev/ttyKIOSK-MISSING';
+
+const UNIT_WITHOUT_ITS_PORT = {
+  device: {
+    profile: { kind: 'multi_light', lights: ['white'] },
+    lightController: { kind: 'serial', path: MISSING_PORT, commands: { white: 'L1' } },
+  },
+};
+
+const SENTENCES = {
+  en: 'The station is not ready to take photos. Please ask a staff member for help.',
+  'zh-Hans': '设备尚未准备好拍照。请联系店员协助。',
+} as const;
+
+describe('a customer screen when main refuses the call', () => {
+  let kiosk: KioskBrowser;
+  let host: KioskHost;
+  let page: Page;
+
+  beforeAll(async () => {
+    kiosk = await startKioskBrowser({ host: { config: UNIT_WITHOUT_ITS_PORT } });
+    ({ host, page } = kiosk);
+  });
+  afterAll(() => kiosk?.stop());
+
+  it('says in the customer’s language that the station is not ready, with the port for staff', async () => {
+    for (const lang of ['en', 'zh-Hans'] as const) {
+      await openKiosk(page, host.withQuery(`?lang=${lang}`));
+      await page.locator(`[data-lang="${lang}"]`).click();
+      const error = page.locator('[data-testid="call-error"]');
+      await error.waitFor({ timeout: 30_000 });
+      expect(await error.getAttribute('data-code')).toBe('device');
+      expect(await error.locator('p').first().textContent()).toBe(SENTENCES[lang]);
+      expect(await page.locator('[data-testid="call-error-detail"]').textContent()).toContain(MISSING_PORT);
+      // Nothing started: the customer is still on the idle screen.
+      expect(await screen(page, 'idle').count()).toBe(1);
+      await shootBoth(page, 'idle-device-error', lang);
+    }
+  });
+});
