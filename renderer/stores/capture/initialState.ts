@@ -1,4 +1,5 @@
 import type { CallFailure } from '../../lib/kiosk.ts';
+
 /** The camera side of the capture screen: what the preview shows and how the camera is doing. */
 export interface CaptureState {
   camera: 'off' | 'starting' | 'ready' | 'error';

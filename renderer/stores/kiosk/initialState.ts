@@ -1,6 +1,6 @@
-import type { CallFailure } from '../../lib/kiosk.ts';
 import type { LanguageCode } from '../../../protocol/enums/languages.ts';
 import type { Status } from '../../../main/kiosk-api/types.ts';
+import type { CallFailure } from '../../lib/kiosk.ts';
 
 export type Role = 'staff' | 'technician';
 

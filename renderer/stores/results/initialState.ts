@@ -1,6 +1,6 @@
-import type { CallFailure } from '../../lib/kiosk.ts';
 import type { DimensionId } from '../../../protocol/enums/dimensions.ts';
 import type { History, Report } from '../../../main/kiosk-api/types.ts';
+import type { CallFailure } from '../../lib/kiosk.ts';
 
 export type View = Report['dimensions'][number]['annotations'][number]['view'];
 export type Light = NonNullable<Report['dimensions'][number]['annotations'][number]['light']>;

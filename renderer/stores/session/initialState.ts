@@ -1,5 +1,5 @@
-import type { CallFailure } from '../../lib/kiosk.ts';
 import type { Customer, KioskOutput, SessionView } from '../../../main/kiosk-api/types.ts';
+import type { CallFailure } from '../../lib/kiosk.ts';
 
 export type ConsentClause = KioskOutput<'getConsentClauses'>['clauses'][number];
 export type SkinCondition = NonNullable<SessionView['skinCondition']>;
