@@ -255,6 +255,8 @@ export const kioskApiContract = {
   getCataloguePicture: { input: z.object({ key: z.string().regex(/^[0-9a-f]{64}$/) }), output: z.object({ bytes, contentType: z.enum(['image/jpeg', 'image/png', 'image/webp', 'image/gif']) }) },
 
   verifyPin: { input: z.object({ role: roleSchema, pin: z.string().regex(/^\d{4,8}$/) }), output: z.object({ ok: z.boolean() }) },
+  /** Drops every PIN role of this connection at once: the screen locked itself (back to idle). */
+  lock: { input: empty, output: z.object({ ok: z.boolean() }) },
   searchCustomers: { input: z.object({ keyword: z.string().trim().min(1).max(100), page: z.number().int().min(1).default(1) }), output: z.object({ total: z.number().int(), local: z.array(customerSchema), crm: z.array(crmCustomerSchema), crmError: uiMessageSchema.nullable() }) },
   listSessions: { input: z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() }), output: z.object({ sessions: z.array(sessionRowSchema), dailyCount: z.number().int() }) },
   retrySync: { input: z.object({ sessionId: id }), output: z.object({ ok: z.boolean() }) },

@@ -136,6 +136,11 @@ export class KioskService implements KioskApi {
     return { ok: pinMatches(pin, this.parts.pinHashes[role]) };
   }
 
+  /** The roles are the transport's (dispatch drops them); nothing of the services is locked. */
+  async lock(_input?: KioskInput<'lock'>): Promise<KioskOutput<'lock'>> {
+    return { ok: true };
+  }
+
   /** For a transport that asks "which role does this PIN open": technician first (it covers staff). */
   verifiedRole(pin: string): Role | null {
     if (pinMatches(pin, this.parts.pinHashes.technician)) return 'technician';

@@ -56,6 +56,10 @@ export async function dispatch(api: KioskApi, method: string, rawInput: unknown,
     return { ok: false, error: { code: 'invalid_input', message, field } };
   }
 
+  // Roles live in the connection, not in the implementation: locking is the transport's, and it
+  // holds whatever the implementation answers.
+  if (method === 'lock') session.revokeAll();
+
   let output: unknown;
   try {
     // The contract types each method by name; the union of all of them is what a runtime key gives.

@@ -59,7 +59,10 @@ export const useKioskStore = create<KioskState & KioskActions>()(
 
       async returnToIdle() {
         const status = get().status;
+        const hadRoles = get().unlocked.length > 0;
         set({ screen: 'idle', pinFor: null, unlocked: [] });
+        // Main drops the roles too; should the call fail, they lapse by themselves when idle.
+        if (hadRoles) void kiosk().lock({}).catch(() => undefined);
         await get().setLanguage(status?.languages.default ?? 'en');
       },
 

@@ -374,6 +374,9 @@ export function createFakeKioskApi(): KioskApi {
       settings = { ...settings, calibration: { ...settings.calibration, [light]: result } };
       return result;
     },
+    async lock() {
+      return { ok: true };
+    },
     async measurePitch() {
       const counts = { frames: 5, faces: 5 };
       return { ok: true, pitch: -6, ...counts, detail: uiMessage('pitch.measured', { pitch: -6, ...counts }) };

@@ -148,6 +148,9 @@ describe('browser host', () => {
     expect(await first.verifyPin({ role: 'staff', pin: PINS.staff })).toEqual({ ok: true });
     expect(await first.listSessions({})).toEqual({ sessions: [], dailyCount: 0 });
     await expect(second.listSessions({})).rejects.toMatchObject({ code: 'forbidden' });
+    // The screen locked itself: main forgets the role of that connection at once, not after idling.
+    expect(await first.lock({})).toEqual({ ok: true });
+    await expect(first.listSessions({})).rejects.toMatchObject({ code: 'forbidden' });
     // An unknown method cannot be written through the typed client: post it by hand.
     const connect = await raw(host, { method: 'POST', path: '/api/connect', headers: { Origin: host.origin, 'X-Kiosk-Secret': host.secret } });
     const { token } = JSON.parse(connect.body.toString()) as { token: string };

@@ -65,6 +65,17 @@ describe('dispatch: PIN roles per connection', () => {
     expect((await call('listSessions', {})).ok).toBe(true);
   });
 
+  it('lock drops every role of the connection at once, and is harmless without one', async () => {
+    const { call } = setup();
+    expect(await call('lock', {})).toEqual({ ok: true, output: { ok: true } });
+    await call('verifyPin', { role: 'technician', pin: PINS.technician });
+    expect((await call('exportLogs', {})).ok).toBe(true);
+    expect((await call('listSessions', {})).ok).toBe(true);
+    expect(await call('lock', {})).toEqual({ ok: true, output: { ok: true } });
+    expect(errorOf(await call('exportLogs', {})).code).toBe('forbidden');
+    expect(errorOf(await call('listSessions', {})).code).toBe('forbidden');
+  });
+
   it('keeps the staff override and calibration behind their PINs: a customer cannot capture now', async () => {
     const { call, state } = setup();
     expect(errorOf(await call('captureNow', { sessionId: 's1' })).code).toBe('forbidden');

@@ -68,6 +68,9 @@ export function createTestApi(): { api: KioskApi; state: TestApiState } {
     async testLight(input) {
       return { ok: true, detail: uiMessage('light.ok', { light: input.light }) };
     },
+    async lock() {
+      return { ok: true };
+    },
     async deleteSession(input) {
       throw new KioskApiError('not_found', `no session ${input.sessionId}`);
     },
