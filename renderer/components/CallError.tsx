@@ -2,17 +2,19 @@ import { useTranslation } from 'react-i18next';
 import type { CallFailure } from '../lib/kiosk.ts';
 
 /**
- * A refused or failed kiosk API call on a customer screen: a sentence in the customer's language
- * chosen by the failure's code, and main's own message (English, technical: a port, a field) in
- * small print for the staff member who comes to help, as the capture fault panel does.
+ * A refused or failed kiosk API call, as a sentence chosen by the failure's code in the screen's
+ * language, then main's own message (English, technical: a port, a field) as it is. Customers are
+ * told to ask staff, with main's message in small print for the staff member who comes; staff and
+ * technicians are told what the code means for them (a lapsed PIN, a record changed meanwhile)
+ * and read main's message next to it.
  */
-export function CallError({ failure, className = 'note note-bad' }: { failure: CallFailure; className?: string }) {
+export function CallError({ failure, audience = 'customer', className = 'note note-bad' }: { failure: CallFailure; audience?: 'customer' | 'operator'; className?: string }) {
   const { t } = useTranslation();
   return (
     <div role="alert" data-testid="call-error" data-code={failure.code}>
-      <p className={className}>{t(`callError.${failure.code}`)}</p>
+      <p className={className}>{t(`callError.${audience}.${failure.code}`)}</p>
       <p className="muted small" dir="auto" data-testid="call-error-detail">
-        {t('callError.detail', { detail: failure.message })}
+        {audience === 'customer' ? t('callError.detail', { detail: failure.message }) : failure.message}
       </p>
     </div>
   );

@@ -2,10 +2,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Customer } from '../../../main/kiosk-api/types.ts';
 import { Button } from '../../components/Button.tsx';
+import { CallError } from '../../components/CallError.tsx';
 import { ConsentClauses } from '../../components/ConsentClauses.tsx';
 import { CustomerForm } from '../../components/CustomerForm.tsx';
 import { CustomerSearch } from '../../components/CustomerSearch.tsx';
-import { errorMessage } from '../../lib/kiosk.ts';
+import { failureOf } from '../../lib/kiosk.ts';
 import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
 import { useKioskStore } from '../../stores/kiosk/store.ts';
 import { useSessionStore } from '../../stores/session/store.ts';
@@ -47,7 +48,7 @@ export function CustomersTab() {
           onChooseCrm={(crm) => {
             void register({ name: crm.name, gender: crm.gender === 1 || crm.gender === 2 ? crm.gender : 0, birthday: crm.birthday ?? '', phoneCc: crm.phoneCc, phoneNumber: crm.phoneNumber, email: crm.email ?? '', customId: crm.customId })
               .then((c) => c && startFor(c))
-              .catch((e: unknown) => useStaffStore.setState({ error: errorMessage(e) }));
+              .catch((e: unknown) => useStaffStore.setState({ error: failureOf(e) }));
           }}
           localAction={(c) => (
             <Button variant="danger" size="small" data-testid="delete-customer" onClick={() => askDelete({ kind: 'customer', id: c.id, name: c.name })}>
@@ -70,7 +71,7 @@ export function CustomersTab() {
             <Button onClick={() => void startFor(registered)}>{t('staff.startSession')}</Button>
           </div>
         )}
-        {error && <p className="note note-bad">{t('common.error', { message: error })}</p>}
+        {error && <CallError failure={error} audience="operator" />}
       </section>
       <DeleteConfirm />
     </div>

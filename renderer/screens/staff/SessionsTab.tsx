@@ -1,13 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
+import { CallError } from '../../components/CallError.tsx';
 import { useMainMessage } from '../../i18n/main-messages.ts';
 import { formatTime } from '../../lib/format.ts';
+import type { CallFailure } from '../../lib/kiosk.ts';
 import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
 import { useKioskStore } from '../../stores/kiosk/store.ts';
 import { useResultsStore } from '../../stores/results/store.ts';
 import { staffSelectors } from '../../stores/staff/selectors.ts';
 import { useStaffStore } from '../../stores/staff/store.ts';
 import { DeleteConfirm } from './DeleteConfirm.tsx';
+
+/** What the last action on a row said: a retry's note, or why the call failed. */
+function RowNote({ note }: { note: string | CallFailure }) {
+  return typeof note === 'string' ? <span className="small">{note}</span> : <CallError failure={note} audience="operator" className="note-bad small" />;
+}
 
 const STATES = ['consent', 'customer', 'capturing', 'live', 'review', 'done', 'cancelled', 'fault'] as const;
 
@@ -51,7 +58,7 @@ export function SessionsTab() {
           {t('common.refresh')}
         </Button>
       </div>
-      {error && <p className="note note-bad">{t('common.error', { message: error })}</p>}
+      {error && <CallError failure={error} audience="operator" />}
       {sessions.length === 0 ? (
         <p className="note">{t('staff.noSessions')}</p>
       ) : (
@@ -68,7 +75,7 @@ export function SessionsTab() {
                     {say(row.lastError)}
                   </span>
                 )}
-                {notes[row.id] && <span className="small">{notes[row.id]}</span>}
+                {notes[row.id] !== undefined && <RowNote note={notes[row.id]!} />}
               </div>
               <span className={`badge stage stage-${row.stage}`}>{t(`staff.stage.${row.stage}`)}</span>
               {row.stage === 'ready' && (

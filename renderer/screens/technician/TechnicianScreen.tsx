@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
+import { CallError } from '../../components/CallError.tsx';
 import { TopBar } from '../../components/TopBar.tsx';
 import { missingCase } from '../../lib/never.ts';
 import { useKioskStore } from '../../stores/kiosk/store.ts';
@@ -80,7 +81,7 @@ export function TechnicianScreen() {
           ))}
         </nav>
         <section className="tech-panel" data-panel={tab}>
-          {error && <p className="note note-bad">{t('technician.saveFailed', { message: error })}</p>}
+          {error && <CallError failure={error} audience="operator" />}
           {settings ? <Panel tab={tab} /> : <p className="note">{t('common.loading')}</p>}
         </section>
       </div>

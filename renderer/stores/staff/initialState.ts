@@ -1,6 +1,7 @@
 import type { Customer, KioskOutput } from '../../../main/kiosk-api/types.ts';
 import type { ConsentClause } from '../session/initialState.ts';
 import { localDay } from '../../lib/format.ts';
+import type { CallFailure } from '../../lib/kiosk.ts';
 
 export type SearchResult = KioskOutput<'searchCustomers'>;
 export type SessionRow = KioskOutput<'listSessions'>['sessions'][number];
@@ -14,8 +15,8 @@ export interface StaffState {
   sessions: SessionRow[];
   dailyCount: number;
   loadingSessions: boolean;
-  /** Session id -> what the last row action said (retried, failed: message). */
-  rowNotes: Record<string, string>;
+  /** Session id -> what the last row action said: a retry's note, or the call's failure. */
+  rowNotes: Record<string, string | CallFailure>;
   /** The row or customer awaiting "delete for good". */
   pendingDelete: { kind: 'session' | 'customer'; id: string; name: string } | null;
   /** Registration by staff: the customer still consents, on this screen, clause by clause. */
@@ -23,7 +24,7 @@ export interface StaffState {
   registerTicked: Record<string, boolean>;
   registering: boolean;
   registered: Customer | null;
-  error: string | null;
+  error: CallFailure | null;
 }
 
 export const initialStaffState = (): StaffState => ({

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { LanguageCode } from '../../../protocol/enums/languages.ts';
 import type { Customer, KioskInput } from '../../../main/kiosk-api/types.ts';
-import { errorMessage, kiosk } from '../../lib/kiosk.ts';
+import { failureOf, kiosk } from '../../lib/kiosk.ts';
 import { initialStaffState, type StaffState } from './initialState.ts';
 
 export interface StaffActions {
@@ -40,7 +40,7 @@ export const useStaffStore = create<StaffState & StaffActions>()((set, get) => (
     try {
       set({ result: await kiosk().searchCustomers({ keyword }), searching: false });
     } catch (error) {
-      set({ searching: false, error: errorMessage(error) });
+      set({ searching: false, error: failureOf(error) });
     }
   },
 
@@ -54,7 +54,7 @@ export const useStaffStore = create<StaffState & StaffActions>()((set, get) => (
       const { sessions, dailyCount } = await kiosk().listSessions({ day: get().day });
       set({ sessions, dailyCount, loadingSessions: false });
     } catch (error) {
-      set({ loadingSessions: false, error: errorMessage(error) });
+      set({ loadingSessions: false, error: failureOf(error) });
     }
   },
 
@@ -64,7 +64,7 @@ export const useStaffStore = create<StaffState & StaffActions>()((set, get) => (
       set((s) => ({ rowNotes: { ...s.rowNotes, [sessionId]: ok ? doneNote : '✗' } }));
       await get().loadSessions();
     } catch (error) {
-      set((s) => ({ rowNotes: { ...s.rowNotes, [sessionId]: errorMessage(error) } }));
+      set((s) => ({ rowNotes: { ...s.rowNotes, [sessionId]: failureOf(error) } }));
     }
   },
 
@@ -86,7 +86,7 @@ export const useStaffStore = create<StaffState & StaffActions>()((set, get) => (
       if (target.kind === 'customer') await get().search();
       await get().loadSessions();
     } catch (error) {
-      set({ error: errorMessage(error) });
+      set({ error: failureOf(error) });
     }
   },
 
@@ -95,7 +95,7 @@ export const useStaffStore = create<StaffState & StaffActions>()((set, get) => (
       const { clauses } = await kiosk().getConsentClauses({ lang });
       set({ registerClauses: clauses, registerTicked: Object.fromEntries(clauses.map((c) => [c.id, get().registerTicked[c.id] ?? false])) });
     } catch (error) {
-      set({ error: errorMessage(error) });
+      set({ error: failureOf(error) });
     }
   },
 
@@ -115,7 +115,7 @@ export const useStaffStore = create<StaffState & StaffActions>()((set, get) => (
       set({ registering: false, registered: created, registerTicked: {} });
       return created;
     } catch (error) {
-      set({ registering: false, error: errorMessage(error) });
+      set({ registering: false, error: failureOf(error) });
       return null;
     }
   },

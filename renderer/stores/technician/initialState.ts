@@ -1,4 +1,5 @@
 import type { KioskOutput, Settings, UiMessage } from '../../../main/kiosk-api/types.ts';
+import type { CallFailure } from '../../lib/kiosk.ts';
 
 export type Diagnostics = KioskOutput<'getDiagnostics'>;
 export type PitchReading = KioskOutput<'measurePitch'>;
@@ -24,7 +25,7 @@ export interface TechnicianState {
   /** main's last pitch measurement; a good one has already set the draft's pitchOffset. */
   pitchReading: PitchReading | null;
   logNote: string | null;
-  error: string | null;
+  error: CallFailure | null;
 }
 
 export const initialTechnicianState: TechnicianState = {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { KioskInput, Settings } from '../../../main/kiosk-api/types.ts';
-import { errorMessage, kiosk } from '../../lib/kiosk.ts';
+import { errorMessage, failureOf, kiosk } from '../../lib/kiosk.ts';
 import { useKioskStore } from '../kiosk/store.ts';
 import { initialTechnicianState, type LightName, type TechnicianState, type TechnicianTab } from './initialState.ts';
 
@@ -54,7 +54,7 @@ export const useTechnicianStore = create<TechnicianState & TechnicianActions>()(
       const settings = await kiosk().getSettings({});
       set({ settings, draft: settings, error: null });
     } catch (error) {
-      set({ error: errorMessage(error) });
+      set({ error: failureOf(error) });
     }
   },
 
@@ -86,7 +86,7 @@ export const useTechnicianStore = create<TechnicianState & TechnicianActions>()(
       useKioskStore.getState().setCameraPrefs({ deviceId, width, height });
       return true;
     } catch (error) {
-      set({ saving: false, error: errorMessage(error) });
+      set({ saving: false, error: failureOf(error) });
       return false;
     }
   },
@@ -112,7 +112,7 @@ export const useTechnicianStore = create<TechnicianState & TechnicianActions>()(
       const apply = (s: Settings | null): Settings | null => (s ? { ...s, calibration: { ...s.calibration, [light]: result } } : s);
       set((s) => ({ calibrating: null, settings: apply(s.settings), draft: apply(s.draft) }));
     } catch (error) {
-      set({ calibrating: null, error: errorMessage(error) });
+      set({ calibrating: null, error: failureOf(error) });
     }
   },
 
@@ -123,7 +123,7 @@ export const useTechnicianStore = create<TechnicianState & TechnicianActions>()(
       const pitch = reading.pitch;
       set((s) => ({ measuringPitch: false, pitchReading: reading, draft: s.draft && reading.ok && pitch !== null ? { ...s.draft, pitchOffset: pitch } : s.draft }));
     } catch (error) {
-      set({ measuringPitch: false, error: errorMessage(error) });
+      set({ measuringPitch: false, error: failureOf(error) });
     }
   },
 
@@ -132,7 +132,7 @@ export const useTechnicianStore = create<TechnicianState & TechnicianActions>()(
     try {
       set({ diagnostics: await kiosk().getDiagnostics({}), diagnosing: false });
     } catch (error) {
-      set({ diagnosing: false, error: errorMessage(error) });
+      set({ diagnosing: false, error: failureOf(error) });
     }
   },
 
@@ -142,7 +142,7 @@ export const useTechnicianStore = create<TechnicianState & TechnicianActions>()(
       set({ logNote: logs.fileName, error: null });
       return logs;
     } catch (error) {
-      set({ error: errorMessage(error) });
+      set({ error: failureOf(error) });
       return null;
     }
   },
