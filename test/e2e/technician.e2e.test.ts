@@ -131,6 +131,25 @@ describe('technician screens', () => {
     await expect.poll(() => storedSetting(host, 'pitchOffset'), { timeout: 10_000 }).toBe(measured);
   });
 
+  it('says in the technician’s language why main refused a setting, names the field, and keeps the saved one', async () => {
+    await openTechnician(page, host.withQuery('?lang=zh-Hans'));
+    await page.locator('[data-tab="platform"]').click();
+    const address = page.locator('input[name="overseasBaseUrl"]');
+    const saved = await address.inputValue();
+    await address.fill('ftp://platform.example');
+    await page.locator('[data-testid="save-settings"]').click();
+    const error = page.locator('[data-testid="call-error"]');
+    await error.waitFor({ timeout: 10_000 });
+    expect(await error.getAttribute('data-code')).toBe('invalid_input');
+    expect(await error.locator('p').first().textContent()).toBe('设备未接受此输入：');
+    expect(await page.locator('[data-testid="call-error-detail"]').textContent()).toContain('overseas');
+    await shootBoth(page, 'technician-refused-setting', 'zh-Hans');
+    // Nothing was stored: main still has the address it had.
+    expect(JSON.stringify(storedSetting(host, 'platform') ?? null)).not.toContain('ftp:');
+    await page.locator('.save-bar button').first().click();
+    expect(await address.inputValue()).toBe(saved);
+  });
+
   it('shows every technician tab in English and Chinese', async () => {
     for (const lang of ['en', 'zh-Hans'] as const) {
       await openKiosk(page, host.withQuery(`?lang=${lang}`));
