@@ -1,5 +1,4 @@
 import { deletionRequestSchema, type Deletion, type DeletionResponse } from '../../protocol/device-sync/deletions.ts';
-import type { PushData_User_Deleted } from '../../protocol/report-data/push.ts';
 import { ownResourceKey } from '../analysis/image-source.ts';
 import type { Clock } from '../clock.ts';
 import { parseInput } from '../http/validate.ts';
@@ -7,8 +6,7 @@ import type { ObjectStore } from '../objects/object-store.ts';
 import { OUTPUT_PATH } from '../skin-api/task-presenter.ts';
 import type { UploadService } from '../skin-api/upload-service.ts';
 import type { Db } from '../storage/database.ts';
-import type { Outbox } from './outbox.ts';
-import type { ReportRow, ReportStore, UserRow } from './store.ts';
+import type { ReportRow, ReportStore } from './store.ts';
 
 /**
  * POST /device_api/deletions (decision R-019): a customer's data deleted on request. One
@@ -23,17 +21,14 @@ export class DeletionService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly store: ReportStore,
-    private readonly outbox: Outbox,
     private readonly uploads: UploadService,
     private readonly objects: ObjectStore,
-    private readonly onEvent: () => void,
   ) {}
 
   async delete(merchantId: number, body: unknown): Promise<DeletionResponse> {
     const input = parseInput(deletionRequestSchema, body, 'body');
-    const { deleted, announced } = this.db.transaction(() => this.deleteRows(merchantId, input)).immediate();
-    if (announced) this.onEvent();
-    return { deleted: { ...deleted, files: await this.removePendingFiles() }, announced };
+    const deleted = this.db.transaction(() => this.deleteRows(merchantId, input)).immediate();
+    return { deleted: { ...deleted, files: await this.removePendingFiles() } };
   }
 
   /** Removes every file a committed deletion listed; returns how many existed. Safe to repeat. */
@@ -97,26 +92,7 @@ export class DeletionService {
     const insert = this.db.prepare('INSERT OR IGNORE INTO object_deletions (object_key, requested_at) VALUES (?, ?)');
     for (const key of keys) if (!this.stillUsed(merchantId, key)) insert.run(key, now);
 
-    const announced = user?.consented === 1 && this.announce(user, [...reports.values()].filter((r) => r.user_id === user.id), now);
-    return { deleted: { users: user ? 1 : 0, reports: reports.size, push_events: pushEvents }, announced };
-  }
-
-  /**
-   * user.deleted for a customer whose data may have reached the merchant (consenting now; the
-   * push of a customer who withdrew consent stopped then, R-004). No consent gate at send time:
-   * the user row is gone and the event carries ids only.
-   */
-  private announce(user: UserRow, reports: readonly ReportRow[], now: number): boolean {
-    const data: PushData_User_Deleted = {
-      id: user.user_no,
-      merchant_id: user.merchant_id,
-      store_id: user.store_id,
-      store_custom_id: user.store_custom_id,
-      custom_id: user.custom_id,
-      reports: reports.map((r) => ({ source_type: r.source_type, id: r.report_no })),
-      deleted_at: Math.floor(now / 1000),
-    };
-    return this.outbox.enqueue({ merchantId: user.merchant_id, dataType: 'user', actionType: 'user.deleted', userId: null, data }) !== null;
+    return { users: user ? 1 : 0, reports: reports.size, push_events: pushEvents };
   }
 
   private addUpload(merchantId: number, url: string, keys: Set<string>): void {

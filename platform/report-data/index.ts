@@ -57,7 +57,7 @@ export function createReportData({ config, clock, db, uploads, tasks, objects, s
   const outbox = new Outbox(db, clock, config.pushRetryDelaysMs);
   const push = new PushWorker(db, clock, outbox, integration, links, { region: config.region, pollMs: config.pushPollMs, concurrency: config.pushConcurrency });
   const wake = () => push.wake();
-  const deletions = new DeletionService(db, clock, store, outbox, uploads, objects, wake);
+  const deletions = new DeletionService(db, clock, store, uploads, objects);
   return {
     store,
     links,

@@ -31,8 +31,8 @@ export interface NewEvent {
   dataType: Exclude<PushDataType, 'test'>;
   actionType: ActionType;
   sourceType?: string;
-  /** Internal id of the user whose consent gates the event; null for an event no consent gates (user.deleted). */
-  userId: number | null;
+  /** Internal id of the user whose consent gates the event. */
+  userId: number;
   data: unknown;
 }
 

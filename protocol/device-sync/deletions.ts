@@ -43,7 +43,5 @@ export const deletionResponseSchema = z.object({
     /** Push events (any status) that carried the customer's data. */
     push_events: z.number().int().min(0),
   }),
-  /** True when a user.deleted event was queued for the merchant's webhook. */
-  announced: z.boolean(),
 });
 export type DeletionResponse = z.infer<typeof deletionResponseSchema>;

@@ -23,9 +23,6 @@ export const PUSH_SUCCESS_BODY = 'success';
 /**
  * decision: action_type names what happened, `<data_type>.<event>`:
  * - user.created, user.updated: a consenting user was registered or changed (PushData_User);
- * - user.deleted: the customer's data was deleted on request (extension, R-019): the user and
- *   their reports are gone from the platform and the receiver should delete its copies
- *   (PushData_User_Deleted: ids only, no personal data);
  * - report.images: a capture's images are stored, before analysis (PushData_*_Image);
  * - report.3d: device M uploaded its 3D model (PushData_DeviceM_3D);
  * - report.created: the analysis result is stored (PushData_*_Report, images included, so a
@@ -33,7 +30,7 @@ export const PUSH_SUCCESS_BODY = 'success';
  * - test: the test call of the webhook settings (data {id}).
  * Report events also carry source_type, which picks the payload schema with action_type.
  */
-export const ACTION_TYPES = ['user.created', 'user.updated', 'user.deleted', 'report.images', 'report.3d', 'report.created', 'test'] as const;
+export const ACTION_TYPES = ['user.created', 'user.updated', 'report.images', 'report.3d', 'report.created', 'test'] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 
 export const PUSH_DATA_TYPES = ['user', 'report', 'test'] as const;
@@ -57,21 +54,6 @@ export const pushDataDeviceVReportSchema = reportItemDeviceVSchema;
 export const pushDataDeviceVImageSchema = z.object({ ...reportRef, device_sn: z.string(), images: deviceVImagesSchema });
 export const pushDataSdkReportSchema = reportItemSdkSchema;
 export const pushDataMobileReportSchema = reportItemMobileSchema;
-/**
- * user.deleted: which user and reports to forget, by the ids pull and push gave them; nothing
- * else of the customer is kept to send. custom_id is the merchant's own customer number.
- */
-export const pushDataUserDeletedSchema = z.object({
-  id: z.number().int(),
-  merchant_id: z.number().int(),
-  store_id: z.number().int(),
-  store_custom_id: z.string(),
-  custom_id: z.string(),
-  /** Every report of the user that was deleted with them; ids are unique per source_type. */
-  reports: z.array(z.object({ source_type: z.string(), id: z.number().int() })),
-  /** Unix seconds of the deletion. */
-  deleted_at: z.number().int(),
-});
 export const pushDataTestSchema = z.object({ id: z.union([z.string(), z.number().int()]) });
 
 export type PushData_User = z.infer<typeof pushDataUserSchema>;
@@ -82,7 +64,6 @@ export type PushData_DeviceV_Report = z.infer<typeof pushDataDeviceVReportSchema
 export type PushData_DeviceV_Image = z.infer<typeof pushDataDeviceVImageSchema>;
 export type PushData_SDK_Report = z.infer<typeof pushDataSdkReportSchema>;
 export type PushData_Mobile_Report = z.infer<typeof pushDataMobileReportSchema>;
-export type PushData_User_Deleted = z.infer<typeof pushDataUserDeletedSchema>;
 export type PushData_Test = z.infer<typeof pushDataTestSchema>;
 
 /**
@@ -101,7 +82,6 @@ function reportEvent<A extends ActionType, S extends readonly [SourceType, ...So
 /** Every push body, one variant per event kind of the specification's payload table. */
 export const pushBodyVariants = {
   user: z.object({ data_type: z.literal('user'), action_type: z.enum(['user.created', 'user.updated']), ...signed, data: pushDataUserSchema }),
-  userDeleted: z.object({ data_type: z.literal('user'), action_type: z.literal('user.deleted'), ...signed, data: pushDataUserDeletedSchema }),
   deviceMReport: reportEvent('report.created', ['device'], pushDataDeviceMReportSchema),
   deviceMImage: reportEvent('report.images', ['device'], pushDataDeviceMImageSchema),
   deviceM3D: reportEvent('report.3d', ['device'], pushDataDeviceM3DSchema),
@@ -114,7 +94,6 @@ export const pushBodyVariants = {
 
 export const pushBodySchema = z.union([
   pushBodyVariants.user,
-  pushBodyVariants.userDeleted,
   pushBodyVariants.deviceMReport,
   pushBodyVariants.deviceMImage,
   pushBodyVariants.deviceM3D,
@@ -130,7 +109,7 @@ export type PushKind = keyof typeof pushBodyVariants;
 /** The variant of a (data_type, action_type, source_type) triple, or undefined when none exists. */
 export function pushKindOf(dataType: string, actionType: string | undefined, sourceType?: string): PushKind | undefined {
   if (dataType === 'test') return 'test';
-  if (dataType === 'user') return actionType === 'user.created' || actionType === 'user.updated' ? 'user' : actionType === 'user.deleted' ? 'userDeleted' : undefined;
+  if (dataType === 'user') return actionType === 'user.created' || actionType === 'user.updated' ? 'user' : undefined;
   if (dataType !== 'report') return undefined;
   const device = sourceType === 'device';
   const deviceV = sourceType === 'device20';

@@ -1,8 +1,8 @@
 /**
  * POST /device_api/deletions (decision R-019) against the real platform: the customer, their
- * reports, files and push events go in one call, the deletion is announced (user.deleted, signed
- * and verified by the reference receiver), a retry is harmless, deleted ids stay refused and are
- * never handed out again, and files of a deletion a crash interrupted go at the next start.
+ * reports, files and push events go in one call, the merchant's webhook gets no event the
+ * specification does not list (no "user.deleted"), a retry is harmless, deleted ids stay refused
+ * and are never handed out again, and files of a deletion a crash interrupted go at the next start.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -80,7 +80,7 @@ describe('deletion on request (POST /device_api/deletions)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('deletes the customer, every report, their files and push events; announces it once; a retry removes nothing more', async () => {
+  it('deletes the customer, every report, their files and push events; sends no event of it; a retry removes nothing more', async () => {
     const user = await syncUser(client, { name: 'Erase Me', created_at: 1_600_000_000 + 60 });
     const first = await submit(user.client_user_id);
     const second = await submit(user.client_user_id);
@@ -90,32 +90,22 @@ describe('deletion on request (POST /device_api/deletions)', () => {
     await waitFor('the customer\'s events delivered', () => received.filter((e) => e.data_type !== 'test').length >= 3);
     expect(await pullIds('user')).toContain(user.user.id);
 
+    const lastEventBefore = (db().prepare('SELECT COALESCE(MAX(id), 0) AS id FROM push_events').get() as { id: number }).id;
     const answer = await client.call(deviceSyncEndpoints.deleteData, { body: { client_user_id: user.client_user_id } });
-    expect(answer).toEqual({ deleted: { users: 1, reports: 2, files: 8, push_events: 3 }, announced: true });
+    expect(answer).toEqual({ deleted: { users: 1, reports: 2, files: 8, push_events: 3 } });
     expect(await existing(keys)).toBe(0);
     expect(await pullIds('user')).not.toContain(user.user.id);
     expect(await pullIds('report')).not.toEqual(expect.arrayContaining([first.report_id]));
     expect(await pullIds('report')).not.toEqual(expect.arrayContaining([second.report_id]));
-    expect(db().prepare("SELECT COUNT(*) AS n FROM push_events WHERE action_type <> 'user.deleted' AND data LIKE '%Erase Me%'").get()).toEqual({ n: 0 });
+    expect(db().prepare("SELECT COUNT(*) AS n FROM push_events WHERE data LIKE '%Erase Me%'").get()).toEqual({ n: 0 });
     expect(db().pragma('foreign_key_check')).toEqual([]);
 
-    // The receiver verified the signature and got ids only: no name, phone or e-mail.
-    await waitFor('user.deleted delivered', () => received.some((e) => 'action_type' in e && e.action_type === 'user.deleted'));
-    const announced = received.find((e) => 'action_type' in e && e.action_type === 'user.deleted')!;
-    expect(announced.data).toMatchObject({
-      id: user.user.id,
-      merchant_id: merchantId,
-      store_custom_id: 'SG001',
-      reports: [
-        { source_type: 'device20', id: first.report_id },
-        { source_type: 'device20', id: second.report_id },
-      ],
-    });
-    expect(JSON.stringify(announced)).not.toContain('Erase Me');
+    // "No other events are sent" (specification, Events): the deletion queues no event for the
+    // merchant's webhook (every push goes through this outbox).
+    expect(db().prepare('SELECT COUNT(*) AS n FROM push_events WHERE id > ?').get(lastEventBefore)).toEqual({ n: 0 });
 
     const again = await client.call(deviceSyncEndpoints.deleteData, { body: { client_user_id: user.client_user_id, client_report_ids: [first.client_report_id] } });
-    expect(again).toEqual({ deleted: { users: 0, reports: 0, files: 0, push_events: 0 }, announced: false });
-    expect(db().prepare("SELECT COUNT(*) AS n FROM push_events WHERE action_type = 'user.deleted'").get()).toEqual({ n: 1 });
+    expect(again).toEqual({ deleted: { users: 0, reports: 0, files: 0, push_events: 0 } });
   });
 
   it('refuses the deleted ids afterwards (46208) and never hands out a deleted number again', async () => {
@@ -133,11 +123,11 @@ describe('deletion on request (POST /device_api/deletions)', () => {
     expect(next.report_id).toBeGreaterThan(report.report_id);
   });
 
-  it('a customer who did not consent: deleted without an announcement', async () => {
+  it('a customer who did not consent: deleted with their report and its files', async () => {
     const user = await syncUser(client, { agree_clause_ids: ['user_agreement'] });
     await submit(user.client_user_id);
     const answer = await client.call(deviceSyncEndpoints.deleteData, { body: { client_user_id: user.client_user_id } });
-    expect(answer).toMatchObject({ deleted: { users: 1, reports: 1, files: 4 }, announced: false });
+    expect(answer).toMatchObject({ deleted: { users: 1, reports: 1, files: 4 } });
   });
 
   it('one report (a session deleted at the kiosk): the customer and their other report stay', async () => {
@@ -146,7 +136,7 @@ describe('deletion on request (POST /device_api/deletions)', () => {
     const kept = await submit(user.client_user_id);
     const droppedKeys = keysOf(dropped.client_report_id);
     const answer = await client.call(deviceSyncEndpoints.deleteData, { body: { client_report_ids: [dropped.client_report_id] } });
-    expect(answer).toMatchObject({ deleted: { users: 0, reports: 1, files: 4 }, announced: false });
+    expect(answer).toMatchObject({ deleted: { users: 0, reports: 1, files: 4 } });
     expect(await existing(droppedKeys)).toBe(0);
     expect(await existing(keysOf(kept.client_report_id))).toBe(4);
     expect(await pullIds('user')).toContain(user.user.id);

@@ -125,7 +125,8 @@ describe('pull items', () => {
 describe('push', () => {
   it('maps each event kind of the payload table to its variant', () => {
     expect(pushKindOf('user', 'user.created')).toBe('user');
-    expect(pushKindOf('user', 'user.deleted')).toBe('userDeleted');
+    // The specification's event table has no deletion event ("No other events are sent").
+    expect(pushKindOf('user', 'user.deleted')).toBeUndefined();
     expect(pushKindOf('report', 'report.created', 'device')).toBe('deviceMReport');
     expect(pushKindOf('report', 'report.images', 'device')).toBe('deviceMImage');
     expect(pushKindOf('report', 'report.3d', 'device')).toBe('deviceM3D');
