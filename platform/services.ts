@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ACCESS_TOKEN_HEADER, MERCHANT_ID_HEADER } from '../protocol/token.ts';
 import type { AuthContext } from './auth/token-service.ts';
 import { TokenService } from './auth/token-service.ts';
-import { resolveMerchant, type MerchantRow } from './auth/merchant-scope.ts';
+import { requireRegion, resolveMerchant, type MerchantRow } from './auth/merchant-scope.ts';
 import type { Clock } from './clock.ts';
 import type { PlatformConfig } from './config.ts';
 import type { Db } from './storage/database.ts';
@@ -62,8 +62,14 @@ export function authenticate(services: PlatformServices, request: FastifyRequest
   return services.tokens.authenticate(Array.isArray(header) ? header[0] : header);
 }
 
-/** Authenticates and resolves the merchant the call acts on. */
+/**
+ * Authenticates and resolves the merchant the call acts on, which must belong to this instance's
+ * region: "a request sent to the wrong region is rejected" (specification, Regions and
+ * addresses), with 44099 as on the upload policy (D-008).
+ */
 export function authenticateMerchant(services: PlatformServices, request: FastifyRequest): { auth: AuthContext; merchant: MerchantRow } {
   const auth = authenticate(services, request);
-  return { auth, merchant: resolveMerchant(services.db, auth, request.headers[MERCHANT_ID_HEADER]) };
+  const merchant = resolveMerchant(services.db, auth, request.headers[MERCHANT_ID_HEADER]);
+  requireRegion(merchant, services.config.region);
+  return { auth, merchant };
 }

@@ -13,6 +13,11 @@ export interface TestPlatform {
   credentials: { base_url: string; region: string; account_password: string; apps: DemoApp[] };
   /** The seeded app of a merchant ('primary', 'second', 'mainland' by merchant name) or the group. */
   app(which: 'group' | 'primary' | 'second' | 'mainland'): DemoApp;
+  /**
+   * Clients created from now on reach the merchants of the other region through a second
+   * instance on the same data directory (D-008): a merchant is served only by its region's.
+   */
+  addOtherRegion(): Promise<void>;
   client(app: DemoApp, options?: Partial<PlatformClientOptions>): PlatformClient;
   stop(): Promise<void>;
 }
@@ -25,6 +30,9 @@ export async function startTestPlatform(options: { clock?: Clock; config?: Parti
   const platform = await startPlatform({ port: 0, dataDir, logLevel: 'silent', ...options.config }, { clock: options.clock });
   const credentials = JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8')) as TestPlatform['credentials'];
   const clients: PlatformClient[] = [];
+  const region = platform.services.config.region;
+  let other: RunningPlatform | null = null;
+  const urlOf = (wanted: 'cn' | 'overseas') => (wanted === region ? platform.url : (other?.url ?? platform.url));
   return {
     platform,
     dataDir,
@@ -34,10 +42,13 @@ export async function startTestPlatform(options: { clock?: Clock; config?: Parti
       if (!found) throw new Error(`no demo app ${which}`);
       return found;
     },
+    async addOtherRegion() {
+      other ??= await startPlatform({ port: 0, dataDir, logLevel: 'silent', ...options.config, region: region === 'cn' ? 'overseas' : 'cn' }, { clock: options.clock });
+    },
     client(app, overrides = {}) {
       const client = new PlatformClient({
-        addresses: { cn: platform.url, overseas: platform.url },
-        region: platform.services.config.region,
+        addresses: { cn: urlOf('cn'), overseas: urlOf('overseas') },
+        region,
         appId: app.app_id,
         appSecret: app.app_secret,
         merchantId: app.merchant_id ?? undefined,
@@ -49,6 +60,7 @@ export async function startTestPlatform(options: { clock?: Clock; config?: Parti
     },
     async stop() {
       await Promise.all(clients.map((client) => client.close()));
+      await other?.close();
       await platform.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },

@@ -60,6 +60,8 @@ describe('catalogue reads', () => {
     it('answers price_symbol from the price unit of each merchant', async () => {
       const hk = await tp.client(tp.app('second')).call(ep.merchantProducts, {});
       expect(hk.list.map((p) => [p.price_unit, p.price_symbol])).toEqual([[6, 'HK$'], [6, 'HK$']]);
+      // The mainland merchant is served by its own region's instance (D-008).
+      await tp.addOtherRegion();
       const cn = await tp.client(tp.app('mainland')).call(ep.merchantProducts, {});
       expect(cn.list.map((p) => [p.price_unit, p.price_symbol, p.name])).toEqual([[0, '¥', '氨基酸洁面乳']]);
     });

@@ -33,6 +33,24 @@ describe('merchant data reads', () => {
     });
   });
 
+  describe('regions', () => {
+    it('refuses a merchant of the other region with 44099, reads and writes alike, and changes nothing', async () => {
+      // Only this (overseas) instance is known: the client's switch to the merchant's region
+      // lands here again, and the refusal reaches the caller.
+      const here = { addresses: { cn: tp.platform.url, overseas: tp.platform.url } };
+      const mainland = tp.client(tp.app('mainland'), here);
+      const mainlandByGroup = tp.client(tp.app('group'), { ...here, merchantId: tp.app('mainland').merchant_id ?? undefined });
+      const before = tp.platform.services.db.prepare("SELECT address FROM stores WHERE custom_id = 'SH001'").get();
+      expect(before).toBeDefined();
+      expect(await codeOf(mainland.call(ep.listStores))).toBe(44099);
+      expect(await codeOf(mainlandByGroup.call(ep.listStores))).toBe(44099);
+      expect(await codeOf(mainland.call(ep.updateStore, { body: { custom_id: 'SH001', address: 'written on the wrong region' } }))).toBe(44099);
+      expect(tp.platform.services.db.prepare("SELECT address FROM stores WHERE custom_id = 'SH001'").get()).toEqual(before);
+      // The group's merchant list is a group operation and spans both regions.
+      expect((await tp.client(tp.app('group'), here).call(ep.listMerchants)).total).toBe(3);
+    });
+  });
+
   describe('GET /open_api/merchant/stores', () => {
     it('lists the stores of a merchant token, ordered by id, with total on the response and each item', async () => {
       const res = await primary().call(ep.listStores);
@@ -87,6 +105,7 @@ describe('merchant data reads', () => {
     });
 
     it('answers an empty lang_list when the merchant has none', async () => {
+      await tp.addOtherRegion();
       tp.platform.services.db.prepare("UPDATE merchants SET lang_list = '[]' WHERE id = ?").run(Number(tp.app('mainland').merchant_id));
       expect(await tp.client(tp.app('mainland')).call(ep.langs)).toEqual({ default_lang: 'zh-Hans', lang_list: [] });
     });
