@@ -1,16 +1,20 @@
 import { z } from 'zod';
 
 /**
- * Price units 0 to 14 (specification: Price unit identifiers). The complete list has 109
- * entries but only these 15 are shown. decision: a price_unit outside 0..14 is refused, because
- * the platform must answer price_symbol for every product and knows no symbol for the others.
+ * Price units (specification: Price unit identifiers). The complete list has 109 entries, ids 0
+ * to 108, of which the specification shows 0 to 14 with their symbols. decision (D-012): every id
+ * of the complete list is accepted; a unit whose symbol is not shown is stored and answered as
+ * given, with an empty price_symbol.
  */
 export const PRICE_UNIT_IDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14] as const;
+/** A unit whose symbol the specification shows. */
 export type PriceUnitId = (typeof PRICE_UNIT_IDS)[number];
-export const priceUnitIdSchema = z.literal(PRICE_UNIT_IDS);
 
 /** The size of the complete list, of which entries 15 and above are not shown. */
 export const PRICE_UNIT_COUNT_IN_FULL_LIST = 109;
+
+/** Any id of the complete list, shown or not. */
+export const priceUnitIdSchema = z.number().int().min(0).max(PRICE_UNIT_COUNT_IN_FULL_LIST - 1);
 
 /** decision: a product created without price_unit is priced in CNY (id 0), the first entry. */
 export const DEFAULT_PRICE_UNIT: PriceUnitId = 0;
@@ -48,7 +52,7 @@ export function isPriceUnitId(value: unknown): value is PriceUnitId {
   return typeof value === 'number' && (PRICE_UNIT_IDS as readonly number[]).includes(value);
 }
 
-/** price_symbol of a product list item. */
-export function priceSymbol(id: PriceUnitId): string {
-  return PRICE_UNITS[id].symbol;
+/** price_symbol of a product list item: '' for a unit whose symbol is not shown. */
+export function priceSymbol(id: number): string {
+  return isPriceUnitId(id) ? PRICE_UNITS[id].symbol : '';
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { CategoryId } from '../../../protocol/enums/categories.ts';
 import { isCategoryId } from '../../../protocol/enums/categories.ts';
-import { isPriceUnitId, priceSymbol } from '../../../protocol/enums/price-units.ts';
+import { priceSymbol } from '../../../protocol/enums/price-units.ts';
 import type { LangData, Problem } from '../../../protocol/open-api/catalogue-fields.ts';
 import { langDataOutSchema, problemOutSchema } from '../../../protocol/open-api/catalogue-fields.ts';
 import type { ProductItem, StoreTreatmentItem, TreatmentItem } from '../../../protocol/open-api/catalogue-items.ts';
@@ -115,7 +115,7 @@ function baseItem(row: CatalogueRow) {
     price_unit: row.price_unit,
     price: row.price_cents / 100,
     // price_symbol follows the price unit table (specification: Price unit identifiers).
-    price_symbol: isPriceUnitId(row.price_unit) ? priceSymbol(row.price_unit) : '',
+    price_symbol: priceSymbol(row.price_unit),
     link: row.link,
     source: row.source === 1 ? (1 as const) : (2 as const),
     status: row.status === 1 ? (1 as const) : (-1 as const),

@@ -72,13 +72,20 @@ describe('products: create and update', () => {
       ['40077 for a lang_data instruction of 2001 characters', { lang_data: { ar: { instruction: 'i'.repeat(2001) } } }, 40077],
       ['40018 for a lang_data name of 151 characters', { lang_data: { 'zh-Hans': { name: '名'.repeat(151) } } }, 40018],
       ['400 for a price with 3 decimals', { price: 1.234 }, 400],
-      ['400 for price_unit 15', { price_unit: 15 }, 400],
+      ['400 for price_unit 109 (the complete list has 109 entries, 0 to 108)', { price_unit: 109 }, 400],
       ['400 for five label tags', { label: 'a,b,c,d,e' }, 400],
       ['400 for age_limit 1 without ages', { age_limit: 1 }, 400],
       ['400 for a problem level not of the dimension', { problem: { pore: [4] } }, 400],
       ['400 for a lang_data key that is not a language', { lang_data: { de: { name: 'x' } } }, 400],
     ])('refuses %s', async (_name, patch, code) => {
       await expectRefused(productItem('R1', patch), code);
+    });
+
+    it('accepts a price unit of the complete list whose symbol is not shown, and answers it with an empty price_symbol', async () => {
+      await create([productItem('U20', { price_unit: 20, price: 5 }), productItem('U108', { price_unit: 108, price: 7 })]);
+      expect(itemRow(tp, 'primary', 'product', 'U20')).toMatchObject({ price_unit: 20, price_cents: 500 });
+      const listed = (await client().call(ep.merchantProducts, { query: { count: 100 } })).list.filter((p) => p.custom_id.startsWith('U'));
+      expect(listed.map((p) => [p.custom_id, p.price_unit, p.price_symbol])).toEqual(expect.arrayContaining([['U20', 20, ''], ['U108', 108, '']]));
     });
 
     it('accepts every limit at its bound', async () => {

@@ -107,8 +107,14 @@ describe('price units', () => {
     expect(PRICE_UNITS[7]).toEqual({ id: 7, symbol: 'MOP$', code: 'MOP' });
     expect(PRICE_UNITS[14]).toEqual({ id: 14, symbol: 'A$', code: 'AUD' });
     expect(priceSymbol(6)).toBe('HK$');
+    // Every id of the complete list (109 entries) is a unit; only 0..14 have a known symbol.
     expect(priceUnitIdSchema.safeParse(14).success).toBe(true);
-    expect(priceUnitIdSchema.safeParse(15).success).toBe(false);
+    expect(priceUnitIdSchema.safeParse(15).success).toBe(true);
+    expect(priceUnitIdSchema.safeParse(108).success).toBe(true);
+    expect(priceUnitIdSchema.safeParse(109).success).toBe(false);
+    expect(priceUnitIdSchema.safeParse(-1).success).toBe(false);
+    expect(priceUnitIdSchema.safeParse(2.5).success).toBe(false);
+    expect(priceSymbol(15)).toBe('');
   });
 });
 
