@@ -1,7 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { maxHeaderSize } from 'node:http';
 import { answerClientError } from './http/client-errors.ts';
+import { refuseWhileClosing } from './http/closing.ts';
+import { answerFrameworkError } from './http/framework-errors.ts';
 import { installEnvelope } from './http/envelope.ts';
+import { answerUnmetExpectations } from './http/expectation.ts';
 import { recordRoutesForMethodNotAllowed } from './http/method-not-allowed.ts';
 import { registerTokenRoutes } from './routes/token-routes.ts';
 import { registerCatalogueRoutes } from './open-api/catalogue/routes.ts';
@@ -19,11 +23,22 @@ export async function buildPlatformApp(services: PlatformServices): Promise<Fast
     logger: { level: services.config.logLevel },
     bodyLimit: services.config.jsonBodyLimit,
     genReqId: () => randomUUID().replaceAll('-', ''),
-    return503OnClosing: true,
+    // Fastify's bare 503 while closing is replaced by an enveloped one (refuseWhileClosing).
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     // Requests Node's parser refuses (oversized URL or headers, broken syntax) get the envelope too.
     clientErrorHandler: answerClientError,
+    // So do requests the router refuses (a path whose percent-encoding does not decode).
+    frameworkErrors: answerFrameworkError,
+    routerOptions: {
+      // A path parameter is a key or a status value: an overlong one reaches its route and gets that
+      // route's answer for a key that does not exist (D-031). The limit guards regex parameters,
+      // which no route has; Node's header limit already bounds the whole URL.
+      maxParamLength: maxHeaderSize,
+    },
   });
+  answerUnmetExpectations(app);
+  refuseWhileClosing(app);
   installEnvelope(app);
   const sealMethods = recordRoutesForMethodNotAllowed(app);
   registerTokenRoutes(app, services);

@@ -21,12 +21,15 @@ const MAX_URI_CHARS = 1024;
 
 /**
  * meta.request_uri of a request the parser refused: the path of its request line when the bytes
- * received start with one, else ''. Capped, since an oversized URL is one reason for refusal.
+ * received start with one, else ''. Also '' when the path holds bytes a URL cannot (control or
+ * non-ASCII bytes, one reason for refusal): they are no path to echo. Capped, since an oversized
+ * URL is another reason.
  */
 export function requestUriOf(raw: unknown): string {
   if (!Buffer.isBuffer(raw)) return '';
   const line = /^[A-Za-z]{1,16} (\/[^ \r\n]*)/.exec(raw.subarray(0, 4 * MAX_URI_CHARS + 64).toString('latin1'));
-  return line?.[1] ? pathOf(line[1]).slice(0, MAX_URI_CHARS) : '';
+  const path = line?.[1] ? pathOf(line[1]) : '';
+  return /[^\x21-\x7e]/.test(path) ? '' : path.slice(0, MAX_URI_CHARS);
 }
 
 function reasonOf(error: ClientError): string {

@@ -11,10 +11,16 @@ declare module 'fastify' {
   }
 }
 
-/** The path of a request target, without its query (meta.request_uri). */
+/** `http://host` of a request target in absolute form, which HTTP/1.1 servers must accept. */
+const ORIGIN = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i;
+
+/** The path of a request target, without its query or origin (meta.request_uri). */
 export function pathOf(url: string): string {
-  const q = url.indexOf('?');
-  return q === -1 ? url : url.slice(0, q);
+  const origin = ORIGIN.exec(url)?.[0];
+  const target = origin ? url.slice(origin.length) : url;
+  const q = target.indexOf('?');
+  const path = q === -1 ? target : target.slice(0, q);
+  return origin && !path ? '/' : path;
 }
 
 function requestPath(request: FastifyRequest): string {

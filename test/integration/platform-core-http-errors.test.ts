@@ -1,12 +1,14 @@
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform.ts';
 
 /**
- * HTTP-level bad input (specification: Errors; D-002 to D-005, D-031): what Node's parser refuses
- * before any route runs, methods a path lacks (OPTIONS and HEAD included), and the order of the
- * method check and body parsing. Raw HTTP: the typed client never sends any of this.
+ * HTTP-level bad input (specification: Errors; D-002 to D-005, D-031): what Node's parser and
+ * Fastify's router refuse before any route runs, overlong path parameters, requests arriving
+ * during shutdown, methods a path lacks (OPTIONS and HEAD included), and the order of the method
+ * check and body parsing. Raw HTTP: the typed client never sends any of this.
  */
 
 interface EnvelopeBody {
@@ -23,6 +25,22 @@ interface RawAnswer {
 async function send(tp: TestPlatform, method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<RawAnswer> {
   const res = await request(`${tp.platform.url}${path}`, { method: method as 'GET', headers: init.headers, body: init.body });
   return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
+}
+
+/** node:http sends the path exactly as given, malformed percent-encoding included. */
+function sendPath(tp: TestPlatform, method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<RawAnswer> {
+  const { hostname, port } = new URL(tp.platform.url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: hostname, port, method, path, headers: init.headers, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
 }
 
 function envelope(answer: RawAnswer): EnvelopeBody {
@@ -122,6 +140,102 @@ describe('platform core: HTTP-level bad input', () => {
     });
   });
 
+  describe('requests the router refuses get HTTP 400 with the envelope, not FST_ERR_BAD_URL', () => {
+    it.each([
+      ['GET', '/skin_api/analyze/%zz'],
+      ['GET', '/open_api/merchant/stores%E0'],
+      ['GET', '/nothing/%zz'],
+      ['POST', '/skin_api/analyze/task%zz'],
+      ['GET', '/a/%zz/../b'],
+    ])('%s %s', async (method, path) => {
+      const headers = method === 'POST' ? { 'content-type': 'application/json' } : undefined;
+      const answer = await sendPath(tp, method, path, { headers, body: method === 'POST' ? '{}' : undefined });
+      expect(answer.status).toBe(400);
+      const { meta, response } = envelope(answer);
+      expect(meta).toMatchObject({ code: 400, msg: 'parameter missing or incorrect', request_uri: path, error: 'path is not valid percent-encoded UTF-8' });
+      expect(meta.req_id).toMatch(/^[0-9a-f]{32}$/);
+      expect(response).toEqual({});
+      expect(answer.text).not.toContain('FST_ERR');
+    });
+
+    it('meta.request_uri leaves out the query, each answer has its own req_id, and the server keeps serving', async () => {
+      const first = envelope(await sendPath(tp, 'GET', '/open_api/merchant/stores%zz?page=%zz'));
+      const second = envelope(await sendPath(tp, 'GET', '/open_api/merchant/stores%zz?page=%zz'));
+      expect(first.meta.request_uri).toBe('/open_api/merchant/stores%zz');
+      expect(first.meta.req_id).not.toBe(second.meta.req_id);
+      await stillServing();
+    });
+  });
+
+  describe('other refusals before routing', () => {
+    it("an Expect header other than 100-continue is 400 with the envelope, not Node's bare 417", async () => {
+      const answer = await sendPath(tp, 'GET', '/open_api/merchant/area', { headers: { expect: 'something-else' } });
+      expect(answer.status).toBe(400);
+      expect(answer.headers['connection']).toBe('close');
+      const { meta } = envelope(answer);
+      expect(meta).toMatchObject({ code: 400, request_uri: '/open_api/merchant/area', error: 'headers.expect: only 100-continue is supported' });
+      expect(meta.req_id).toMatch(/^[0-9a-f]{32}$/);
+      await stillServing();
+    });
+
+    it('bytes a URL cannot hold are 400 with meta.request_uri empty, not echoed', async () => {
+      const answer = parseRawResponse(await overSocket(tp, 'GET /open_api/merchant/caf\u00e9 HTTP/1.1\r\nHost: x\r\n\r\n'));
+      expect([answer.status, answer.json.meta.code, answer.json.meta.request_uri]).toEqual([400, 400, '']);
+    });
+
+    it('a request target in absolute form is routed, and meta.request_uri is its path alone', async () => {
+      const raw = await overSocket(tp, 'GET http://platform.example/open_api/nothing?page=1 HTTP/1.1\r\nHost: platform.example\r\nConnection: close\r\n\r\n');
+      const answer = parseRawResponse(raw);
+      expect([answer.status, answer.json.meta.code, answer.json.meta.request_uri]).toEqual([404, 404, '/open_api/nothing']);
+    });
+  });
+
+  describe('an overlong path parameter is a key that does not exist, not Fastify\'s 414', () => {
+    const long = (n: number) => 'a'.repeat(n);
+
+    /** The long key gets exactly the answer of an unknown short one on the same route. */
+    async function expectSameAsUnknown(method: string, longPath: string, shortPath: string, headers?: Record<string, string>, body?: string): Promise<EnvelopeBody> {
+      const longAnswer = await sendPath(tp, method, longPath, { headers, body });
+      const shortAnswer = await sendPath(tp, method, shortPath, { headers, body });
+      const longEnvelope = envelope(longAnswer);
+      const shortEnvelope = envelope(shortAnswer);
+      expect(longAnswer.text).not.toContain('FST_ERR');
+      expect(longEnvelope.meta.request_uri).toBe(longPath.split('?')[0]);
+      const summary = (status: number, e: EnvelopeBody) => [status, e.meta.code, e.meta.msg, e.meta.error];
+      expect(summary(longAnswer.status, longEnvelope)).toEqual(summary(shortAnswer.status, shortEnvelope));
+      return longEnvelope;
+    }
+
+    it.each([101, 5_000])('files under /skin_api/file/ with a %i-character key are 404', async (n) => {
+      const resource = await expectSameAsUnknown('GET', `/skin_api/file/resource/${long(n)}.jpg`, '/skin_api/file/resource/nope.jpg');
+      expect([resource.meta.code, resource.meta.error]).toEqual([404, 'no such file']);
+      const hexish = `0123456789abcdef0123456789abcdef-${long(n)}.png`;
+      const output = await expectSameAsUnknown('GET', `/skin_api/file/output/${hexish}`, '/skin_api/file/output/0123456789abcdef0123456789abcdef-nope.png');
+      expect(output.meta.code).toBe(404);
+    });
+
+    it('the demo pictures, the upload address and the shared links answer as for an unknown short key', async () => {
+      expect((await expectSameAsUnknown('GET', `/demo/catalogue/${long(101)}.png`, '/demo/catalogue/nope.png')).meta.code).toBe(404);
+      const upload = await expectSameAsUnknown('PUT', `/skin_api/file/upload/${long(101)}?expires=1&signature=x`, '/skin_api/file/upload/nope?expires=1&signature=x', { 'content-type': 'image/jpeg' }, 'xx');
+      expect(upload.meta.code).not.toBe(0);
+      for (const kind of ['files', 'reports']) {
+        const shared = await expectSameAsUnknown('GET', `/shared/${kind}/${long(101)}?expires=1&signature=x`, `/shared/${kind}/nope?expires=1&signature=x`);
+        expect(shared.meta.code).not.toBe(0);
+      }
+    });
+
+    it('a status path value over 100 characters is 400 naming params.status, like any unknown status', async () => {
+      const token = await tp.client(tp.app('primary')).accessToken();
+      const headers = { 'content-type': 'application/json', 'access-token': token };
+      const body = JSON.stringify({ custom_id_list: ['P-1'] });
+      for (const path of ['/open_api/product/status/', '/open_api/treatment/status/']) {
+        const answer = await expectSameAsUnknown('PATCH', `${path}${long(101)}`, `${path}7`, headers, body);
+        expect(answer.meta.code).toBe(400);
+        expect(answer.meta.error).toMatch(/^params\.status/);
+      }
+    });
+  });
+
   describe('methods a path lacks', () => {
     it('OPTIONS on a known path is 405 with the envelope and an Allow header', async () => {
       for (const [path, allow] of [
@@ -196,5 +310,44 @@ describe('platform core: HTTP-level bad input', () => {
       const answer = await send(tp, 'POST', '/open_api/merchant/stores', { headers: json, body: '{"broken": ' });
       expect([answer.status, envelope(answer).meta.code]).toEqual([400, 400]);
     });
+  });
+});
+
+describe('platform core: a request arriving during shutdown', () => {
+  it("is HTTP 503 with the envelope (meta.code 500) and Connection: close, not Fastify's bare 503", async () => {
+    const tp = await startTestPlatform();
+    const server = tp.platform.app.server;
+    const { hostname, port } = new URL(tp.platform.url);
+    const routed = new Promise((resolve) => server.once('request', resolve));
+    const socket = connect(Number(port), hostname);
+    let raw = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (raw += chunk));
+    const ended = new Promise((resolve, reject) => {
+      socket.on('close', resolve);
+      socket.on('error', reject);
+      socket.setTimeout(10_000, () => socket.destroy(new Error(`no close; got ${JSON.stringify(raw)}`)));
+    });
+    // A request whose body has not arrived keeps its connection busy, so closing does not drop it.
+    socket.write('POST /open_api/merchant/stores HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n');
+    await routed;
+    const stopping = tp.stop();
+    // The server stops listening only after the shutdown hooks ran: from then on requests are refused.
+    while (server.listening) await new Promise((resolve) => setTimeout(resolve, 5));
+    socket.write('{}GET /open_api/merchant/area HTTP/1.1\r\nHost: x\r\n\r\n');
+    await ended;
+    await stopping;
+
+    const second = raw.indexOf('HTTP/1.1', 1);
+    expect(second).toBeGreaterThan(0);
+    const first = parseRawResponse(raw.slice(0, second));
+    expect(first.json.meta.code).toBe(1001);
+    const refused = parseRawResponse(raw.slice(second));
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('connection')).toBe('close');
+    expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(refused.json.meta).toMatchObject({ code: 500, msg: 'system error', request_uri: '/open_api/merchant/area', error: 'the platform is shutting down; retry shortly' });
+    expect(refused.json.meta.req_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(refused.json.response).toEqual({});
   });
 });
