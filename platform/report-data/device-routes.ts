@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { crmSearchQuerySchema } from '../../protocol/device-sync/crm-search.ts';
 import { deliveriesQuerySchema, integrationPatchSchema, redeliverRequestSchema } from '../../protocol/device-sync/integration.ts';
 import { deviceSyncEndpoints } from '../../protocol/endpoints/device-sync.ts';
-import { requireRegion, type MerchantRow } from '../auth/merchant-scope.ts';
+import type { MerchantRow } from '../auth/merchant-scope.ts';
 import type { AuthContext } from '../auth/token-service.ts';
 import { parseInput } from '../http/validate.ts';
 import { onEndpoint } from '../open-api/tenants/route-kit.ts';
@@ -14,11 +14,7 @@ import { authenticateMerchant, publicBaseUrl, type PlatformServices } from '../s
  */
 export function registerDeviceRoutes(app: FastifyInstance, services: PlatformServices): void {
   const rd = services.reportData;
-  const caller = (request: FastifyRequest): { auth: AuthContext; merchant: MerchantRow } => {
-    const found = authenticateMerchant(services, request);
-    requireRegion(found.merchant, services.config.region);
-    return found;
-  };
+  const caller = (request: FastifyRequest): { auth: AuthContext; merchant: MerchantRow } => authenticateMerchant(services, request);
   const ep = deviceSyncEndpoints;
 
   onEndpoint(app, ep.syncUser, (request) => rd.users.sync(caller(request).merchant.id, request.body));
