@@ -94,7 +94,7 @@ describe('product item of create', () => {
     ['price with 8 integer digits', { price: 10000000 }],
     ['negative price', { price: -1 }],
     ['price string with 3 decimals', { price: '1.234' }],
-    ['price_unit 15', { price_unit: 15 }],
+    ['price_unit 109 (beyond the complete list of 109)', { price_unit: 109 }],
     ['five label tags', { label: 'a,b,c,d,e' }],
     ['a label tag of 11 characters', { label: 'abcdefghijk' }],
     ['an empty label tag', { label: 'a,,b' }],
