@@ -7,6 +7,7 @@ import type { StoredTaskRequest } from '../skin-api/task-service.ts';
 import { OUTPUT_PATH } from '../skin-api/task-presenter.ts';
 import { ImageFetchError } from './fetch-image.ts';
 import type { ImageSource } from './image-source.ts';
+import { resourceKeyInPath } from './resource-address.ts';
 import type { JobFile, JobResult, TaskJobPayload } from './job-types.ts';
 import { assembleSkinResult, skinViewJobs } from './skin-task.ts';
 import type { TaskQueue, ClaimedTask } from './task-queue.ts';
@@ -88,7 +89,7 @@ export class TaskDispatcher {
 
   private async payloadOf(request: StoredTaskRequest, merchantId: number): Promise<TaskJobPayload> {
     const entries = Object.entries(request.resources) as [ImageKey, string][];
-    const images = await Promise.all(entries.map(async ([key, url]) => ({ key, bytes: await this.images.load(url, merchantId) })));
+    const images = await Promise.all(entries.map(async ([key, url]) => ({ key, bytes: await this.imageOf(request, key, url, merchantId) })));
     return {
       api_code: request.api_code,
       algorithm_variant: request.algorithm_variant,
@@ -98,6 +99,13 @@ export class TaskDispatcher {
       mask_format: request.output_options?.mask_format ?? (request.api_code === 'device_v' || request.api_code === 'online_skin' ? 'annotation_image' : null),
       images,
     };
+  }
+
+  /** The store's own uploads as resolved when the task was accepted; anything else is downloaded. */
+  private imageOf(request: StoredTaskRequest, key: ImageKey, url: string, merchantId: number): Promise<Uint8Array> {
+    // Tasks stored before own_files existed were accepted under the path rule: run them so.
+    const ownKey = request.own_files ? request.own_files[key] : (resourceKeyInPath(url) ?? undefined);
+    return ownKey === undefined ? this.images.download(url) : this.images.stored(ownKey, merchantId);
   }
 
   /** Writes the job's files to the object store and points the record at their paths. */

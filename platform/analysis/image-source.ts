@@ -1,10 +1,12 @@
 import type { ObjectStore } from '../objects/object-store.ts';
-import { FILE_PATH, type UploadService } from '../skin-api/upload-service.ts';
+import type { UploadService } from '../skin-api/upload-service.ts';
 import { fetchImage, ImageFetchError, type FetchLimits } from './fetch-image.ts';
+import { resolveResource } from './resource-address.ts';
 
 /**
  * Reads the image behind a resource URL: a file of this platform's own store is read from the
  * store (and must belong to the merchant); anything else is downloaded under the fetch limits.
+ * Which addresses are the store's is decided by their origin (resource-address.ts).
  */
 export class ImageSource {
   constructor(
@@ -13,23 +15,22 @@ export class ImageSource {
     private readonly limits: FetchLimits,
   ) {}
 
-  async load(url: string, merchantId: number): Promise<Uint8Array> {
-    const key = ownResourceKey(url);
-    if (key === null) return fetchImage(url, this.limits);
-    const file = this.uploads.storedFile(key);
-    if (!file || file.merchantId !== merchantId) throw new ImageFetchError('no uploaded file at this address');
-    return new Uint8Array(await this.objects.read(key));
+  /** The image at url, for a caller that reached this instance at one of ownBases. */
+  async load(url: string, ownBases: readonly string[], merchantId: number): Promise<Uint8Array> {
+    const target = resolveResource(url, ownBases, (key) => this.uploads.storedFile(key));
+    if (target.kind === 'external') return fetchImage(url, this.limits);
+    if (target.kind === 'missing' || target.file.merchantId !== merchantId) throw new ImageFetchError('no uploaded file at this address', 'status');
+    return new Uint8Array(await this.objects.read(target.file.resourceKey));
   }
-}
 
-/** The resource key when the URL is one of this platform's resource addresses, else null. */
-export function ownResourceKey(url: string): string | null {
-  let path: string;
-  try {
-    path = new URL(url).pathname;
-  } catch {
-    return null;
+  /** A stored upload, named by its key when the address was resolved earlier (task creation). */
+  async stored(resourceKey: string, merchantId: number): Promise<Uint8Array> {
+    const file = this.uploads.storedFile(resourceKey);
+    if (!file || file.merchantId !== merchantId) throw new ImageFetchError('no uploaded file at this address', 'status');
+    return new Uint8Array(await this.objects.read(resourceKey));
   }
-  const prefix = `${FILE_PATH}/`;
-  return path.startsWith(prefix) ? decodeURIComponent(path.slice(prefix.length)) : null;
+
+  download(url: string): Promise<Uint8Array> {
+    return fetchImage(url, this.limits);
+  }
 }

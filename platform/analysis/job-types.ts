@@ -57,6 +57,14 @@ export interface JobResult {
   files: JobFile[];
 }
 
-export type JobResponse =
-  | { id: number; ok: true; result: JobResult }
-  | { id: number; ok: false; error: { message: string; code?: number } };
+/** A job's failure as sent back to the pool; code is set when the caller may see it (jobs/job-errors.ts). */
+export interface JobErrorReport {
+  message: string;
+  code?: number;
+  /** The image key (or pic_url) of the image that failed. */
+  field?: string;
+  /** What was wrong with it, without the code's message. */
+  detail?: string;
+}
+
+export type JobResponse = { id: number; ok: true; result: JobResult } | { id: number; ok: false; error: JobErrorReport };

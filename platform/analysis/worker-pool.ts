@@ -43,6 +43,9 @@ export class JobFailedError extends Error {
     message: string,
     /** A task-codes.ts code the job chose (no face, unreadable image), or undefined. */
     readonly code: number | undefined,
+    /** The image key (or pic_url) that failed and what was wrong with it, when the job said. */
+    readonly field?: string,
+    readonly detail?: string,
   ) {
     super(message);
     this.name = 'JobFailedError';
@@ -171,7 +174,7 @@ export class WorkerPool {
     clearTimeout(job.timer);
     slot.job = null;
     if (message.ok) job.resolve(message.result);
-    else job.reject(new JobFailedError(message.error.message, message.error.code));
+    else job.reject(new JobFailedError(message.error.message, message.error.code, message.error.field, message.error.detail));
     this.drain();
   }
 

@@ -1,5 +1,5 @@
 import { deletionRequestSchema, type Deletion, type DeletionResponse } from '../../protocol/device-sync/deletions.ts';
-import { ownResourceKey } from '../analysis/image-source.ts';
+import { resourceKeyInPath } from '../analysis/resource-address.ts';
 import type { Clock } from '../clock.ts';
 import { parseInput } from '../http/validate.ts';
 import type { ObjectStore } from '../objects/object-store.ts';
@@ -96,7 +96,7 @@ export class DeletionService {
   }
 
   private addUpload(merchantId: number, url: string, keys: Set<string>): void {
-    const key = ownResourceKey(url);
+    const key = resourceKeyInPath(url);
     const file = key === null ? undefined : this.uploads.storedFile(key);
     if (file && file.merchantId === merchantId) keys.add(file.resourceKey);
   }

@@ -8,7 +8,7 @@ import { ApiError } from '../http/api-error.ts';
 import { parseInput } from '../http/validate.ts';
 import type { StoredTaskRequest, TaskService } from '../skin-api/task-service.ts';
 import type { UploadService } from '../skin-api/upload-service.ts';
-import { ownResourceKey } from '../analysis/image-source.ts';
+import { resourceKeyInPath } from '../analysis/resource-address.ts';
 import type { Db } from '../storage/database.ts';
 import { checkNotFuture, requestHash } from './device-users.ts';
 import type { LinkSigner } from './links.ts';
@@ -119,12 +119,15 @@ export class ReportSyncService {
     return { request: JSON.parse(task.request) as StoredTaskRequest, result: result.data, appId: typeof appId === 'string' ? appId : '' };
   }
 
-  /** resource_url -> object key, for files this merchant uploaded to this platform. */
+  /**
+   * resource_url -> object key, for files this merchant uploaded to this platform. The path names
+   * the upload; whatever the host, only the caller's own uploads are accepted.
+   */
   private objectKeys(merchantId: number, images: DeviceReport['images']): Record<string, string> {
     const keys: Record<string, string> = {};
     for (const [imageKey, url] of Object.entries(images)) {
       if (url === undefined) continue;
-      const resourceKey = ownResourceKey(url);
+      const resourceKey = resourceKeyInPath(url);
       const file = resourceKey === null ? undefined : this.uploads.storedFile(resourceKey);
       if (!file || file.merchantId !== merchantId) throw new ApiError(DeviceSyncCodes.IMAGE_NOT_UPLOADED, `images.${imageKey}`);
       keys[imageKey] = file.resourceKey;

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER } from '../../protocol/endpoints/skin-api.ts';
 import type { TaskCreateResponse } from '../../protocol/skin-api/task-request.ts';
 import { taskResultQuerySchema, type TaskResultResponse } from '../../protocol/skin-api/task-result.ts';
-import { requireRegion } from '../auth/merchant-scope.ts';
 import { invalidParam } from '../http/api-error.ts';
 import { parseInput } from '../http/validate.ts';
 import { authenticateMerchant, publicBaseUrl, type PlatformServices } from '../services.ts';
@@ -19,9 +18,8 @@ function idempotencyKey(header: string | string[] | undefined): string | undefin
 export function registerTaskRoutes(app: FastifyInstance, services: PlatformServices): void {
   app.post('/skin_api/analyze/task', async (request): Promise<TaskCreateResponse> => {
     const { auth, merchant } = authenticateMerchant(services, request);
-    requireRegion(merchant, services.config.region);
     const key = idempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER]);
-    return { task_id: await services.tasks.create(merchant.id, auth.appId, request.body, key) };
+    return { task_id: await services.tasks.create(merchant.id, auth.appId, request.body, key, [publicBaseUrl(services, request)]) };
   });
 
   app.get('/skin_api/analyze/result', async (request): Promise<TaskResultResponse> => {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { ImageKey } from '../../protocol/skin-api/api-codes.ts';
 import type { NormalizedTask } from '../../protocol/skin-api/task-request.ts';
 import { normalizeTaskRequest } from '../../protocol/skin-api/task-normalize.ts';
 import { TaskCodes } from '../../protocol/skin-api/task-codes.ts';
@@ -9,7 +10,7 @@ import type { ObjectStore } from '../objects/object-store.ts';
 import type { Db } from '../storage/database.ts';
 import { requireValidOrder, reserveUnit } from './orders.ts';
 import type { StoredFile, UploadService } from './upload-service.ts';
-import { ownResourceKey } from '../analysis/image-source.ts';
+import { resolveResource } from '../analysis/resource-address.ts';
 
 export interface TaskRow {
   id: string;
@@ -27,8 +28,14 @@ export interface TaskRow {
   finished_at: number | null;
 }
 
-/** What is stored to run a task: the normalised request without the caller's metadata. */
-export type StoredTaskRequest = Omit<NormalizedTask, 'metadata'>;
+/**
+ * What is stored to run a task: the normalised request without the caller's metadata, and the
+ * resources found to be uploads of this platform when the task was accepted (image key ->
+ * resource key). Whether an address is ours depends on the address the request came in on
+ * (resource-address.ts), which the worker running the task later no longer knows. Tasks stored
+ * before this field existed lack it.
+ */
+export type StoredTaskRequest = Omit<NormalizedTask, 'metadata'> & { readonly own_files?: Partial<Record<ImageKey, string>> };
 
 function newTaskId(now: number): string {
   // Time first, so ids sort by creation; 80 random bits make them unguessable.
@@ -49,16 +56,20 @@ export class TaskService {
     private readonly onQueued: () => void,
   ) {}
 
-  async create(merchantId: number, appId: string, body: unknown, idempotencyKey: string | undefined): Promise<string> {
+  /** ownBases: the base addresses the caller reached this instance at (resource-address.ts). */
+  async create(merchantId: number, appId: string, body: unknown, idempotencyKey: string | undefined, ownBases: readonly string[]): Promise<string> {
     const normalized = normalizeTaskRequest(body);
     if (!normalized.ok) throw new ApiError(normalized.failure.code, `${normalized.failure.field}: ${normalized.failure.message}`);
     const { metadata, ...task } = normalized.task;
-    const own = this.ownResources(merchantId, task);
+    const own = this.ownResources(merchantId, task, ownBases);
     // Uploads become durable here, when work that needs them is accepted (D-031).
-    const lost = await this.objects.persist(own.map((f) => ({ key: f.resourceKey, size: f.size })));
+    const lost = await this.objects.persist(Object.values(own).map((f) => ({ key: f.resourceKey, size: f.size })));
     if (lost.length > 0) throw new ApiError(TaskCodes.RESOURCE_LOST, `resources: ${lost.join(', ')}: upload again through a new policy`);
-    const request = canonicalJson(task);
-    const requestHash = createHash('sha256').update(request).digest('hex');
+    // The hash covers the request alone: the same request sent to another address of this
+    // instance is still the same request for its idempotency key.
+    const requestHash = createHash('sha256').update(canonicalJson(task)).digest('hex');
+    const ownFiles = Object.fromEntries(Object.entries(own).map(([key, file]) => [key, file.resourceKey]));
+    const request = canonicalJson({ ...task, own_files: ownFiles } satisfies StoredTaskRequest);
     const now = this.clock.now();
 
     const id = this.db.transaction(() => {
@@ -92,7 +103,7 @@ export class TaskService {
   /** A task of this merchant; another merchant's task is as unknown as a missing one. */
   find(merchantId: number, taskId: string): TaskRow {
     const row = this.db.prepare('SELECT * FROM tasks WHERE id = ? AND merchant_id = ?').get(taskId, merchantId) as TaskRow | undefined;
-    if (!row) throw new ApiError(TaskCodes.TASK_NOT_FOUND, `task_id ${taskId}`);
+    if (!row) throw new ApiError(TaskCodes.TASK_NOT_FOUND, 'query.task_id: no such task');
     return row;
   }
 
@@ -100,16 +111,15 @@ export class TaskService {
    * Resources that point at this platform's own store must name a file this merchant uploaded;
    * catching it here answers the caller now instead of failing the task later.
    */
-  private ownResources(merchantId: number, task: StoredTaskRequest): StoredFile[] {
-    const files: StoredFile[] = [];
+  private ownResources(merchantId: number, task: StoredTaskRequest, ownBases: readonly string[]): Record<string, StoredFile> {
+    const files: Record<string, StoredFile> = {};
     for (const [key, url] of Object.entries(task.resources)) {
-      const resourceKey = ownResourceKey(url);
-      if (resourceKey === null) continue;
-      const file = this.uploads.storedFile(resourceKey);
-      if (!file || file.merchantId !== merchantId) {
+      const target = resolveResource(url, ownBases, (resourceKey) => this.uploads.storedFile(resourceKey));
+      if (target.kind === 'external') continue;
+      if (target.kind === 'missing' || target.file.merchantId !== merchantId) {
         throw new ApiError(TaskCodes.INVALID_RESOURCE_URL, `resources.${key}: no uploaded file at this address`);
       }
-      files.push(file);
+      files[key] = target.file;
     }
     return files;
   }

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { Codes } from '../../protocol/codes.ts';
 import type { UploadPolicyResponse } from '../../protocol/skin-api/upload-policy.ts';
-import { requireRegion } from '../auth/merchant-scope.ts';
 import { ApiError } from '../http/api-error.ts';
 import { authenticateMerchant, publicBaseUrl, type PlatformServices } from '../services.ts';
 import { findValidOrder } from './orders.ts';
@@ -17,7 +16,6 @@ const OUTPUT_MIME: Readonly<Record<string, string>> = { png: 'image/png', jpg: '
 export function registerUploadPolicyRoute(app: FastifyInstance, services: PlatformServices): void {
   app.post('/skin_api/file/upload_policy', async (request): Promise<UploadPolicyResponse> => {
     const { auth, merchant } = authenticateMerchant(services, request);
-    requireRegion(merchant, services.config.region);
     if (!findValidOrder(services.db, merchant.id, services.clock.now())) {
       throw new ApiError(Codes.MERCHANT_INVALID, 'the merchant has no valid Skin API order');
     }

@@ -17,6 +17,7 @@ import type { TaskFailureKind } from './task-codes.ts';
 import { TASK_FAILURE_CODES } from './task-codes.ts';
 import type { NormalizedTask } from './task-request.ts';
 import { METADATA_MAX_BYTES } from './task-request.ts';
+import { jsonExceeds, secretKeyPath } from './metadata-rules.ts';
 import { canonicalJson, isHttpResourceUrl, isPlainObject } from './task-util.ts';
 
 /**
@@ -226,28 +227,10 @@ function outputOptions(pair: ApiPair, value: unknown, detectMaskType: unknown): 
   return { mask_format: format ?? DEFAULT_MASK_FORMAT };
 }
 
-const SECRET_KEY = /pass(word|wd)?|secret|token|credential/i;
-
-function secretKeyIn(value: unknown, path: string): string | null {
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = secretKeyIn(value[i], `${path}.${i}`);
-      if (found) return found;
-    }
-  } else if (isPlainObject(value)) {
-    for (const [key, inner] of Object.entries(value)) {
-      if (SECRET_KEY.test(key)) return `${path}.${key}`;
-      const found = secretKeyIn(inner, `${path}.${key}`);
-      if (found) return found;
-    }
-  }
-  return null;
-}
-
 function metadataObject(value: unknown, field: string): Record<string, unknown> {
   if (!isPlainObject(value)) refuse('invalid_parameter', field, `${field} must be an object`);
-  if (new TextEncoder().encode(JSON.stringify(value)).length > METADATA_MAX_BYTES) refuse('invalid_parameter', field, `${field} exceeds ${METADATA_MAX_BYTES} bytes`);
-  const secret = secretKeyIn(value, field);
+  if (jsonExceeds(value, METADATA_MAX_BYTES)) refuse('invalid_parameter', field, `${field} exceeds ${METADATA_MAX_BYTES} bytes`);
+  const secret = secretKeyPath(value, field);
   if (secret) refuse('invalid_parameter', secret, 'metadata must not hold passwords or tokens');
   return value;
 }

@@ -33,5 +33,5 @@ export function qualityProblem(face: Pick<FaceAnalysis, 'quality' | 'pose'>, vie
 /** Throws the 45104 job error when the photo named imageKey is too poor for skin analysis. */
 export function requireAnalysable(face: Pick<FaceAnalysis, 'quality' | 'pose'>, view: View, imageKey: string): void {
   const problem = qualityProblem(face, view);
-  if (problem) throw new JobError(TaskCodes.IMAGE_QUALITY.code, `${TaskCodes.IMAGE_QUALITY.msg} (${imageKey}): ${problem}`);
+  if (problem) throw new JobError(TaskCodes.IMAGE_QUALITY.code, `${TaskCodes.IMAGE_QUALITY.msg} (${imageKey}): ${problem}`, imageKey, problem);
 }

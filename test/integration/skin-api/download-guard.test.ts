@@ -50,7 +50,7 @@ describe('pic_url and task resources never reach loopback or private addresses (
     for (const ep of DETECTIONS) {
       for (const pic_url of spellings(internal.port)) {
         const answer = await refusal(client.call(ep, { body: { pic_url } }));
-        expect({ ...answer, detail: undefined }, `${ep.path} ${pic_url}`).toEqual({ code: 45101, http: 200, response: {}, detail: undefined });
+        expect({ ...answer, detail: undefined }, `${ep.path} ${pic_url}`).toEqual({ code: 45101, msg: 'image download failed', http: 200, response: {}, detail: undefined });
         expect(answer.detail).toMatch(/^pic_url: .*(not a public address|resolves to no public address)/);
       }
     }

@@ -48,12 +48,12 @@ export class PlatformDbReader {
   }
 }
 
-/** The meta.code and HTTP status of a refused call; fails the test if the call succeeded. */
-export async function refusal(promise: Promise<unknown>): Promise<{ code: number; http: number; response: unknown; detail: string }> {
+/** The meta fields and HTTP status of a refused call; fails the test if the call succeeded. */
+export async function refusal(promise: Promise<unknown>): Promise<{ code: number; msg: string; http: number; response: unknown; detail: string }> {
   const error = await promise.then(() => null, (e: unknown) => e);
   expect(error).toBeInstanceOf(PlatformError);
   const e = error as PlatformError;
-  return { code: e.code, http: e.httpStatus, response: e.response, detail: e.detail };
+  return { code: e.code, msg: e.msg, http: e.httpStatus, response: e.response, detail: e.detail };
 }
 
 /** Images an analysis cannot use, each a real file of its kind. */

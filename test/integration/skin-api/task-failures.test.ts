@@ -14,6 +14,7 @@ const DETECTIONS = [skinApiEndpoints.detectSkin, skinApiEndpoints.detectFacePose
 /** D-017: the code each kind of unusable image fails with, in a task and at a detection endpoint. */
 const BAD_IMAGE_CODES = { not_an_image: 45102, truncated_jpeg: 45102, one_pixel: 45102, no_face: 45103 } as const;
 type BadImage = keyof typeof BAD_IMAGE_CODES;
+const CODE_MESSAGES: Readonly<Record<number, string>> = { 45102: 'image cannot be decoded', 45103: 'no face detected' };
 
 describe('failures answer their documented code, never HTTP 500, and are never charged', () => {
   let tp: TestPlatform;
@@ -83,7 +84,9 @@ describe('failures answer their documented code, never HTTP 500, and are never c
     const before = db.counters(merchantId);
     for (const ep of DETECTIONS) {
       const answer = await refusal(client.call(ep, { body: { pic_url: `http://127.0.0.1:${images.port}/${name}.jpg` } }));
-      expect(answer, ep.path).toMatchObject({ code, http: 200, response: {} });
+      // D-003: meta.msg is the code's fixed message; the field and what was wrong go to meta.error.
+      expect(answer, ep.path).toMatchObject({ code, msg: CODE_MESSAGES[code], http: 200, response: {} });
+      expect(answer.detail, ep.path).toMatch(name === 'no_face' ? /^pic_url: no face found in the image$/ : /^pic_url: \S/);
     }
     expect(db.counters(merchantId)).toEqual(before);
   });
@@ -96,7 +99,9 @@ describe('failures answer their documented code, never HTTP 500, and are never c
       const error = await runFailing({ api_code: 'online_skin', algorithm_variant: 'all_race_v2', resources: { front_image: url } });
       expect(error.code, kind).toBe(45104);
       expect(error.msg).toMatch(kind === 'dark' ? /too dark/ : /too blurred/);
-      expect(await refusal(client.call(skinApiEndpoints.detectSkin, { body: { pic_url: url } }))).toMatchObject({ code: 45104, http: 200 });
+      const answer = await refusal(client.call(skinApiEndpoints.detectSkin, { body: { pic_url: url } }));
+      expect(answer).toMatchObject({ code: 45104, msg: 'image quality too low for analysis', http: 200 });
+      expect(answer.detail).toMatch(kind === 'dark' ? /^pic_url: too dark \(face brightness 0\.\d\d, at least 0\.12\)$/ : /^pic_url: too blurred \(blur 0\.\d\d, at most 0\.9\)$/);
     }
     expect(db.counters(merchantId)).toEqual(before);
   });

@@ -8,9 +8,10 @@ import { waitForTask } from '../../helpers/tasks.ts';
 import { PlatformDbReader, refusal } from './skin-api-fixtures.ts';
 
 /**
- * 45105 (D-017, D-028): analysis over its time limit. The limits are shortened by configuration
- * (analysisTaskTimeoutMs, detectTimeoutMs) far below what a 12-megapixel photo takes to decode,
- * so the real analysis overruns them.
+ * Analysis over its time limit (D-028, D-030): a task fails with 45105 in its result; a
+ * synchronous detection call answers the specification's 40057 "interface call timeout". The
+ * limits are shortened by configuration (analysisTaskTimeoutMs, detectTimeoutMs) far below what
+ * a 12-megapixel photo takes to decode, so the real analysis overruns them.
  */
 describe('analysis over its time limit', () => {
   let tp: TestPlatform;
@@ -43,7 +44,15 @@ describe('analysis over its time limit', () => {
     expect(db.counters(merchantId)).toEqual(before);
   });
 
-  it('answers 45105 at the detection endpoints (HTTP 200, envelope)', async () => {
-    expect(await refusal(client.call(skinApiEndpoints.detectFacePose, { body: { pic_url: large } }))).toMatchObject({ code: 45105, http: 200, response: {} });
+  it('answers 40057 at every detection endpoint (HTTP 200, envelope), never 45105', async () => {
+    for (const ep of [skinApiEndpoints.detectSkin, skinApiEndpoints.detectFacePose, skinApiEndpoints.detectFacialAttributes]) {
+      expect(await refusal(client.call(ep, { body: { pic_url: large } })), ep.path).toEqual({
+        code: 40057,
+        msg: 'interface call timeout',
+        http: 200,
+        response: {},
+        detail: 'pic_url: analysis did not finish within 20 ms',
+      });
+    }
   });
 });
