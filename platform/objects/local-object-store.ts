@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { link, mkdir, open, readFile, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { ObjectExistsError, ObjectTooLargeError, type ObjectStore, type StagedObject } from './object-store.ts';
-import { PiecewiseFileSink } from './piecewise-file-sink.ts';
 
 const HEAD_BYTES = 64;
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
@@ -75,7 +74,7 @@ export class LocalObjectStore implements ObjectStore {
     body.once('aborted', onBodyError);
     body.pipe(meter);
     try {
-      await pipeline(meter, new PiecewiseFileSink(staging, 0o600));
+      await pipeline(meter, createWriteStream(staging, { flags: 'wx', mode: 0o600, highWaterMark: 1 << 20 }));
     } catch (error) {
       body.unpipe(meter);
       body.resume();
