@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isLanguageCode } from '../protocol/enums/languages.ts';
+import { bindSecretValues } from '../protocol/secret-arguments.ts';
 import type { LanguageCode } from '../protocol/enums/languages.ts';
 import { startEmbeddedPlatform } from './embedded-platform.ts';
 import type { EmbeddedPlatform } from './embedded-platform.ts';
@@ -21,6 +22,7 @@ import type { HeadlessResult } from './kiosk/headless-session.ts';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
+    args: bindSecretValues(process.argv.slice(2), ['app-secret']),
     options: {
       images: { type: 'string' },
       json: { type: 'boolean', default: false },

@@ -144,6 +144,9 @@ export async function runHeadlessSession(images: PreparedImages, options: Headle
     for (;;) {
       const job = services.engine.job(session.id);
       if (job && (job.stage === 'done' || job.stage === 'failed')) break;
+      // A kiosk keeps the capture and waits for the technician to fix the setting; a one-shot run
+      // has no one to wait for, so a refused setting ends it with the platform's reason.
+      if (job?.waiting === 'config') throw new HeadlessError(`stage ${job.stage}: ${job.errorMessage ?? job.errorCode ?? 'the platform refused the settings'}`);
       if (Date.now() > until) throw new HeadlessError(`no result after ${Math.round((options.timeoutMs ?? 300_000) / 1000)} s (stage ${job?.stage ?? 'none'}: ${job?.errorMessage ?? ''})`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

@@ -78,6 +78,10 @@ describe('npm run session', () => {
     try {
       const images = await imageFolder(['front', 'left', 'right'], ['white', 'cross_polar']);
       const app = platform.app;
+      // Issued secrets are base64url: one in 64 starts with "-", and must still reach the platform.
+      const refused = await runCli(['--images', images, '--platform', platform.url, '--app-id', app.app_id, '--app-secret', `-${app.app_secret}`, '--store', app.store_custom_ids[0]!]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/^session: stage \w+: The platform refused the app credentials \(44098\)/m);
       const { code, stdout, stderr } = await runCli(['--images', images, '--json', '--platform', platform.url, '--app-id', app.app_id, '--app-secret', app.app_secret, '--store', app.store_custom_ids[0]!]);
       expect(code, stderr).toBe(0);
       const report = JSON.parse(stdout) as CliReport;
