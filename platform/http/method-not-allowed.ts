@@ -15,7 +15,8 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as 
  * whatever its body holds, malformed or oversized (D-004, D-031). HEAD of a path with GET is
  * served by Fastify's HEAD route (GET's answer without the body); OPTIONS is not served (no
  * CORS: the kiosk and merchant servers are not browsers), so it is 405 like any other missing
- * method. The answer carries the Allow header HTTP requires of a 405.
+ * method; so is HEAD of a GET route with side effects (the token endpoints). The answer carries
+ * the Allow header HTTP requires of a 405.
  */
 export function recordRoutesForMethodNotAllowed(app: FastifyInstance): () => void {
   const methodsByPath = new Map<string, Set<string>>();
@@ -26,8 +27,8 @@ export function recordRoutesForMethodNotAllowed(app: FastifyInstance): () => voi
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const known = methodsByPath.get(route.url) ?? new Set<string>();
     for (const method of methods) known.add(method.toUpperCase());
-    // Fastify adds HEAD to every GET route itself (exposeHeadRoutes).
-    if (known.has('GET')) known.add('HEAD');
+    // Fastify adds HEAD to every GET route itself, unless the route opts out (exposeHeadRoute).
+    if (known.has('GET') && route.exposeHeadRoute !== false) known.add('HEAD');
     methodsByPath.set(route.url, known);
   });
 

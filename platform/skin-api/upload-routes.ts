@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { Codes } from '../../protocol/codes.ts';
 import type { UploadPolicyResponse } from '../../protocol/skin-api/upload-policy.ts';
+import { UploadCodes } from '../../protocol/skin-api/upload-codes.ts';
 import { ApiError } from '../http/api-error.ts';
 import { authenticateMerchant, publicBaseUrl, type PlatformServices } from '../services.ts';
 import { findValidOrder } from './orders.ts';
@@ -40,6 +41,11 @@ export async function registerUploadRoutes(app: FastifyInstance, services: Platf
 
     scope.post(UPLOAD_PATH, async (request) => {
       const stored = await readUploadForm(request.headers, bodyStream(request), async (fields, file) => {
+        // The file streams to storage as it arrives, so the policy fields must precede it (D-025);
+        // a form sending them after the file gets told so, not a bare signature refusal.
+        if (fields['key'] === undefined && fields['expires'] === undefined && fields['signature'] === undefined) {
+          throw new ApiError(UploadCodes.FORM_INVALID, 'the form_data fields (key, expires, signature) must come before the file field');
+        }
         const row = services.uploads.authorize('POST', fields);
         return services.uploads.receive(row, file);
       });

@@ -109,16 +109,23 @@ interface AgeFields {
 }
 
 /**
- * min_age and max_age are required when age_limit is 1; decision: min_age may not exceed
- * max_age. On an update the rule applies to the fields sent: a patch that sets age_limit 1
- * sends both ages, and a patch that sends both ages keeps them ordered; the platform checks a
- * single changed age against the stored one.
+ * A new item: min_age and max_age are required when age_limit is 1; decision: min_age may not
+ * exceed max_age.
  */
 export function refineAgeRange(value: AgeFields, ctx: z.RefinementCtx): void {
   if (value.age_limit === 1) {
     if (value.min_age === undefined) ctx.addIssue({ code: 'custom', path: ['min_age'], message: 'required when age_limit is 1' });
     if (value.max_age === undefined) ctx.addIssue({ code: 'custom', path: ['max_age'], message: 'required when age_limit is 1' });
   }
+  refineAgeOrder(value, ctx);
+}
+
+/**
+ * An update sends only changed fields, so an age it leaves out may be stored already: the
+ * platform checks the merged item (required ages, and one changed age against the stored other).
+ * Here only the ages sent together.
+ */
+export function refineAgeOrder(value: AgeFields, ctx: z.RefinementCtx): void {
   if (value.min_age !== undefined && value.max_age !== undefined && value.min_age > value.max_age) {
     ctx.addIssue({ code: 'custom', path: ['min_age'], message: 'min_age exceeds max_age' });
   }

@@ -8,7 +8,7 @@ import {
   nurseStageSchema,
   sellTypeSchema,
 } from '../enums/statuses.ts';
-import { ageSchema, langDataSchema, problemSchema, refineAgeRange, suitListSchema } from './catalogue-fields.ts';
+import { ageSchema, langDataSchema, problemSchema, refineAgeOrder, refineAgeRange, suitListSchema } from './catalogue-fields.ts';
 import {
   LIMITS,
   catalogueNumberSchema,
@@ -88,7 +88,7 @@ export const productUpdateItemSchema = z
     ...optionalShape,
     ...productOnlyShape,
   })
-  .superRefine(refineAgeRange);
+  .superRefine(refineAgeOrder);
 export type ProductUpdateItem = z.output<typeof productUpdateItemSchema>;
 
 export const treatmentCreateItemSchema = z
@@ -104,7 +104,7 @@ export const treatmentUpdateItemSchema = z
     ...optionalShape,
     ...treatmentOnlyShape,
   })
-  .superRefine(refineAgeRange);
+  .superRefine(refineAgeOrder);
 export type TreatmentUpdateItem = z.output<typeof treatmentUpdateItemSchema>;
 
 function batchOf<T extends z.ZodType>(item: T) {

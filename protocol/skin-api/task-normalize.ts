@@ -81,7 +81,9 @@ function normalize(raw: unknown): NormalizedTask {
 /** An image-key object with string values; paralle_polar_* keys renamed to parallel_polar_*. */
 function imageObject(value: unknown, field: string): Record<string, string> {
   if (!isPlainObject(value)) refuse('invalid_parameter', field, `${field} must be an object of image keys to URLs`);
-  const out: Record<string, string> = {};
+  // No prototype: a key such as `constructor` or `__proto__` is a key like any other (refused
+  // later as not an image key), never an inherited value that looks like a conflict.
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [rawKey, url] of Object.entries(value)) {
     if (typeof url !== 'string') refuse('invalid_parameter', `${field}.${rawKey}`, 'an image URL must be a string');
     const key = rawKey.replace(/^paralle_polar_/, 'parallel_polar_');

@@ -241,7 +241,7 @@ describe('platform core: HTTP-level bad input', () => {
       for (const [path, allow] of [
         ['/open_api/merchant/stores', 'GET, HEAD, POST, PATCH'],
         ['/open_api/product/links', 'PATCH'],
-        ['/open_api/common/access_token', 'GET, HEAD'],
+        ['/open_api/common/access_token', 'GET'],
       ] as const) {
         const answer = await send(tp, 'OPTIONS', path);
         expect(answer.status, path).toBe(405);
@@ -263,8 +263,19 @@ describe('platform core: HTTP-level bad input', () => {
       expect(head.status).toBe(get.status);
       expect(head.headers['content-type']).toBe(get.headers['content-type']);
       expect(head.text).toBe('');
-      const badQuery = await send(tp, 'HEAD', '/open_api/common/access_token');
-      expect(badQuery.status).toBe(400);
+    });
+
+    it('HEAD of a token endpoint is 405 and leaves the active token alone', async () => {
+      const app = tp.app('primary');
+      const tokenQuery = `?app_id=${app.app_id}&app_secret=${encodeURIComponent(app.app_secret)}`;
+      const issued = await send(tp, 'GET', `/open_api/common/access_token${tokenQuery}`);
+      const token = (envelope(issued).response as { access_token: string }).access_token;
+      for (const path of ['/open_api/common/access_token', '/skin_api/common/access_token']) {
+        const head = await send(tp, 'HEAD', `${path}${tokenQuery}`);
+        expect([head.status, head.headers['allow'], head.text], path).toEqual([405, 'GET', '']);
+      }
+      const stores = await send(tp, 'GET', '/open_api/merchant/stores', { headers: { 'access-token': token } });
+      expect(envelope(stores).meta.code).toBe(0);
     });
 
     it('HEAD of a path without GET is 405, HEAD of an unknown path 404, neither with a body', async () => {

@@ -126,14 +126,23 @@ export class CatalogueWriteService {
   }
 
   /**
-   * The protocol checks the ages sent together; a patch of one age is checked against the stored
-   * other one (protocol decision on refineAgeRange), when the resulting range is restricted.
+   * A patch sends only what changed (refineAgeOrder checks the ages sent together), so the rules
+   * of a restricted range apply to the merged item: an age never stored (the item was created
+   * without a range) must be sent with age_limit 1, and a single changed age must stay ordered
+   * against the stored other one.
    */
   private checkMergedAges(row: CatalogueRow, item: CatalogueWriteItem, index: number, at: string): IndexedError | null {
     const ageLimit = item.age_limit ?? row.age_limit;
+    if (ageLimit !== 1) return null;
+    const neverRanged = row.age_limit === 0 && row.min_age === 0 && row.max_age === 0;
+    for (const field of ['min_age', 'max_age'] as const) {
+      if (neverRanged && item[field] === undefined) {
+        return itemError(index, item.custom_id, Codes.INVALID_PARAM, `${at}.${field}: required when age_limit is 1`);
+      }
+    }
     const minAge = item.min_age ?? row.min_age;
     const maxAge = item.max_age ?? row.max_age;
-    if (ageLimit === 1 && minAge > maxAge) {
+    if (minAge > maxAge) {
       return itemError(index, item.custom_id, Codes.INVALID_PARAM, `${at}.min_age: min_age ${minAge} exceeds max_age ${maxAge}`);
     }
     return null;

@@ -195,6 +195,20 @@ describe('products: create and update', () => {
       expect(itemRow(tp, 'primary', 'product', 'U3')).toMatchObject({ min_age: 20, max_age: 65 });
     });
 
+    it('switches an age restriction back on with age_limit alone, the stored ages applying again', async () => {
+      await create([productItem('U4', { age_limit: 1, min_age: 18, max_age: 30 }), productItem('U5')]);
+      await update([{ custom_id: 'U4', age_limit: 0 }]);
+      expect(itemRow(tp, 'primary', 'product', 'U4')).toMatchObject({ age_limit: 0, min_age: 18, max_age: 30 });
+      await update([{ custom_id: 'U4', age_limit: 1 }]);
+      expect(itemRow(tp, 'primary', 'product', 'U4')).toMatchObject({ age_limit: 1, min_age: 18, max_age: 30 });
+      // An item created without a range has no stored ages to fall back on.
+      const errors = errListOf(await failureOf(update([{ custom_id: 'U5', age_limit: 1, min_age: 20 }])));
+      expect(errors).toEqual([{ custom_id: 'U5', err_code: 400, err_msg: expect.stringContaining('product_list.0.max_age: required when age_limit is 1') }]);
+      expect(itemRow(tp, 'primary', 'product', 'U5')).toMatchObject({ age_limit: 0, min_age: 0, max_age: 0 });
+      await update([{ custom_id: 'U5', age_limit: 1, min_age: 20, max_age: 45 }]);
+      expect(itemRow(tp, 'primary', 'product', 'U5')).toMatchObject({ age_limit: 1, min_age: 20, max_age: 45 });
+    });
+
     it('runs the create rules on the fields sent, each failed item with its own code', async () => {
       const errors = errListOf(await failureOf(update([
         { custom_id: 'U1', name: 'n'.repeat(151) }, { custom_id: 'U1', pic: 'nope' }, { custom_id: 'U1', category_id: 0 as 1 }, { custom_id: 'U1', link: 'x' },

@@ -104,6 +104,26 @@ describe.each(['PUT', 'POST'] as const)('uploads through %s policies', (method) 
     }
   });
 
+  // POST policies only: a PUT has no form whose fields could come in the wrong order.
+  if (method === 'POST') it('names the field order when the form_data fields follow the file (44107), then takes the same policy in order', async () => {
+    const client = tp.client(tp.app('primary'));
+    const policy = await client.call(skinApiEndpoints.uploadPolicy, { body: { suffix: 'jpg' } });
+    const post = async (fileFirst: boolean) => {
+      const form = new FormData();
+      if (fileFirst) form.append('file', new Blob([JPEG]), 'x.jpg');
+      for (const [name, value] of Object.entries(policy.upload.form_data)) form.append(name, value);
+      if (!fileFirst) form.append('file', new Blob([JPEG]), 'x.jpg');
+      const res = await request(policy.upload.url, { method: 'POST', body: form });
+      return { status: res.statusCode, body: (await res.body.json()) as { meta: { code: number; error: string } } };
+    };
+    const refused = await post(true);
+    expect([refused.status, refused.body.meta.code]).toEqual([400, 44107]);
+    expect(refused.body.meta.error).toMatch(/must come before the file/);
+    expect(uploadRow(tp, policy.resource_key)?.uploaded_at).toBeNull();
+    expect((await post(false)).body.meta.code).toBe(0);
+    expect(uploadRow(tp, policy.resource_key)?.size).toBe(JPEG.length);
+  });
+
   it('refuses the other method with 405 and stores nothing', async () => {
     const client = tp.client(tp.app('primary'));
     const policy = await client.call(skinApiEndpoints.uploadPolicy, { body: { suffix: 'jpg' } });

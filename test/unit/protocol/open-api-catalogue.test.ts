@@ -136,7 +136,9 @@ describe('product item of update', () => {
     expect(codeOfItem({ custom_id: 'P0001', name: '' }, 'update')).toBe(Codes.PRODUCT_NAME_MISSING);
     expect(codeOfItem({ custom_id: 'P0001', category_id: 0 }, 'update')).toBe(Codes.CATEGORY_MISSING);
     expect(codeOfItem({ custom_id: 'P0001', pic: 'x' }, 'update')).toBe(Codes.PIC_INVALID);
-    expect(codeOfItem({ custom_id: 'P0001', age_limit: 1 }, 'update')).toBe(Codes.INVALID_PARAM);
+    // Ages left out may be stored already: the platform checks the merged item.
+    expect(codeOfItem({ custom_id: 'P0001', age_limit: 1 }, 'update')).toBeNull();
+    expect(codeOfItem({ custom_id: 'P0001', age_limit: 1, min_age: 40, max_age: 30 }, 'update')).toBe(Codes.INVALID_PARAM);
   });
 });
 

@@ -134,6 +134,14 @@ describe('image rule 3: single-image and three-view capabilities', () => {
     expect(kindOf({ ...single, resources: {} })).toBe('images_missing');
   });
 
+  it('refuses keys named like built-in object properties as unknown image keys, not as a conflict', () => {
+    for (const key of ['constructor', 'toString', 'hasOwnProperty', '__proto__']) {
+      const body = JSON.parse(`{"resources":{"${key}":"${url('x')}"}}`) as { resources: object };
+      expect(kindOf({ ...single, resources: body.resources }), key).toBe('image_key_not_accepted');
+      expect(kindOf({ ...single, resources: undefined, json: JSON.stringify(body.resources) }), key).toBe('image_key_not_accepted');
+    }
+  });
+
   it('three-view capabilities accept one front image or the complete set, never two', () => {
     expect(taskOf(onlineV2).view_count).toBe(1);
     const three = { front_image: url('f'), left_image: url('l'), right_image: url('r') };
