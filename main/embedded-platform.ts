@@ -133,6 +133,7 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
       );
     } else {
       baseUrl = await ready;
+      if (port === 0 && options.port === undefined) writeFileSync(join(dataDir, 'embedded-port'), `${new URL(baseUrl).port}\n`);
       credentials = readCredentials(dataDir);
       if (!credentials) throw new Error(`embedded platform: no readable demo-credentials.json in ${dataDir}`);
     }
@@ -160,17 +161,16 @@ function readCredentials(dataDir: string): DemoCredentials | null {
 
 /**
  * The port of the embedded platform: the one it had last time when still free, so its base URL
- * is known before it starts (and stays the same across launches); else a free one, remembered.
+ * is known before it starts (and stays the same across launches); else 0, so the child binds a
+ * free port itself (a port probed here could be taken before the child binds it), which is
+ * remembered once it listens.
  */
 async function choosePort(dataDir: string, requested: number | undefined): Promise<number> {
   if (requested !== undefined) return requested;
   const file = join(dataDir, 'embedded-port');
   const previous = existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) : NaN;
   if (Number.isInteger(previous) && previous > 0 && previous < 65536 && (await listenOn(previous)) === previous) return previous;
-  const fresh = await listenOn(0);
-  if (fresh === null) return 0;
-  writeFileSync(file, `${fresh}\n`);
-  return fresh;
+  return 0;
 }
 
 /** Binds 127.0.0.1:port for a moment: the port bound, or null when it is taken. */

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const CLI = fileURLToPath(new URL('../../platform/cli.ts', import.meta.url));
@@ -11,18 +10,6 @@ export interface PlatformProcess {
   /** SIGKILL: no shutdown code runs, as in a power cut or a crash. */
   kill(): Promise<void>;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function exited(child: ChildProcess): Promise<void> {

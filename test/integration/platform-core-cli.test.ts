@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformClient } from '../../main/platform-client/client.ts';
 import { merchantEndpoints as ep } from '../../protocol/endpoints/merchant.ts';
 import type { DemoApp } from '../../platform/seed/demo-seed.ts';
-import { freePort } from '../helpers/platform-process.ts';
 
 /**
  * `npm run platform -- --port P --data D` as an operator runs it (issue 2, Starting it): a real
@@ -83,8 +82,9 @@ describe('npm run platform: first start, Ctrl-C, second start', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'platform-cli-'));
-    port = await freePort();
-    first = await startCli(dataDir, port);
+    // Port 0: the CLI binds a free port itself; the restart below reuses the one it printed.
+    first = await startCli(dataDir, 0);
+    port = Number(new URL(first.url).port);
     credentials = JSON.parse(readFileSync(credentialsFile(), 'utf8')) as Credentials;
   }, 90_000);
   afterAll(async () => {

@@ -80,7 +80,8 @@ describe('configuration errors', () => {
       profile: 'multi_light',
       lights: ['white'],
       config: { device: { serialNumber: 'DV-2', profile: { kind: 'multi_light', lights: ['white'] }, camera: { kind: 'renderer', still: { width: 400, height: 400 } } } },
-      extra: { pushCamera: { frameTimeoutMs: 400, stillTimeoutMs: 2000 } },
+      // Long enough that a busy machine's gap between the test's frames is not taken for an unplug.
+      extra: { pushCamera: { frameTimeoutMs: 2000, stillTimeoutMs: 2000 } },
     });
     try {
       const sessionId = await startCapture(kiosk);

@@ -6,6 +6,7 @@ import { captureSession, removeDir, startKiosk, startPlatformChild, waitFor } fr
 import type { PlatformChild } from './helpers.ts';
 import { platformDb, tasksBySession } from './platform-db.ts';
 import { pullAll, statusOf } from './pull.ts';
+import { localDate } from '../../../main/kiosk/reports.ts';
 
 describe('a whole session against the platform', () => {
   let platform: PlatformChild;
@@ -64,7 +65,7 @@ describe('a whole session against the platform', () => {
       kioskApiContract.getHistory.output.parse(history);
       expect(history.points).toHaveLength(1);
       expect(Object.keys(history.noiseBand).sort()).toEqual([...DIMENSION_IDS].sort());
-      const listed = await kiosk.api.listSessions({});
+      const listed = await kiosk.api.listSessions({ day: localDate(kiosk.store.getSession(sessionId)!.createdAt) });
       expect(listed.sessions.find((s) => s.id === sessionId)).toMatchObject({ customerName: 'Mei Lin', state: 'done', stage: 'ready', lastError: null });
       expect(listed.dailyCount).toBe(1);
       const status = await kiosk.api.getStatus({});

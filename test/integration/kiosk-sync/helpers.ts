@@ -10,7 +10,7 @@ import { createKioskServices } from '../../../main/kiosk/services.ts';
 import type { KioskServices, KioskServicesInput } from '../../../main/kiosk/services.ts';
 import type { LiveCheck } from '../../../main/capture/live-check.ts';
 import { PRIVACY_POLICY_CLAUSE_ID, USER_AGREEMENT_CLAUSE_ID } from '../../../protocol/report-data/consent.ts';
-import { freePort, startPlatformProcess } from '../../helpers/platform-process.ts';
+import { startPlatformProcess } from '../../helpers/platform-process.ts';
 import type { PlatformProcess } from '../../helpers/platform-process.ts';
 
 export interface DemoApp {
@@ -38,11 +38,14 @@ export const REQUIRED_CONSENT = [USER_AGREEMENT_CLAUSE_ID, PRIVACY_POLICY_CLAUSE
 
 export async function startPlatformChild(options: { dataDir?: string; port?: number; args?: string[] } = {}): Promise<PlatformChild> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kiosk-sync-platform-'));
-  const port = options.port ?? (await freePort());
   const args = ['--host', '127.0.0.1', ...(options.args ?? [])];
+  // Without a port the child binds a free one itself (no window between probing and binding);
+  // restarts come back on the port it got, like a platform at a fixed address.
+  const first = await startPlatformProcess(dataDir, options.port ?? 0, args);
+  const port = Number(new URL(first.url).port);
   const child: PlatformChild = {
-    process: await startPlatformProcess(dataDir, port, args),
-    url: '',
+    process: first,
+    url: first.url,
     port,
     dataDir,
     app: primaryApp(dataDir),
@@ -54,7 +57,6 @@ export async function startPlatformChild(options: { dataDir?: string; port?: num
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
-  child.url = child.process.url;
   return child;
 }
 

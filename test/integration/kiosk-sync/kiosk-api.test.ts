@@ -15,6 +15,7 @@ import { hashPin } from '../../../main/kiosk/pins.ts';
 import { REQUIRED_CONSENT, captureSession, removeDir, startKiosk, startPlatformChild, waitFor } from './helpers.ts';
 import type { PlatformChild } from './helpers.ts';
 import { tasksBySession } from './platform-db.ts';
+import { localDate } from '../../../main/kiosk/reports.ts';
 
 function checked<M extends KioskMethod>(method: M, output: KioskOutput<M>): KioskOutput<M> {
   kioskApiContract[method].output.parse(output);
@@ -75,7 +76,7 @@ describe('kiosk API', () => {
     expect((await kiosk.api.captureNow({ sessionId })).state).toBe('review');
     expect(checked('confirmCapture', await kiosk.api.confirmCapture({ sessionId })).shots).toHaveLength(9);
     await waitFor('sync', () => kiosk.engine.job(sessionId)?.stage, (s) => s === 'done' || s === 'failed', 90_000);
-    const listed = checked('listSessions', await kiosk.api.listSessions({}));
+    const listed = checked('listSessions', await kiosk.api.listSessions({ day: localDate(kiosk.store.getSession(sessionId)!.createdAt) }));
     expect(listed.sessions.find((s) => s.id === sessionId)?.stage).toBe('ready');
     expect(checked('retrySync', await kiosk.api.retrySync({ sessionId }))).toEqual({ ok: true });
   }, 120_000);
@@ -149,7 +150,7 @@ describe('a task the platform fails', () => {
       const { sessionId } = await captureSession(kiosk, 'No Face Noor');
       await waitFor('failure', () => kiosk.engine.job(sessionId)?.stage, (s) => s === 'failed' || s === 'done', 60_000);
       expect(kiosk.engine.job(sessionId)).toMatchObject({ stage: 'failed', failedStage: 'poll', errorCode: '45103' });
-      const row = (await kiosk.api.listSessions({})).sessions.find((s) => s.id === sessionId);
+      const row = (await kiosk.api.listSessions({ day: localDate(kiosk.store.getSession(sessionId)!.createdAt) })).sessions.find((s) => s.id === sessionId);
       expect(row).toMatchObject({ stage: 'failed', lastError: { key: 'failure.no_face', text: expect.stringContaining('no face') } });
       expect((await kiosk.api.getReport({ sessionId, lang: 'en' })).stageDetail).toMatchObject({ key: 'failure.no_face', text: expect.stringMatching(/45103/) });
       expect(await kiosk.api.retrySync({ sessionId })).toEqual({ ok: true });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { skinApiEndpoints } from '../../../protocol/endpoints/skin-api.ts';
 import { PlatformClient } from '../../../main/platform-client/client.ts';
-import { freePort, startPlatformProcess, type PlatformProcess } from '../../helpers/platform-process.ts';
+import { startPlatformProcess, type PlatformProcess } from '../../helpers/platform-process.ts';
 import { uploadResources } from '../../helpers/uploads.ts';
 import { expectSucceeded, waitForTask } from '../../helpers/tasks.ts';
 
@@ -25,8 +25,8 @@ describe('a task running when the platform dies', () => {
   });
 
   it('is run again after a restart, finishes exactly once and is charged exactly once', async () => {
-    const port = await freePort();
-    running = await startPlatformProcess(dataDir, port);
+    running = await startPlatformProcess(dataDir, 0);
+    const port = Number(new URL(running.url).port);
     const creds = JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8')) as { apps: DemoApp[] };
     const app = creds.apps.find((a) => a.merchant_name === 'Lumen Skin Studio')!;
     const client = new PlatformClient({ addresses: { cn: running.url, overseas: running.url }, region: 'overseas', appId: app.app_id, appSecret: app.app_secret });

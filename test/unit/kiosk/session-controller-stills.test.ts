@@ -39,8 +39,9 @@ describe('renderer stills and light settling', () => {
   it('refuses a still taken while the light settles, and after each stored shot while the next lamp switches; stores only the awaited one', async () => {
     const r = await rig({ camera: 'renderer', lights: ['white', 'cross_polar'], settleMs: 300 });
     const customer = r.store.createCustomer({ name: 'Ada' });
-    const id = await toCapture(r, customer.id);
+    // Encoded before the capture starts: the settling window must not pass while sharp works.
     const early = await still(250, 10, 10);
+    const id = await toCapture(r, customer.id);
 
     // The lamp is still settling: the view says so, no token is out, and a still is refused.
     const settling = r.controller.view(id);
@@ -92,12 +93,13 @@ describe('renderer stills and light settling', () => {
     expect(faulted.fault?.code).toBe('disconnected');
     await expect(r.controller.submitStill(b, 'front', 'white', waiting.current!.stillToken!, leftover)).rejects.toMatchObject({ code: 'conflict' });
     expect(r.controller.retake(b, 'front').state).toBe('live');
+    // Encoded before the shot: the still must arrive within stillTimeoutMs of its token.
+    const own = await still(60, 120, 180);
     await r.controller.submitFrame(b, await still(90, 90, 90));
     await r.controller.captureNow(b);
     const retried = await awaited(r, b);
     expect(retried.current!.stillToken).not.toBe(waiting.current!.stillToken);
     await expect(r.controller.submitStill(b, 'front', 'white', waiting.current!.stillToken!, leftover)).rejects.toMatchObject({ code: 'conflict' });
-    const own = await still(60, 120, 180);
     expect((await r.controller.submitStill(b, 'front', 'white', retried.current!.stillToken!, own)).current?.view).toBe('left');
 
     expect(storedHash(r.store, b, 'front', 'white')).toBe(sha256(own));
