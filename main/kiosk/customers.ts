@@ -32,18 +32,23 @@ export class Customers {
     if (unknown.length > 0) throw invalid(`Unknown consent clause ids: ${unknown.join(', ')}`, 'agreedClauseIds');
     const both = agreed.filter((id) => rejected.includes(id));
     if (both.length > 0) throw invalid(`A clause cannot be agreed and rejected at once: ${both.join(', ')}`, 'rejectedClauseIds');
+    const profile = {
+      name: input.name,
+      gender: input.gender,
+      birthday: input.birthday,
+      phoneCc: input.phoneCc,
+      phoneNumber: input.phoneNumber,
+      email: input.email,
+      customId: input.customId,
+    };
     const record = this.store.db.transaction(() => {
-      const created = this.store.createCustomer({
-        name: input.name,
-        gender: input.gender,
-        birthday: input.birthday,
-        phoneCc: input.phoneCc,
-        phoneNumber: input.phoneNumber,
-        email: input.email,
-        customId: input.customId,
-      });
-      this.store.recordConsent(created.id, agreed, rejected);
-      return this.store.getCustomer(created.id)!;
+      // A CRM customer chosen again is the customer registered on the earlier visit (same
+      // merchant number): one history, one outline, one platform user; the profile is refreshed.
+      const known = this.store.findCustomerByCustomId(input.customId);
+      const id = known?.id ?? this.store.createCustomer(profile).id;
+      if (known) this.store.updateCustomerProfile(known.id, profile);
+      this.store.recordConsent(id, agreed, rejected);
+      return this.store.getCustomer(id)!;
     }).immediate();
     this.engine.enqueueUser(record.id);
     return this.view(record);
@@ -62,8 +67,12 @@ export class Customers {
     let crmError: UiMessageValue | null = null;
     try {
       const answer = await this.link.client().call(deviceSyncEndpoints.crmSearch, { query: { keyword, store_number: this.storeCustomId(), page, count: PAGE_SIZE } });
-      crmTotal = answer.total;
-      crm = answer.lists.map((c) => ({
+      // A CRM customer registered here already and listed among the local results is shown once,
+      // as the local customer (with their history); choosing a CRM row reuses it anyway.
+      const localNumbers = new Set(local.map((c) => c.customId).filter((n) => n !== ''));
+      const listed = answer.lists.filter((c) => !localNumbers.has(c.custom_id));
+      crmTotal = answer.total - (answer.lists.length - listed.length);
+      crm = listed.map((c) => ({
         customId: c.custom_id,
         name: c.name,
         gender: c.gender,

@@ -178,7 +178,16 @@ export class KioskSettings {
     const lightController = !lc
       ? current.lightController
       : lc.kind === 'serial'
-        ? { kind: 'serial', path: lc.serial?.port ?? '', baudRate: lc.serial?.baudRate, settleMs: lc.serial?.settleMs, commands: lc.serial?.commands ?? {} }
+        ? {
+            // The screen edits port, speed, settle time and commands; the rest of a serial set-up
+            // (off command, line ending, write timeout) comes from the config file and stays.
+            ...(current.lightController.kind === 'serial' ? current.lightController : {}),
+            kind: 'serial',
+            path: lc.serial?.port ?? '',
+            baudRate: lc.serial?.baudRate,
+            settleMs: lc.serial?.settleMs,
+            commands: lc.serial?.commands ?? {},
+          }
         : { kind: 'simulated' };
     const parsed = deviceConfigSchema.safeParse({
       serialNumber: current.serialNumber,

@@ -34,6 +34,23 @@ export function insertCustomer(db: Db, input: NewCustomer, now: number): Custome
   return getCustomer(db, id)!;
 }
 
+/**
+ * The local customer with the merchant's customer number (a CRM match registered on an earlier
+ * visit); the most recently updated one should earlier versions have made several.
+ */
+export function findCustomerByCustomId(db: Db, customId: string): CustomerRecord | null {
+  if (customId === '') return null;
+  const row = db.prepare('SELECT * FROM customers WHERE custom_id = ? ORDER BY updated_at DESC, id DESC LIMIT 1').get(customId) as CustomerRow | undefined;
+  return row ? toCustomer(row) : null;
+}
+
+/** Replaces the profile fields (the CRM's record read again); consent and sync marks stay. */
+export function updateCustomerProfile(db: Db, id: string, input: NewCustomer, now: number): void {
+  db.prepare(
+    'UPDATE customers SET custom_id = ?, name = ?, gender = ?, birthday = ?, phone_cc = ?, phone_number = ?, email = ?, updated_at = ? WHERE id = ?',
+  ).run(input.customId ?? '', input.name, input.gender ?? 0, input.birthday ?? '', input.phoneCc ?? 0, input.phoneNumber ?? '', input.email ?? '', now, id);
+}
+
 export function getCustomer(db: Db, id: string): CustomerRecord | null {
   const row = db.prepare('SELECT * FROM customers WHERE id = ?').get(id) as CustomerRow | undefined;
   return row ? toCustomer(row) : null;

@@ -10,7 +10,7 @@ import type { PersistedState, SkinCondition } from '../capture/session-types.ts'
 import type { ProfileKind } from '../config/device-config.ts';
 import type { StoreConfig } from '../config/store-config.ts';
 import { absoluteCapturePath, commitCapture, listCaptureRows, relativeCapturePath, toCaptureRecord } from './captures.ts';
-import { deleteCustomerRows, getCustomer, insertCustomer, recordConsent } from './customers.ts';
+import { deleteCustomerRows, findCustomerByCustomId, getCustomer, insertCustomer, recordConsent, updateCustomerProfile } from './customers.ts';
 import type { DeletedCustomerData } from './customers.ts';
 import { openStoreDatabase } from './database.ts';
 import type { Db } from './database.ts';
@@ -81,6 +81,14 @@ export class KioskStore {
 
   getCustomer(id: string): CustomerRecord | null {
     return getCustomer(this.db, id);
+  }
+
+  findCustomerByCustomId(customId: string): CustomerRecord | null {
+    return findCustomerByCustomId(this.db, customId);
+  }
+
+  updateCustomerProfile(id: string, input: NewCustomer): void {
+    updateCustomerProfile(this.db, id, input, this.now());
   }
 
   recordConsent(customerId: string, agreed: readonly string[], refused: readonly string[] = []): void {

@@ -2,11 +2,12 @@
  * A refused kiosk API call on a customer screen (issue 8: every screen in the customer's
  * language): a unit whose light controller's serial port is missing cannot start a session, and
  * the idle screen says so in the customer's language, with main's technical text (the port) in
- * small print for the staff member who comes to help.
+ * small print for the staff member who comes to help; staff who start a session for a customer
+ * they chose are told the same on their own screen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openKiosk, screen } from './helpers/flows.ts';
+import { enterPin, openKiosk, screen, STAFF_PIN } from './helpers/flows.ts';
 import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
 import type { KioskHost } from './helpers/kiosk-host.ts';
 import { shootBoth } from './helpers/screens.ts';
@@ -49,5 +50,21 @@ describe('a customer screen when main refuses the call', () => {
       expect(await screen(page, 'idle').count()).toBe(1);
       await shootBoth(page, 'idle-device-error', lang);
     }
+  });
+
+  it('tells staff on their own screen why a session for the customer they chose did not start', async () => {
+    await openKiosk(page, host.withQuery('?lang=en'));
+    await page.locator('[data-testid="open-staff"]').click();
+    await enterPin(page, STAFF_PIN);
+    const staff = screen(page, 'staff');
+    await staff.waitFor();
+    await page.locator('input[name="keyword"]').fill('a');
+    await page.locator('.search-bar button').click();
+    await page.locator('[data-crm-id] button').first().click();
+    const error = staff.locator('[data-testid="call-error"]');
+    await error.waitFor({ timeout: 30_000 });
+    expect(await error.getAttribute('data-code')).toBe('device');
+    expect(await error.locator('[data-testid="call-error-detail"]').textContent()).toContain(MISSING_PORT);
+    expect(await staff.count()).toBe(1);
   });
 });

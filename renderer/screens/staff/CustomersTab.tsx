@@ -36,7 +36,15 @@ export function CustomersTab() {
     const session = useSessionStore.getState();
     session.preselect(customer);
     await session.start(language);
-    if (useSessionStore.getState().sessionId) goTo('consent');
+    const after = useSessionStore.getState();
+    if (after.sessionId) {
+      goTo('consent');
+      return;
+    }
+    // Not started (the device not ready, say): staff see why, and the next walk-up customer does
+    // not inherit this customer.
+    after.preselect(null);
+    useStaffStore.setState({ error: after.error });
   }
 
   return (

@@ -3,6 +3,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import type { LanguageCode } from '../../../protocol/enums/languages.ts';
 import { changeLanguage } from '../../i18n/index.ts';
 import { failureOf, kiosk } from '../../lib/kiosk.ts';
+import { useSessionStore } from '../session/store.ts';
 import { initialKioskState, type CameraPrefs, type KioskState, type Role, type Screen } from './initialState.ts';
 
 export interface KioskActions {
@@ -61,6 +62,8 @@ export const useKioskStore = create<KioskState & KioskActions>()(
         const status = get().status;
         const hadRoles = get().unlocked.length > 0;
         set({ screen: 'idle', pinFor: null, unlocked: [] });
+        // A customer staff chose but never started for must not pass to the next person.
+        useSessionStore.getState().preselect(null);
         // Main drops the roles too; should the call fail, they lapse by themselves when idle.
         if (hadRoles) void kiosk().lock({}).catch(() => undefined);
         await get().setLanguage(status?.languages.default ?? 'en');

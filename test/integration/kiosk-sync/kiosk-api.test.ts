@@ -64,6 +64,20 @@ describe('kiosk API', () => {
     expect(crm.total).toBeGreaterThanOrEqual(crm.crm.length + crm.local.length);
   });
 
+  it('a CRM customer chosen on a second visit is the customer of the first: one local row, listed once', async () => {
+    const found = checked('searchCustomers', await kiosk.api.searchCustomers({ keyword: 'a' })).crm[0]!;
+    const visit = async (email: string) =>
+      checked('registerCustomer', await kiosk.api.registerCustomer({ customer: { ...found, gender: found.gender as 0 | 1 | 2, email }, agreedClauseIds: REQUIRED_CONSENT, rejectedClauseIds: [] }));
+    const first = await visit('first@example.com');
+    const second = await visit('second@example.com');
+    expect(second.id).toBe(first.id);
+    const rows = kiosk.store.db.prepare('SELECT id, email FROM customers WHERE custom_id = ?').all(found.customId);
+    expect(rows).toEqual([{ id: first.id, email: 'second@example.com' }]);
+    const again = checked('searchCustomers', await kiosk.api.searchCustomers({ keyword: found.name }));
+    expect(again.local.map((c) => c.id)).toEqual([first.id]);
+    expect(again.crm.map((c) => c.customId)).not.toContain(found.customId);
+  });
+
   it('shows capture images and simulated preview frames, and reports a retake', async () => {
     const { sessionId } = await captureSession(kiosk, 'Image Ivy', { confirm: false });
     const { jpeg } = checked('getCaptureImage', await kiosk.api.getCaptureImage({ sessionId, view: 'left', light: 'uv', maxSide: 200 }));

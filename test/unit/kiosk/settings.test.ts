@@ -1,7 +1,8 @@
 /**
- * The camera-mounting pitch offset a capture session's guidance uses: the technician's setting,
- * else the configuration file's, else the camera's default (the simulated device compensates for
- * its photos, a real camera starts at 0).
+ * Technician settings over the configuration file: the camera-mounting pitch offset a capture
+ * session's guidance uses (the technician's setting, else the file's, else the camera's default:
+ * the simulated device compensates for its photos, a real camera starts at 0), and the serial
+ * light controller, whose file-only fields survive a save from the Lights tab.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,5 +39,16 @@ describe('camera mounting (guidance pitchOffset)', () => {
     await settings.update({ pitchOffset: 4 });
     expect(settings.guidance()).toMatchObject({ pitchOffset: 4, maxPitch: 9 });
     expect((await settings.view()).pitchOffset).toBe(4);
+  });
+});
+
+describe('serial light controller saved from the Lights tab', () => {
+  it('keeps the off command, line ending and write timeout of the file when the screen saves what it shows', async () => {
+    const serial = { kind: 'serial', path: '/dev/ttyUSB0', baudRate: 9600, commands: { white: 'W1' }, offCommand: 'ALL 0', lineEnding: '\n', writeTimeoutMs: 3000 };
+    const settings = await settingsFor({ device: { profile: { kind: 'multi_light', lights: ['white'] }, lightController: serial } });
+    await settings.update({ lightController: { kind: 'serial', serial: { port: '/dev/ttyUSB1', baudRate: 57600, settleMs: 200, commands: { white: 'LAMP W' } } } });
+    expect(settings.device().lightController).toEqual({
+      kind: 'serial', path: '/dev/ttyUSB1', baudRate: 57600, settleMs: 200, commands: { white: 'LAMP W' }, offCommand: 'ALL 0', lineEnding: '\n', writeTimeoutMs: 3000,
+    });
   });
 });
