@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../lib/kiosk.ts';
+import { errorCode, errorMessage } from '../lib/kiosk.ts';
 import type { Role } from '../stores/kiosk/initialState.ts';
 import { useKioskStore } from '../stores/kiosk/store.ts';
 import { Modal } from './Modal.tsx';
@@ -33,7 +33,8 @@ export function PinDialog({ role, onUnlocked, onCancel }: Props) {
       if (ok) onUnlocked();
       else setMessage(t('pin.wrong'));
     } catch (error) {
-      setMessage(errorMessage(error));
+      // verifyPin needs no role, so 'forbidden' here is only the lock after repeated wrong PINs.
+      setMessage(errorCode(error) === 'forbidden' ? t('pin.locked') : errorMessage(error));
     } finally {
       setBusy(false);
       setPin('');

@@ -232,6 +232,7 @@ export const en = {
     staffTitle: 'Staff PIN',
     technicianTitle: 'Technician PIN',
     wrong: 'Wrong PIN',
+    locked: 'Too many wrong PINs. Please wait a minute, then try again.',
     enter: 'Unlock',
     clear: 'Clear',
   },

@@ -228,6 +228,7 @@ export const zhHans: Messages = {
     staffTitle: '店员密码',
     technicianTitle: '技术员密码',
     wrong: '密码错误',
+    locked: '密码错误次数过多。请等待一分钟后再试。',
     enter: '解锁',
     clear: '清除',
   },

@@ -67,4 +67,16 @@ describe('a customer screen when main refuses the call', () => {
     expect(await error.locator('[data-testid="call-error-detail"]').textContent()).toContain(MISSING_PORT);
     expect(await staff.count()).toBe(1);
   });
+
+  // Last in this file: the lock holds this connection's PIN pad for a minute.
+  it('tells a Chinese screen in Chinese that the PIN pad is locked after five wrong PINs', async () => {
+    await openKiosk(page, host.withQuery('?lang=zh-Hans'));
+    await page.locator('[data-testid="open-staff"]').click();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await enterPin(page, '9999');
+      await expect.poll(() => page.locator('.pin-message').textContent()).toBe('密码错误');
+    }
+    await enterPin(page, '9999');
+    await expect.poll(() => page.locator('.pin-message').textContent()).toBe('密码错误次数过多。请等待一分钟后再试。');
+  });
 });
