@@ -22,7 +22,35 @@ export interface OpenedCamera {
   readonly height: number;
   readonly deviceId: string;
   readonly label: string;
+  /**
+   * False once the track ended (camera unplugged, track stopped): the <video> then keeps its last
+   * size and shows black, so its size says nothing about whether pictures still come.
+   */
+  isLive(): boolean;
   close(): void;
+}
+
+/** The camera's track ended: nothing it shows now is a picture of the customer. */
+export class CameraLostError extends Error {
+  constructor() {
+    super('the camera stopped delivering pictures (unplugged or switched off)');
+    this.name = 'CameraLostError';
+  }
+}
+
+/** The part of a MediaStreamTrack that says whether it still delivers frames. */
+export type TrackState = Pick<MediaStreamTrack, 'readyState'>;
+
+/** A track delivers frames only while live; `stop()` ends it without an 'ended' event, an unplug with one. */
+export function trackDelivers(track: TrackState, endedEventSeen: boolean): boolean {
+  return !endedEventSeen && track.readyState === 'live';
+}
+
+/** The video element shows a stream none of whose video tracks is live any more. */
+function videoStreamEnded(video: HTMLVideoElement): boolean {
+  const stream = video.srcObject;
+  if (typeof MediaStream === 'undefined' || !(stream instanceof MediaStream)) return false;
+  return !stream.getVideoTracks().some((t) => trackDelivers(t, false));
 }
 
 /** The part of ImageCapture we use; TypeScript's DOM library does not declare it. */
@@ -70,6 +98,8 @@ export async function openCamera(choice: CameraChoice): Promise<OpenedCamera> {
   const track = stream.getVideoTracks()[0];
   if (!track) throw new Error('the camera gave no video track');
   const settings = track.getSettings();
+  let ended = false;
+  track.addEventListener('ended', () => (ended = true), { once: true });
   return {
     stream,
     track,
@@ -77,6 +107,7 @@ export async function openCamera(choice: CameraChoice): Promise<OpenedCamera> {
     height: settings.height ?? choice.height,
     deviceId: settings.deviceId ?? choice.deviceId,
     label: track.label,
+    isLive: () => trackDelivers(track, ended),
     close() {
       for (const t of stream.getTracks()) t.stop();
     },
@@ -85,6 +116,7 @@ export async function openCamera(choice: CameraChoice): Promise<OpenedCamera> {
 
 /** A preview frame for the live checks: about 640 px wide (docs/kiosk-core.md, preview size). */
 export function previewJpeg(video: HTMLVideoElement, maxWidth = 640): Promise<Bytes> {
+  if (videoStreamEnded(video)) return Promise.reject(new CameraLostError());
   if (video.videoWidth === 0) return Promise.reject(new Error('no video frame yet'));
   return drawJpeg(video, video.videoWidth, video.videoHeight, maxWidth, 0.8);
 }
@@ -92,11 +124,13 @@ export function previewJpeg(video: HTMLVideoElement, maxWidth = 640): Promise<By
 /**
  * A full-resolution still. ImageCapture.takePhoto asks the sensor for its largest photo; when the
  * browser or camera refuses, grabFrame, then the playing video frame on a canvas, at the size the
- * camera delivers.
+ * camera delivers. A camera whose track ended is refused (CameraLostError): the dead video would
+ * give a black still that looks like a photo.
  */
 export async function takeStill(camera: OpenedCamera, video: HTMLVideoElement | null): Promise<Bytes> {
+  if (!camera.isLive()) throw new CameraLostError();
   const Ctor = imageCaptureCtor();
-  if (Ctor && camera.track.readyState === 'live') {
+  if (Ctor) {
     const capture = new Ctor(camera.track);
     try {
       const caps = await capture.getPhotoCapabilities();
@@ -116,6 +150,8 @@ export async function takeStill(camera: OpenedCamera, video: HTMLVideoElement | 
       // Fall through to the video element.
     }
   }
+  // The track may have ended while ImageCapture tried.
+  if (!camera.isLive() || (video && videoStreamEnded(video))) throw new CameraLostError();
   if (!video || video.videoWidth === 0) throw new Error('no video frame to capture');
   return drawJpeg(video, video.videoWidth, video.videoHeight, video.videoWidth, 0.95);
 }

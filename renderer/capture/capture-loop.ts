@@ -4,10 +4,14 @@
  * take them (simulated device, whose camera lives in main). One call at a time: each answer is
  * the session view the screen shows next, so preview, guidance and capture never race. A still is
  * shot only when main waits for it (step shoot, with a stillToken): the light has settled.
+ * A renderer camera whose track ended (unplugged) sends nothing at all, neither black preview
+ * frames nor a black still: main then faults the session as it does for any silent camera
+ * (docs/decisions.md U-007).
  */
 import type { SessionView } from '../../main/kiosk-api/types.ts';
 import { previewJpeg, takeStill, type OpenedCamera } from '../camera/renderer-camera.ts';
 import { errorCode, failureOf, kiosk, sleep } from '../lib/kiosk.ts';
+import { cameraLost } from './camera-recovery.ts';
 import { useCaptureStore } from '../stores/capture/store.ts';
 import { useSessionStore } from '../stores/session/store.ts';
 
@@ -78,7 +82,8 @@ export async function runCaptureLoop(sessionId: string, source: CaptureSource, s
     }
     const video = source.video();
     // The <video> may not have its first frame yet (camera warming up): wait, it is no error.
-    if (!video || video.videoWidth === 0) {
+    // A lost camera: no frame, so main's frame wait runs out and it faults 'disconnected'.
+    if (cameraLost(source) || !video || video.videoWidth === 0) {
       await sleep(WAIT_PAUSE_MS);
       return kiosk().getSession({ sessionId });
     }
@@ -88,9 +93,10 @@ export async function runCaptureLoop(sessionId: string, source: CaptureSource, s
   async function captureStep(view: SessionView): Promise<SessionView> {
     const current = view.current;
     // Simulated device: main shoots. Renderer camera: until main waits for this shot (the light
-    // is switched and settling while the step is set_light), and once per token.
+    // is switched and settling while the step is set_light), and once per token. A lost camera
+    // shoots nothing: main's still wait runs out and it faults 'disconnected'.
     const token = current?.step === 'shoot' ? current.stillToken : null;
-    if (source.kind === 'simulated' || !current?.light || !token || token === lastToken) {
+    if (source.kind === 'simulated' || cameraLost(source) || !current?.light || !token || token === lastToken) {
       await sleep(WAIT_PAUSE_MS);
       return kiosk().getSession({ sessionId });
     }
