@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Codes } from '../../protocol/codes.ts';
-import { FILE_LINK_TTL_SECONDS, SHARED_FILE_PATH, sharedLinkQuerySchema } from '../../protocol/device-sync/shared-links.ts';
+import { FILE_LINK_TTL_SECONDS, SHARED_FILE_PATH, sharedLinkQuerySchema, type ReportPage } from '../../protocol/device-sync/shared-links.ts';
 import { sharedLinkEndpoints } from '../../protocol/endpoints/device-sync.ts';
 import { routePath } from '../../protocol/endpoint.ts';
 import { ReportDataCodes } from '../../protocol/report-data/codes.ts';
@@ -9,6 +9,10 @@ import { ApiError } from '../http/api-error.ts';
 import { publicBaseUrl, type PlatformServices } from '../services.ts';
 import type { LinkKind } from './links.ts';
 import { reportPageOf } from './presenter.ts';
+import { requestLanguage, sendHtml } from './shared-page/html-reply.ts';
+import { prefersHtml } from './shared-page/negotiation.ts';
+import { renderRefusalPage } from './shared-page/refusal-page.ts';
+import { renderReportPage } from './shared-page/report-page.ts';
 
 /** Analysis outputs are annotation images and JSON documents (as served by the Skin API). */
 const OUTPUT_MIME: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', json: 'application/json' };
@@ -21,6 +25,19 @@ function checkLink(services: PlatformServices, request: FastifyRequest, kind: Li
   if (!services.reportData.links.verify(kind, key, expires, signature)) throw new ApiError(ReportDataCodes.SHARED_LINK_INVALID);
   if (unixSeconds(services.clock) >= expires) throw new ApiError(ReportDataCodes.SHARED_LINK_EXPIRED);
   return expires;
+}
+
+/** The customer's report page of a valid link (R-008). */
+function reportPageFor(services: PlatformServices, request: FastifyRequest<{ Params: { key: string } }>): ReportPage {
+  const key = request.params.key;
+  const expires = checkLink(services, request, 'report', key);
+  const { store, links } = services.reportData;
+  const row = /^[0-9a-f]{32}$/.test(key) ? store.reportByPageKey(key) : undefined;
+  // A link signed for another expiry than the report's own was never issued by us.
+  if (!row || row.page_expires_at !== expires) throw new ApiError(ReportDataCodes.SHARED_LINK_INVALID);
+  const fileExpires = Math.min(unixSeconds(services.clock) + FILE_LINK_TTL_SECONDS, row.page_expires_at);
+  const base = publicBaseUrl(services, request);
+  return reportPageOf(row, store.names(row.merchant_id, row.store_id), (objectKey) => links.fileUrl(base, objectKey, fileExpires));
 }
 
 /**
@@ -39,15 +56,17 @@ export function registerSharedRoutes(app: FastifyInstance, services: PlatformSer
     return reply.header('content-type', mime).header('cache-control', `private, max-age=${maxAge}`).send(stream);
   });
 
-  app.get<{ Params: { key: string } }>(routePath(sharedLinkEndpoints.reportPage.path), async (request) => {
-    const key = request.params.key;
-    const expires = checkLink(services, request, 'report', key);
-    const { store, links } = services.reportData;
-    const row = /^[0-9a-f]{32}$/.test(key) ? store.reportByPageKey(key) : undefined;
-    // A link signed for another expiry than the report's own was never issued by us.
-    if (!row || row.page_expires_at !== expires) throw new ApiError(ReportDataCodes.SHARED_LINK_INVALID);
-    const fileExpires = Math.min(unixSeconds(services.clock) + FILE_LINK_TTL_SECONDS, row.page_expires_at);
-    const base = publicBaseUrl(services, request);
-    return reportPageOf(row, store.names(row.merchant_id, row.store_id), (objectKey) => links.fileUrl(base, objectKey, fileExpires));
+  app.get<{ Params: { key: string } }>(routePath(sharedLinkEndpoints.reportPage.path), async (request, reply) => {
+    // A phone browser gets the rendered page, every other client the JSON envelope (R-021).
+    const html = prefersHtml(request.headers.accept);
+    void reply.header('vary', 'Accept, Accept-Language');
+    let page: ReportPage;
+    try {
+      page = reportPageFor(services, request);
+    } catch (error) {
+      if (html && error instanceof ApiError) return sendHtml(reply, renderRefusalPage(error.info.code, requestLanguage(request)), error.info.http);
+      throw error;
+    }
+    return html ? sendHtml(reply, renderReportPage(page, requestLanguage(request))) : page;
   });
 }

@@ -1,0 +1,89 @@
+import { localize, type LanguageCode, type LocalizedName } from '../../../protocol/enums/languages.ts';
+import type { LightSource, View } from '../../../protocol/skin-api/api-codes.ts';
+
+/**
+ * The few sentences of the shared report page and its refusal pages (decision R-021). Names of
+ * dimensions and levels come from the specification's tables (protocol/enums/); these are the
+ * page's own words. English, both Chinese scripts and Arabic (the right-to-left page must not
+ * mix in English sentences, whose punctuation the bidirectional layout scatters); other
+ * languages fall back (`localize`).
+ */
+type Text = LocalizedName & Partial<Record<LanguageCode, string>>;
+
+const TEXTS = {
+  title: { en: 'Your skin analysis', 'zh-Hans': '您的皮肤检测报告', 'zh-Hant': '您的皮膚檢測報告', ar: 'تحليل بشرتك' },
+  analysedOn: { en: 'Analysed on {date}', 'zh-Hans': '检测日期：{date}', 'zh-Hant': '檢測日期：{date}', ar: 'تاريخ التحليل: {date}' },
+  overall: { en: 'Overall score', 'zh-Hans': '综合评分', 'zh-Hant': '綜合評分', ar: 'النتيجة الإجمالية' },
+  outOf: { en: 'out of 100', 'zh-Hans': '满分 100', 'zh-Hant': '滿分 100', ar: 'من 100' },
+  skinAge: { en: 'Skin age', 'zh-Hans': '肌肤年龄', 'zh-Hant': '肌膚年齡', ar: 'عمر البشرة' },
+  results: { en: 'Your results', 'zh-Hans': '检测结果', 'zh-Hant': '檢測結果', ar: 'نتائجك' },
+  scoreNote: {
+    en: 'Scores run from 0 to 100, higher is better, and are shown exactly as measured.',
+    'zh-Hans': '分数范围为 0 至 100，越高越好，均按实测结果显示。',
+    'zh-Hant': '分數範圍為 0 至 100，越高越好，均按實測結果顯示。',
+    ar: 'تتراوح الدرجات بين 0 و100، والأعلى هو الأفضل، وتُعرض كما قيست تمامًا.',
+  },
+  marked: { en: 'Marked areas:', 'zh-Hans': '标注图：', 'zh-Hant': '標註圖：', ar: 'المناطق المحددة:' },
+  photos: { en: 'Your photos', 'zh-Hans': '检测照片', 'zh-Hant': '檢測照片', ar: 'صورك' },
+  footer: {
+    en: 'A read-only report from {store}. This link stops working on {date}.',
+    'zh-Hans': '本报告由{store}提供，仅供查看。此链接将于 {date} 失效。',
+    'zh-Hant': '本報告由{store}提供，僅供查看。此連結將於 {date} 失效。',
+    ar: 'تقرير للاطلاع فقط من {store}. تنتهي صلاحية هذا الرابط في {date}.',
+  },
+  expiredTitle: { en: 'Link expired', 'zh-Hans': '链接已过期', 'zh-Hant': '連結已過期', ar: 'انتهت صلاحية الرابط' },
+  expired: {
+    en: 'This link has expired: ask the store for a new one.',
+    'zh-Hans': '此链接已过期：请向门店索取新的链接。',
+    'zh-Hant': '此連結已過期：請向門店索取新的連結。',
+    ar: 'انتهت صلاحية هذا الرابط: اطلب رابطًا جديدًا من المتجر.',
+  },
+  invalidTitle: { en: 'Link not valid', 'zh-Hans': '链接无效', 'zh-Hant': '連結無效', ar: 'الرابط غير صالح' },
+  invalid: {
+    en: 'This link is not valid: it may have been changed or cut short. Ask the store for a new one.',
+    'zh-Hans': '此链接无效：可能已被修改或不完整。请向门店索取新的链接。',
+    'zh-Hant': '此連結無效：可能已被修改或不完整。請向門店索取新的連結。',
+    ar: 'هذا الرابط غير صالح: ربما غُيّر أو اقتُطع جزء منه. اطلب رابطًا جديدًا من المتجر.',
+  },
+  unavailableTitle: { en: 'Report unavailable', 'zh-Hans': '报告暂不可用', 'zh-Hant': '報告暫不可用', ar: 'التقرير غير متاح' },
+  unavailable: {
+    en: 'This report cannot be shown right now. Please try again later.',
+    'zh-Hans': '暂时无法显示此报告，请稍后再试。',
+    'zh-Hant': '暫時無法顯示此報告，請稍後再試。',
+    ar: 'لا يمكن عرض هذا التقرير الآن. يُرجى المحاولة لاحقًا.',
+  },
+} as const satisfies Record<string, Text>;
+
+export type TextKey = keyof typeof TEXTS;
+
+const VIEWS: Readonly<Record<View, Text>> = {
+  front: { en: 'Front', 'zh-Hans': '正面', 'zh-Hant': '正面', ar: 'من الأمام' },
+  left: { en: 'Left side', 'zh-Hans': '左侧', 'zh-Hant': '左側', ar: 'الجانب الأيسر' },
+  right: { en: 'Right side', 'zh-Hans': '右侧', 'zh-Hant': '右側', ar: 'الجانب الأيمن' },
+};
+
+const LIGHTS: Readonly<Record<LightSource, Text>> = {
+  white: { en: 'white light', 'zh-Hans': '白光', 'zh-Hant': '白光', ar: 'ضوء أبيض' },
+  white_glow: { en: 'glow light', 'zh-Hans': '柔光', 'zh-Hant': '柔光', ar: 'ضوء متوهج' },
+  cross_polar: { en: 'cross-polarised light', 'zh-Hans': '交叉偏振光', 'zh-Hant': '交叉偏振光', ar: 'ضوء مستقطب متقاطع' },
+  parallel_polar: { en: 'parallel-polarised light', 'zh-Hans': '平行偏振光', 'zh-Hant': '平行偏振光', ar: 'ضوء مستقطب متوازٍ' },
+  uv: { en: 'UV light', 'zh-Hans': '紫外光', 'zh-Hant': '紫外光', ar: 'ضوء فوق بنفسجي' },
+};
+
+export function pageText(key: TextKey, lang: LanguageCode): string {
+  return localize(TEXTS[key], lang);
+}
+
+/**
+ * The caption of an image by its key (`white_front_image`, `front_image`): view, then light
+ * where the key names one; the key itself when it is neither.
+ */
+export function imageCaption(imageKey: string, lang: LanguageCode): string {
+  const match = /^(?:(\w+?)_)?(front|left|right)_image$/.exec(imageKey);
+  if (!match) return imageKey;
+  const view = localize(VIEWS[match[2] as View], lang);
+  const lightKey = match[1];
+  if (lightKey === undefined) return view;
+  const light = Object.prototype.hasOwnProperty.call(LIGHTS, lightKey) ? localize(LIGHTS[lightKey as LightSource], lang) : lightKey;
+  return `${view} · ${light}`;
+}

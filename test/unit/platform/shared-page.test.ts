@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { escapeHtml } from '../../../platform/report-data/shared-page/html-escape.ts';
+import { prefersHtml } from '../../../platform/report-data/shared-page/negotiation.ts';
+import { pageLanguage } from '../../../platform/report-data/shared-page/page-language.ts';
+import { imageCaption } from '../../../platform/report-data/shared-page/page-texts.ts';
+
+describe('shared report page: negotiation', () => {
+  it.each([
+    ['text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', true], // Chromium, Safari
+    ['text/html, */*', true],
+    ['text/*', true], // JSON not acceptable at all
+    ['text/*, application/*', false], // a tie, neither named: JSON as before
+    ['text/html;q=0.9, application/json', false],
+    ['application/json, text/html;q=0.5', false],
+    ['application/json, text/html', false],
+    ['*/*', false],
+    ['', false],
+    [undefined, false],
+    ['text/html;q=0', false],
+    ['TEXT/HTML', true],
+  ])('Accept %j prefers HTML: %s', (accept, expected) => {
+    expect(prefersHtml(accept)).toBe(expected);
+  });
+});
+
+describe('shared report page: language', () => {
+  it.each([
+    ['zh-Hans', undefined, 'zh-Hans'],
+    ['ZH-HANS', 'en', 'zh-Hans'],
+    ['ar', 'en-US', 'ar'],
+    ['xx', 'ja-JP,en;q=0.5', 'ja'],
+    [undefined, 'en-US,zh-CN;q=0.9', 'en'],
+    [undefined, 'zh-CN,zh;q=0.9', 'zh-Hans'],
+    [undefined, 'zh-TW', 'zh-Hant'],
+    [undefined, 'zh-Hant-TW', 'zh-Hant'],
+    [undefined, 'zh-HK', 'zh-Hant-HK'],
+    [undefined, 'zh', 'zh-Hans'],
+    [undefined, 'es-PA', 'es-PA'],
+    [undefined, 'es-419', 'es-MX'],
+    [undefined, 'pt-BR', 'pt'],
+    [undefined, 'de-DE, fr;q=0.4, en;q=0.7', 'en'],
+    [undefined, 'de-DE', 'en'],
+    [undefined, 'fr;q=0, nl', 'nl'],
+    [undefined, '*', 'en'],
+    [undefined, undefined, 'en'],
+  ])('lang %j with Accept-Language %j is %s', (lang, acceptLanguage, expected) => {
+    expect(pageLanguage(lang, acceptLanguage)).toBe(expected);
+  });
+});
+
+describe('shared report page: texts', () => {
+  it('escapes every character that could open markup or leave an attribute', () => {
+    expect(escapeHtml(`<img src=x onerror="a('b')">&`)).toBe('&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt;&amp;');
+  });
+
+  it('captions images by view and light in the page language, English where untranslated', () => {
+    expect(imageCaption('white_front_image', 'en')).toBe('Front · white light');
+    expect(imageCaption('cross_polar_left_image', 'zh-Hans')).toBe('左侧 · 交叉偏振光');
+    expect(imageCaption('front_image', 'ko')).toBe('Front');
+    expect(imageCaption('unknown', 'en')).toBe('unknown');
+  });
+});
