@@ -43,6 +43,8 @@ export const statusSchema = z.object({
   platform: z.object({ baseUrl: z.string(), region: z.enum(['cn', 'overseas']), reachable: z.boolean(), clockSkewMs: z.number().nullable() }),
   languages: z.object({ default: lang, list: z.array(lang) }),
   sync: z.object({ pending: z.number().int(), failed: z.number().int(), lastSuccessAt: z.number().nullable() }),
+  /** A session holding the device (capturing, faulted, in review): the screen resumes it after a reload. */
+  openSessionId: z.string().nullable(),
 });
 
 export const consentClauseSchema = z.object({

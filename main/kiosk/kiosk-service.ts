@@ -52,7 +52,7 @@ export class KioskService implements KioskApi {
   constructor(private readonly parts: KioskServiceParts) {}
 
   async getStatus(_input?: KioskInput<'getStatus'>): Promise<KioskOutput<'getStatus'>> {
-    return this.parts.status.status();
+    return { ...this.parts.status.status(), openSessionId: this.parts.sessions.openSessionId() };
   }
 
   async getConsentClauses(input: KioskInput<'getConsentClauses'>): Promise<KioskOutput<'getConsentClauses'>> {

@@ -227,6 +227,15 @@ export class SessionController {
     return bytesOf(jpeg);
   }
 
+  /**
+   * The session that holds the device (capturing, faulted or in review), for a screen that lost
+   * track of it (a reload, a renderer crash) to resume instead of being refused a new one.
+   */
+  openSessionId(): string | null {
+    for (const [id, session] of this.live) if (BUSY.includes(session.state.kind)) return id;
+    return null;
+  }
+
   /** Whether a session is using the device (settings must not swap it underneath). */
   busy(): boolean {
     return [...this.live.values()].some((s) => BUSY.includes(s.state.kind));

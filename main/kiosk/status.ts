@@ -21,7 +21,8 @@ export class StatusSource {
     private readonly catalogue: Catalogue,
   ) {}
 
-  status(): KioskOutput<'getStatus'> {
+  /** Everything but the open session, which the session controller knows (KioskService adds it). */
+  status(): Omit<KioskOutput<'getStatus'>, 'openSessionId'> {
     const config = this.device.current?.config ?? this.settings.device();
     const profile = deviceProfile(config);
     const langs = this.catalogue.current.langs;

@@ -14,6 +14,7 @@ import { ResultsScreen } from '../screens/results/ResultsScreen.tsx';
 import { StaffScreen } from '../screens/staff/StaffScreen.tsx';
 import { TechnicianScreen } from '../screens/technician/TechnicianScreen.tsx';
 import { useSessionNavigation } from './useSessionNavigation.ts';
+import { useSessionResume } from './useSessionResume.ts';
 import { useStatusPolling } from './useStatusPolling.ts';
 
 function CurrentScreen({ screen }: { screen: Screen }) {
@@ -47,6 +48,7 @@ export function App() {
   const { goTo, closePin } = useKioskStore.getState();
   useStatusPolling();
   useSessionNavigation();
+  useSessionResume();
   return (
     <>
       <CurrentScreen screen={screen} />

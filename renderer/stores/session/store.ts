@@ -36,6 +36,8 @@ export interface SessionActions {
   confirm(): Promise<void>;
   cancel(): Promise<void>;
   reset(): void;
+  /** Takes up a session main holds that this screen lost track of (a reload); null when gone. */
+  resume(sessionId: string): Promise<SessionView | null>;
 }
 
 export const useSessionStore = create<SessionState & SessionActions>()((set, get) => {
@@ -67,6 +69,12 @@ export const useSessionStore = create<SessionState & SessionActions>()((set, get
       if (!view) return;
       set({ sessionId: view.id, view });
       await get().loadClauses(lang);
+    },
+
+    async resume(id) {
+      const view = await step(() => kiosk().getSession({ sessionId: id }));
+      if (view) set({ ...initialSessionState, sessionId: id, view });
+      return view;
     },
 
     async loadClauses(lang) {

@@ -208,6 +208,7 @@ export function createFakeKioskApi(): KioskApi {
         version: '0.1.0-harness',
         device: { profile: 'multi_light', views: [...VIEWS], lights: [...LIGHTS], simulated: scenario.camera === 'simulated', camera: scenario.camera },
         platform: { baseUrl: 'http://127.0.0.1:8080', region: 'overseas', reachable: online, clockSkewMs: online ? 42 : null },
+        openSessionId: null,
         languages: { default: scenario.lang[0] ?? 'en', list: scenario.lang },
         sync: { pending: online ? 0 : 1, failed: 0, lastSuccessAt: Date.now() - 60_000 },
       };

@@ -34,6 +34,7 @@ export function createTestApi(): { api: KioskApi; state: TestApiState } {
         mode: 'browser', version: 'test',
         device: { profile: 'single_camera', views: ['front'], lights: ['white'], simulated: true, camera: 'simulated' },
         platform: { baseUrl: 'http://127.0.0.1:1', region: 'overseas', reachable: false, clockSkewMs: null },
+        openSessionId: null,
         languages: { default: 'en', list: ['en'] },
         sync: { pending: 0, failed: 0, lastSuccessAt: null },
       };

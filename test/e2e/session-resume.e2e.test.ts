@@ -1,0 +1,45 @@
+/**
+ * A screen reloaded in the middle of a session (a renderer crash, the error boundary's reload):
+ * main still holds the session and refuses a new one, so the screen takes it up again. The capture
+ * the customer sat for is confirmed and analysed, not stranded behind "please try again".
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chooseSkinAndStart, giveConsent, openKiosk, registerCustomer, runCapture, screen, startSession, waitForReviewImages } from './helpers/flows.ts';
+import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
+import type { KioskHost } from './helpers/kiosk-host.ts';
+import { readKioskDb } from './helpers/kiosk-db.ts';
+
+describe('a screen reloaded mid-session', () => {
+  let kiosk: KioskBrowser;
+  let host: KioskHost;
+  let page: Page;
+
+  beforeAll(async () => {
+    kiosk = await startKioskBrowser();
+    ({ host, page } = kiosk);
+  });
+  afterAll(() => kiosk?.stop());
+
+  it('comes back to the review of the capture it lost, which is then confirmed and analysed', async () => {
+    await openKiosk(page, host.url);
+    await startSession(page, 'en');
+    await giveConsent(page);
+    await registerCustomer(page, 'Reload Rita', '81234567');
+    await chooseSkinAndStart(page, 'clean');
+    await runCapture(page, { lang: 'en', timeoutMs: 150_000 });
+    await waitForReviewImages(page);
+    const shotsBefore = await page.locator('.review-card img').count();
+
+    await page.reload();
+    await screen(page, 'review').waitFor({ timeout: 30_000 });
+    await waitForReviewImages(page);
+    expect(await page.locator('.review-card img').count()).toBe(shotsBefore);
+
+    await page.locator('[data-testid="confirm-capture"]').click();
+    await screen(page, 'processing').waitFor();
+    const sessions = readKioskDb(host.dataDir, (db) => db.prepare("SELECT s.state, COUNT(c.session_id) AS shots FROM sessions s JOIN customers u ON u.id = s.customer_id LEFT JOIN captures c ON c.session_id = s.id WHERE u.name = 'Reload Rita' GROUP BY s.id").all());
+    expect(sessions).toEqual([{ state: 'done', shots: shotsBefore }]);
+    await screen(page, 'results').waitFor({ timeout: 240_000 });
+  });
+});
