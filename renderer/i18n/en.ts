@@ -264,6 +264,7 @@ export const en = {
     },
     state: { consent: 'Consent', customer: 'Customer step', capturing: 'Capturing', live: 'Capturing', review: 'Review', done: 'Done', cancelled: 'Cancelled', fault: 'Fault' },
     retryDone: 'Queued again',
+    retryRefused: 'This capture was not finished, so there is nothing to send.',
     deleteConfirm: 'Delete this session and its photos from this kiosk? This cannot be undone.',
     deleteCustomerConfirm: 'Delete {{name}} and every session of theirs from this kiosk? This cannot be undone.',
     deleteCustomer: 'Delete customer',

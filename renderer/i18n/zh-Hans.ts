@@ -259,6 +259,7 @@ export const zhHans: Messages = {
     },
     state: { consent: '同意条款', customer: '选择顾客', capturing: '拍摄中', live: '拍摄中', review: '确认照片', done: '已完成', cancelled: '已取消', fault: '故障' },
     retryDone: '已重新排队',
+    retryRefused: '此次拍摄未完成，没有可发送的内容。',
     deleteConfirm: '从本机删除此次检测及其照片？此操作无法撤销。',
     deleteCustomerConfirm: '从本机删除 {{name}} 及其全部检测？此操作无法撤销。',
     deleteSession: '删除检测记录',

@@ -64,7 +64,7 @@ export function SessionsTab() {
       ) : (
         <ul className="rows" data-testid="session-rows">
           {sessions.map((row) => (
-            <li key={row.id} className="row" data-session-id={row.id} data-stage={row.stage}>
+            <li key={row.id} className="row" data-session-id={row.id} data-stage={row.stage} data-state={row.state}>
               <div className="row-main">
                 <strong>{row.customerName || '—'}</strong>
                 <span className="muted">
@@ -83,8 +83,9 @@ export function SessionsTab() {
                   {t('staff.openReport')}
                 </Button>
               )}
-              {(row.stage === 'failed' || row.stage === 'queued_offline') && (
-                <Button variant="secondary" data-testid="retry-sync" onClick={() => void retry(row.id, t('staff.retryDone'))}>
+              {/* A cancelled capture was never finished: there is nothing to send again. */}
+              {(row.stage === 'failed' || row.stage === 'queued_offline') && row.state !== 'cancelled' && (
+                <Button variant="secondary" data-testid="retry-sync" onClick={() => void retry(row.id, { done: t('staff.retryDone'), refused: t('staff.retryRefused') })}>
                   {t('common.retry')}
                 </Button>
               )}

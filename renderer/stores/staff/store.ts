@@ -11,7 +11,8 @@ export interface StaffActions {
   search(): Promise<void>;
   setDay(day: string): void;
   loadSessions(): Promise<void>;
-  retry(sessionId: string, doneNote: string): Promise<void>;
+  /** Sends a finished session again; the row shows `notes.done`, or `notes.refused` when main has nothing to send. */
+  retry(sessionId: string, notes: { done: string; refused: string }): Promise<void>;
   askDelete(target: NonNullable<StaffState['pendingDelete']>): void;
   cancelDelete(): void;
   confirmDelete(): Promise<void>;
@@ -58,10 +59,10 @@ export const useStaffStore = create<StaffState & StaffActions>()((set, get) => (
     }
   },
 
-  async retry(sessionId, doneNote) {
+  async retry(sessionId, notes) {
     try {
       const { ok } = await kiosk().retrySync({ sessionId });
-      set((s) => ({ rowNotes: { ...s.rowNotes, [sessionId]: ok ? doneNote : '✗' } }));
+      set((s) => ({ rowNotes: { ...s.rowNotes, [sessionId]: ok ? notes.done : notes.refused } }));
       await get().loadSessions();
     } catch (error) {
       set((s) => ({ rowNotes: { ...s.rowNotes, [sessionId]: failureOf(error) } }));
