@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SIMULATED_PITCH_OFFSET } from '../../main/device/simulated-camera.ts';
 import { pickDemoApp, type DemoCredentials } from '../../main/embedded-platform.ts';
+import { CALL_CONTENT_TYPE, encodeCall } from '../../main/transport/codec.ts';
 import { enterPin, openKiosk, openTechnician, screen, STAFF_PIN, TECHNICIAN_PIN, waitOnline } from './helpers/flows.ts';
 import { embeddedPlatform, type KioskHost } from './helpers/kiosk-host.ts';
 import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
@@ -129,6 +130,31 @@ describe('technician screens', () => {
 
     await page.locator('[data-testid="save-settings"]').click();
     await expect.poll(() => storedSetting(host, 'pitchOffset'), { timeout: 10_000 }).toBe(measured);
+  });
+
+  it('asks for the PIN again when it lapsed during an edit, and saves the same draft', async () => {
+    await openTechnician(page, host.url);
+    await page.locator('[data-tab="calibration"]').click();
+    const value = page.locator('[data-testid="pitch-offset-value"]');
+    const before = Number((await value.textContent())!.replace('°', ''));
+    await page.locator('[data-testid="pitch-offset"] button[aria-label="−1°"]').click();
+    // Main drops this connection's roles, as it does after the idle minutes (kiosk API lock).
+    const frame = [...encodeCall({})];
+    const locked = await page.evaluate(
+      async ({ frame, type }) => {
+        const response = await fetch('/api/call/lock', { method: 'POST', headers: { authorization: `Bearer ${sessionStorage.getItem('kiosk.connection') ?? ''}`, 'content-type': type }, body: new Uint8Array(frame) });
+        return response.status;
+      },
+      { frame, type: CALL_CONTENT_TYPE },
+    );
+    expect(locked).toBe(200);
+    await page.locator('[data-testid="save-settings"]').click();
+    await page.locator('[data-testid="pin-pad"]').waitFor({ timeout: 10_000 });
+    expect(storedSetting(host, 'pitchOffset')).not.toBe(before - 1);
+    await enterPin(page, TECHNICIAN_PIN);
+    await expect.poll(() => storedSetting(host, 'pitchOffset'), { timeout: 10_000 }).toBe(before - 1);
+    expect(await value.textContent()).toBe(`${before - 1 > 0 ? '+' : ''}${before - 1}°`);
+    expect(await page.locator('[data-testid="call-error"]').count()).toBe(0);
   });
 
   it('says in the technician’s language why main refused a setting, names the field, and keeps the saved one', async () => {

@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { CallError } from '../../components/CallError.tsx';
+import { PinDialog } from '../../components/PinDialog.tsx';
 import { TopBar } from '../../components/TopBar.tsx';
 import { missingCase } from '../../lib/never.ts';
 import { useKioskStore } from '../../stores/kiosk/store.ts';
@@ -55,6 +56,21 @@ export function TechnicianScreen() {
     void load();
   }, [load]);
 
+  // The PIN lapses after idle minutes in main; a technician who typed a long set-up gets the PIN
+  // pad over it and the same draft is saved, instead of locking (and losing the edits) to unlock.
+  const [askPin, setAskPin] = useState(false);
+  async function saveOrAskPin() {
+    if (await save()) {
+      void loadStatus();
+      return;
+    }
+    const failure = useTechnicianStore.getState().error;
+    if (failure?.code === 'forbidden') {
+      useTechnicianStore.setState({ error: null });
+      setAskPin(true);
+    }
+  }
+
   return (
     <main className="screen technician" data-screen="technician">
       <TopBar
@@ -91,18 +107,20 @@ export function TechnicianScreen() {
           <Button variant="secondary" onClick={discard}>
             {t('common.cancel')}
           </Button>
-          <Button
-            data-testid="save-settings"
-            busy={saving}
-            onClick={() => {
-              void save().then((ok) => {
-                if (ok) void loadStatus();
-              });
-            }}
-          >
+          <Button data-testid="save-settings" busy={saving} onClick={() => void saveOrAskPin()}>
             {t('common.save')}
           </Button>
         </footer>
+      )}
+      {askPin && (
+        <PinDialog
+          role="technician"
+          onUnlocked={() => {
+            setAskPin(false);
+            void saveOrAskPin();
+          }}
+          onCancel={() => setAskPin(false)}
+        />
       )}
     </main>
   );
