@@ -27,7 +27,8 @@ export function CustomerSearch({ onChooseLocal, onChooseCrm, chooseLabel, localA
   const keyword = useStaffStore(staffSelectors.keyword);
   const result = useStaffStore(staffSelectors.result);
   const searching = useStaffStore(staffSelectors.searching);
-  const { setKeyword, search } = useStaffStore.getState();
+  const { setKeyword, search, searchMore } = useStaffStore.getState();
+  const shown = result ? result.local.length + result.crm.length : 0;
 
   return (
     <div className="search" data-testid="customer-search">
@@ -76,6 +77,11 @@ export function CustomerSearch({ onChooseLocal, onChooseCrm, chooseLabel, localA
             ))}
           </ul>
         </section>
+      )}
+      {result && shown < result.total && (
+        <Button variant="secondary" data-testid="search-more" busy={searching} onClick={() => void searchMore()}>
+          {t('search.more', { shown, total: result.total })}
+        </Button>
       )}
       {result?.crmError && (
         <p className="note note-warn" data-testid="crm-error" data-key={result.crmError.key}>

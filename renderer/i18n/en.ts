@@ -112,6 +112,7 @@ export const en = {
     crm: 'Store CRM',
     choose: 'Choose',
     sessions: 'Sessions: {{count}}',
+    more: 'Show more ({{shown}} of {{total}})',
   },
   capture: {
     view: { front: 'Front', left: 'Left side', right: 'Right side' },

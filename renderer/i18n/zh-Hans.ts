@@ -108,6 +108,7 @@ export const zhHans: Messages = {
     crm: '门店 CRM',
     choose: '选择',
     sessions: '{{count}} 次检测',
+    more: '显示更多（{{shown}} / {{total}}）',
   },
   capture: {
     view: { front: '正脸', left: '左侧脸', right: '右侧脸' },

@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { SIMULATED_VIEWS } from '../../main/device/simulated-camera.ts';
 import { platformDb, tasksBySession } from '../integration/kiosk-sync/platform-db.ts';
 import { chooseSkinAndStart, enterPin, giveConsent, openKiosk, registerCustomer, runCapture, screen, STAFF_PIN, startSession, waitForReviewImages } from './helpers/flows.ts';
+import { callKiosk } from './helpers/kiosk-call.ts';
 import { readKioskDb, syncJob } from './helpers/kiosk-db.ts';
 import { embeddedPlatform, type KioskHost } from './helpers/kiosk-host.ts';
 import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
@@ -117,6 +118,23 @@ describe('staff: failed sync and retry, find a customer, delete a customer', () 
       await page.locator('[data-testid="cancel-session"]').click();
       await screen(page, 'idle').waitFor({ timeout: 30_000 });
     }
+  });
+
+  it('shows more than the first 20 matches of a search on request, each customer once', async () => {
+    await openStaff(page, host, 'en');
+    for (let i = 1; i <= 23; i++) {
+      await callKiosk(page, 'registerCustomer', { customer: { name: `Paging Pat ${String(i).padStart(2, '0')}` }, agreedClauseIds: [], rejectedClauseIds: [] });
+    }
+    await searchCustomer(page, 'Paging Pat');
+    const rows = page.locator('[data-customer-id]');
+    expect(await rows.count()).toBe(20);
+    const more = page.locator('[data-testid="search-more"]');
+    expect(await more.textContent()).toBe('Show more (20 of 23)');
+    await more.click();
+    await expect.poll(() => rows.count()).toBe(23);
+    const names = await rows.locator('strong').allTextContents();
+    expect(new Set(names).size).toBe(23);
+    expect(await more.count()).toBe(0);
   });
 
   it('deletes a customer after a confirmation: rows, photos and the platform’s copy go', async () => {

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SIMULATED_PITCH_OFFSET } from '../../main/device/simulated-camera.ts';
 import { pickDemoApp, type DemoCredentials } from '../../main/embedded-platform.ts';
-import { CALL_CONTENT_TYPE, encodeCall } from '../../main/transport/codec.ts';
 import { enterPin, openKiosk, openTechnician, screen, STAFF_PIN, TECHNICIAN_PIN, waitOnline } from './helpers/flows.ts';
+import { callKiosk } from './helpers/kiosk-call.ts';
 import { embeddedPlatform, type KioskHost } from './helpers/kiosk-host.ts';
 import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
 import { shootBoth } from './helpers/screens.ts';
@@ -139,15 +139,7 @@ describe('technician screens', () => {
     const before = Number((await value.textContent())!.replace('°', ''));
     await page.locator('[data-testid="pitch-offset"] button[aria-label="−1°"]').click();
     // Main drops this connection's roles, as it does after the idle minutes (kiosk API lock).
-    const frame = [...encodeCall({})];
-    const locked = await page.evaluate(
-      async ({ frame, type }) => {
-        const response = await fetch('/api/call/lock', { method: 'POST', headers: { authorization: `Bearer ${sessionStorage.getItem('kiosk.connection') ?? ''}`, 'content-type': type }, body: new Uint8Array(frame) });
-        return response.status;
-      },
-      { frame, type: CALL_CONTENT_TYPE },
-    );
-    expect(locked).toBe(200);
+    await callKiosk(page, 'lock', {});
     await page.locator('[data-testid="save-settings"]').click();
     await page.locator('[data-testid="pin-pad"]').waitFor({ timeout: 10_000 });
     expect(storedSetting(host, 'pitchOffset')).not.toBe(before - 1);

@@ -10,6 +10,8 @@ export interface StaffState {
   tab: 'customers' | 'sessions';
   keyword: string;
   result: SearchResult | null;
+  /** The last page of the search fetched (main pages local and CRM results by 20). */
+  page: number;
   searching: boolean;
   day: string;
   sessions: SessionRow[];
@@ -31,6 +33,7 @@ export const initialStaffState = (): StaffState => ({
   tab: 'customers',
   keyword: '',
   result: null,
+  page: 1,
   searching: false,
   day: localDay(),
   sessions: [],

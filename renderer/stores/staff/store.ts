@@ -9,6 +9,8 @@ export interface StaffActions {
   setKeyword(keyword: string): void;
   /** CRM search through main (local customers and the merchant's CRM call-out). */
   search(): Promise<void>;
+  /** The next page of the same search, added below what is shown. */
+  searchMore(): Promise<void>;
   setDay(day: string): void;
   loadSessions(): Promise<void>;
   /** Sends a finished session again; the row shows `notes.done`, or `notes.refused` when main has nothing to send. */
@@ -39,7 +41,29 @@ export const useStaffStore = create<StaffState & StaffActions>()((set, get) => (
     if (!keyword) return;
     set({ searching: true, error: null });
     try {
-      set({ result: await kiosk().searchCustomers({ keyword }), searching: false });
+      set({ result: await kiosk().searchCustomers({ keyword }), page: 1, searching: false });
+    } catch (error) {
+      set({ searching: false, error: failureOf(error) });
+    }
+  },
+
+  async searchMore() {
+    const { keyword, result, page } = get();
+    if (!result || !keyword.trim()) return;
+    set({ searching: true, error: null });
+    try {
+      const next = await kiosk().searchCustomers({ keyword: keyword.trim(), page: page + 1 });
+      const localIds = new Set(result.local.map((c) => c.id));
+      const crmIds = new Set(result.crm.map((c) => c.customId));
+      set({
+        result: {
+          ...next,
+          local: [...result.local, ...next.local.filter((c) => !localIds.has(c.id))],
+          crm: [...result.crm, ...next.crm.filter((c) => !crmIds.has(c.customId))],
+        },
+        page: page + 1,
+        searching: false,
+      });
     } catch (error) {
       set({ searching: false, error: failureOf(error) });
     }
