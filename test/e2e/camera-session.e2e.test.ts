@@ -6,28 +6,13 @@
  * fault panel tells the customer in their language while keeping main's detail for the technician.
  * The technician's pitch measurement reads the same camera's preview frames.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chooseSkinAndStart, confirmAndWaitForResults, giveConsent, openKiosk, openTechnician, registerCustomer, runCapture, screen, startSession } from './helpers/flows.ts';
+import { confirmAndWaitForResults, openTechnician, runCapture, screen, startCustomerCapture } from './helpers/flows.ts';
 import { readKioskDb } from './helpers/kiosk-db.ts';
 import type { KioskHost } from './helpers/kiosk-host.ts';
-import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
+import { startRendererCameraKiosk, type KioskBrowser } from './helpers/kiosk-browser.ts';
 import { shootBoth } from './helpers/screens.ts';
-import { writeFaceY4m } from './helpers/y4m.ts';
-
-const FACE = fileURLToPath(new URL('../fixtures/faces/sample6-frontal.jpg', import.meta.url));
-
-const SINGLE_CAMERA_UNIT = {
-  device: {
-    profile: { kind: 'single_camera' },
-    camera: { kind: 'renderer' },
-    lightController: { kind: 'none' },
-  },
-};
 
 describe('customer session with the renderer camera (fake camera fed a face photo)', () => {
   let kiosk: KioskBrowser;
@@ -35,20 +20,14 @@ describe('customer session with the renderer camera (fake camera fed a face phot
   let page: Page;
 
   beforeAll(async () => {
-    const video = join(mkdtempSync(join(tmpdir(), 'kiosk-y4m-')), 'face.y4m');
-    await writeFaceY4m(FACE, video);
-    kiosk = await startKioskBrowser({ host: { config: SINGLE_CAMERA_UNIT }, browser: { fakeVideo: video } });
+    kiosk = await startRendererCameraKiosk();
     ({ host, page } = kiosk);
   });
 
   afterAll(() => kiosk?.stop());
 
   it('previews the camera, captures a full-resolution still of the face and shows the results', async () => {
-    await openKiosk(page, host.url);
-    await startSession(page, 'en');
-    await giveConsent(page);
-    await registerCustomer(page, 'Camera Customer', '98765432');
-    await chooseSkinAndStart(page, 'clean');
+    await startCustomerCapture(page, host.url, { name: 'Camera Customer', phone: '98765432' });
     // The preview is the live <video> of getUserMedia, playing the photo.
     const video = page.locator('[data-testid="preview-video"]');
     await video.waitFor();
@@ -68,11 +47,7 @@ describe('customer session with the renderer camera (fake camera fed a face phot
   it('faults the capture when the camera stops sending frames, says so in the customer’s language, and goes on after Try again', async () => {
     const faults = { en: 'The camera stopped answering. Please wait for a staff member.', 'zh-Hans': '相机没有响应。请稍候，工作人员马上来协助。' } as const;
     for (const lang of ['en', 'zh-Hans'] as const) {
-      await openKiosk(page, host.withQuery(`?lang=${lang}`));
-      await startSession(page, lang);
-      await giveConsent(page);
-      await registerCustomer(page, `Fault Customer ${lang}`, lang === 'en' ? '98760001' : '98760002');
-      await chooseSkinAndStart(page, 'clean');
+      await startCustomerCapture(page, host.withQuery(`?lang=${lang}`), { name: `Fault Customer ${lang}`, phone: lang === 'en' ? '98760001' : '98760002' }, lang);
       const capture = screen(page, 'capture');
       await expect.poll(() => capture.getAttribute('data-state'), { timeout: 30_000 }).toBe('live');
       // As if the camera were unplugged: no preview frame reaches main any more.

@@ -5,32 +5,20 @@
  * session with its 'disconnected' fault, the fault panel says so, nothing is stored, and "Try
  * again" asks for the camera again so the session goes on and finishes without a reload.
  */
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chooseSkinAndStart, confirmAndWaitForResults, giveConsent, openKiosk, registerCustomer, runCapture, screen, staffCaptureNow, startSession } from './helpers/flows.ts';
+import { confirmAndWaitForResults, runCapture, screen, staffCaptureNow, startCustomerCapture } from './helpers/flows.ts';
 import { readKioskDb } from './helpers/kiosk-db.ts';
 import type { KioskHost } from './helpers/kiosk-host.ts';
-import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
-import { writeFaceY4m } from './helpers/y4m.ts';
+import { startRendererCameraKiosk, type KioskBrowser } from './helpers/kiosk-browser.ts';
 
-const FACE = fileURLToPath(new URL('../fixtures/faces/sample6-frontal.jpg', import.meta.url));
 const CAMERA_FAULT = 'The camera stopped answering. Please wait for a staff member.';
 /** Main's frame wait is 5 s and its still wait 15 s (main/kiosk/push-camera.ts); the rest is margin for a busy 2-core machine. */
 const FAULT_AFTER_STOP_MS = 15_000;
 const FAULT_AFTER_STILL_WAIT_MS = 30_000;
-
-const SINGLE_CAMERA_UNIT = {
-  device: {
-    profile: { kind: 'single_camera' },
-    camera: { kind: 'renderer' },
-    lightController: { kind: 'none' },
-  },
-};
 
 /** Every file under the kiosk's captures directory. */
 function captureFiles(dataDir: string): string[] {
@@ -72,20 +60,14 @@ describe('a renderer camera unplugged during the session', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const video = join(mkdtempSync(join(tmpdir(), 'kiosk-y4m-')), 'face.y4m');
-    await writeFaceY4m(FACE, video);
-    kiosk = await startKioskBrowser({ host: { config: SINGLE_CAMERA_UNIT }, browser: { fakeVideo: video } });
+    kiosk = await startRendererCameraKiosk();
     ({ host, page } = kiosk);
   });
 
   afterAll(() => kiosk?.stop());
 
   it('faults with the camera message, stores nothing, and goes on after Try again reopens the camera', async () => {
-    await openKiosk(page, host.url);
-    await startSession(page, 'en');
-    await giveConsent(page);
-    await registerCustomer(page, 'Unplug Customer', '98760101');
-    await chooseSkinAndStart(page, 'clean');
+    await startCustomerCapture(page, host.url, { name: 'Unplug Customer', phone: '98760101' });
     const capture = screen(page, 'capture');
     const message = page.locator('[data-testid="fault-message"]');
     const retry = page.locator('[data-testid="fault-retry"]');

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chooseSkinAndStart, enterPin, giveConsent, openKiosk, registerCustomer, runCapture, screen, STAFF_PIN, startSession, waitForReviewImages } from './helpers/flows.ts';
+import { enterPin, runCapture, screen, STAFF_PIN, startCustomerCapture, waitForReviewImages } from './helpers/flows.ts';
 import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
 import type { KioskHost } from './helpers/kiosk-host.ts';
 import { readKioskDb } from './helpers/kiosk-db.ts';
@@ -24,11 +24,7 @@ describe('interrupted sessions', () => {
   afterAll(() => kiosk?.stop());
 
   it('comes back to the review of the capture it lost, which is then confirmed and analysed', async () => {
-    await openKiosk(page, host.url);
-    await startSession(page, 'en');
-    await giveConsent(page);
-    await registerCustomer(page, 'Reload Rita', '81234567');
-    await chooseSkinAndStart(page, 'clean');
+    await startCustomerCapture(page, host.url, { name: 'Reload Rita', phone: '81234567' });
     await runCapture(page, { lang: 'en', timeoutMs: 150_000 });
     await waitForReviewImages(page);
     const shotsBefore = await page.locator('.review-card img').count();
@@ -46,11 +42,7 @@ describe('interrupted sessions', () => {
   });
 
   it('lists a cancelled capture for staff as cancelled, without a retry that could not send anything', async () => {
-    await openKiosk(page, host.url);
-    await startSession(page, 'en');
-    await giveConsent(page);
-    await registerCustomer(page, 'Cancel Carl', '81234568');
-    await chooseSkinAndStart(page, 'clean');
+    await startCustomerCapture(page, host.url, { name: 'Cancel Carl', phone: '81234568' });
     await page.locator('[data-testid="cancel-session"]').click();
     await screen(page, 'idle').waitFor();
     await page.locator('[data-testid="open-staff"]').click();

@@ -73,6 +73,15 @@ export async function chooseSkinAndStart(page: Page, condition: 'clean' | 'fresh
   await screen(page, 'capture').waitFor();
 }
 
+/** A new customer from the idle screen at `url` to the capture screen: language, consent, registration, clean skin. */
+export async function startCustomerCapture(page: Page, url: string, customer: { name: string; phone: string }, lang = 'en'): Promise<void> {
+  await openKiosk(page, url);
+  await startSession(page, lang);
+  await giveConsent(page);
+  await registerCustomer(page, customer.name, customer.phone);
+  await chooseSkinAndStart(page, 'clean');
+}
+
 export async function enterPin(page: Page, pin: string): Promise<void> {
   await page.locator('[data-testid="pin-pad"]').waitFor();
   for (const digit of pin) await page.locator(`[data-key="${digit}"]`).click();

@@ -87,7 +87,7 @@ describe('deletion of a customer on request reaches the platform', () => {
       expect(localFiles.every((path) => existsSync(path))).toBe(true);
 
       // The platform goes down; staff delete the customer on the kiosk.
-      await platform.process.kill();
+      await platform.kill();
       await first.api.deleteCustomer({ customerId: gone.customerId });
       expect(first.store.getCustomer(gone.customerId)).toBeNull();
       expect(first.store.getSession(gone.sessionId)).toBeNull();

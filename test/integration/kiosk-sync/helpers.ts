@@ -4,6 +4,7 @@
  * through the KioskApi exactly as the renderer drives it.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createKioskServices } from '../../../main/kiosk/services.ts';
@@ -30,8 +31,23 @@ export interface PlatformChild {
   dataDir: string;
   /** The primary overseas demo merchant's app (its first store is SG001, a Premium store). */
   app: DemoApp;
+  /**
+   * The platform dies (SIGKILL, no goodbye). Until restart its port is held by a listener that
+   * resets every connection, as a dead port refuses them: another test's server (one that never
+   * answers, say) must not take the port over and leave the kiosk waiting on it.
+   */
+  kill(): Promise<void>;
   restart(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** Listens on the port and resets every connection at once. */
+function holdPort(port: number): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = createServer((socket) => socket.resetAndDestroy());
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
 }
 
 export const REQUIRED_CONSENT = [USER_AGREEMENT_CLAUSE_ID, PRIVACY_POLICY_CLAUSE_ID];
@@ -43,16 +59,24 @@ export async function startPlatformChild(options: { dataDir?: string; port?: num
   // restarts come back on the port it got, like a platform at a fixed address.
   const first = await startPlatformProcess(dataDir, options.port ?? 0, args);
   const port = Number(new URL(first.url).port);
+  let held: Server | null = null;
   const child: PlatformChild = {
     process: first,
     url: first.url,
     port,
     dataDir,
     app: primaryApp(dataDir),
+    async kill() {
+      await child.process.kill();
+      held = await holdPort(port);
+    },
     async restart() {
+      await new Promise((resolve) => (held ? held.close(resolve) : resolve(undefined)));
+      held = null;
       child.process = await startPlatformProcess(dataDir, port, args);
     },
     async stop() {
+      held?.close();
       await child.process.stop();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },

@@ -24,7 +24,7 @@ describe('platform stopped mid-session', () => {
       expect((await api.captureNow({ sessionId: session.id })).current?.view).toBe('left');
 
       // Mid-session the platform dies (SIGKILL, no goodbye); capture goes on regardless.
-      await platform.process.kill();
+      await platform.kill();
       await api.captureNow({ sessionId: session.id });
       const review = await api.captureNow({ sessionId: session.id });
       expect(review.state).toBe('review');
