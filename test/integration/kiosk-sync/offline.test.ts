@@ -33,7 +33,7 @@ describe('platform stopped mid-session', () => {
       // A second whole session while offline.
       const other = await captureSession(first, 'Second Offline');
 
-      const queued = await waitFor('offline stage', () => api.getReport({ sessionId: session.id, lang: 'en' }), (r) => r.stage === 'queued_offline', 20_000);
+      const queued = await waitFor('offline stage', () => api.getReport({ sessionId: session.id, lang: 'en' }), (r) => r.stage === 'queued_offline', 60_000);
       expect(queued.stageDetail).toMatchObject({ key: 'sync.offline', params: { total: 6 }, text: expect.stringMatching(/^Offline/) });
       expect((await api.getStatus({})).platform.reachable).toBe(false);
       const offlineJob = first.engine.job(session.id)!;
