@@ -56,6 +56,8 @@ export const MESSAGE_TEXTS = {
 
   'diag.camera_simulated': 'Open: the simulated camera (stored face photos, lights synthesised).',
   'diag.camera_renderer': 'Open: the camera of the kiosk window (getUserMedia), frames checked as they come.',
+  'diag.camera_window_ok': 'The kiosk window opened {{detail}} and it delivers {{width}}×{{height}} pictures.',
+  'diag.camera_window_failed': 'The kiosk window cannot get pictures from the camera: {{detail}}',
   'diag.device_problem': 'Not open ({{code}}): {{detail}}',
   'diag.not_open': 'Not open.',
   'diag.lights_ok': '{{controller}} light controller; lights: {{lights}}.',

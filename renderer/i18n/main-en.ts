@@ -59,6 +59,8 @@ export const mainEn = {
   diag: {
     camera_simulated: 'Open: the simulated camera (stored face photos, lights synthesised).',
     camera_renderer: 'Open: the camera of the kiosk window (getUserMedia), frames checked as they come.',
+    camera_window_ok: 'The kiosk window opened {{detail}} and it delivers {{width}}×{{height}} pictures.',
+    camera_window_failed: 'The kiosk window cannot get pictures from the camera: {{detail}}',
     device_problem: 'Not open ({{code}}): {{detail}}',
     not_open: 'Not open.',
     lights_ok: '{{controller}} light controller; lights: {{lights}}.',

@@ -57,6 +57,8 @@ export const mainZhHans: Messages['main'] = {
   diag: {
     camera_simulated: '已打开：模拟相机（使用存储的人脸照片，光源为合成效果）。',
     camera_renderer: '已打开：设备窗口的相机（getUserMedia），每帧画面实时检查。',
+    camera_window_ok: '设备窗口已打开 {{detail}}，画面为 {{width}}×{{height}}。',
+    camera_window_failed: '设备窗口无法从相机获取画面：{{detail}}',
     device_problem: '未打开（{{code}}）：{{detail}}',
     not_open: '未打开。',
     lights_ok: '{{controller}}灯光控制器；光源：{{lights}}。',

@@ -67,7 +67,7 @@ describe('customer session with the renderer camera (fake camera fed a face phot
     }
   });
 
-  it("measures the camera mounting on the renderer camera's frames, and keeps the old value when the head is turned", async () => {
+  it("measures the camera mounting on the renderer camera's frames, keeps the old value when the head is turned, and checks that camera in Diagnostics", async () => {
     await openTechnician(page, host.url);
     await page.locator('[data-tab="calibration"]').click();
     const video = page.locator('.tech-preview video');
@@ -84,5 +84,11 @@ describe('customer session with the renderer camera (fake camera fed a face phot
     const yaw = Number(/yaw (-?\d+)°/.exec((await reading.textContent())!)![1]);
     expect(Math.abs(yaw)).toBeGreaterThan(8);
     expect(await value.textContent()).toBe(before);
+
+    // Diagnostics checks the window's own camera (main cannot see it): open, delivering, its size.
+    await page.locator('[data-tab="diagnostics"]').click();
+    const camera = page.locator('[data-check="camera"]');
+    await expect.poll(() => camera.getAttribute('data-ok'), { timeout: 20_000 }).toBe('true');
+    expect(await camera.locator('.row-main').textContent()).toMatch(/^The kiosk window opened .+ and it delivers \d+×\d+ pictures\.$/);
   });
 });

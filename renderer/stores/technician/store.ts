@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { KioskInput, Settings } from '../../../main/kiosk-api/types.ts';
 import { errorMessage, failureOf, kiosk } from '../../lib/kiosk.ts';
+import { checkWindowCamera } from '../../camera/camera-check.ts';
 import { useKioskStore } from '../kiosk/store.ts';
 import { initialTechnicianState, type LightName, type TechnicianState, type TechnicianTab } from './initialState.ts';
 
@@ -130,7 +131,12 @@ export const useTechnicianStore = create<TechnicianState & TechnicianActions>()(
   async runDiagnostics() {
     set({ diagnosing: true, error: null });
     try {
-      set({ diagnostics: await kiosk().getDiagnostics({}), diagnosing: false });
+      const diagnostics = await kiosk().getDiagnostics({});
+      // Main cannot see the window's own camera: the window checks it and reports in its place.
+      const checks = await Promise.all(
+        diagnostics.checks.map((check) => (check.name === 'camera' && check.detail.key === 'diag.camera_renderer' ? checkWindowCamera(useKioskStore.getState().cameraPrefs) : check)),
+      );
+      set({ diagnostics: { checks }, diagnosing: false });
     } catch (error) {
       set({ diagnosing: false, error: failureOf(error) });
     }
