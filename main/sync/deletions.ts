@@ -31,8 +31,12 @@ function sessionTraces(db: Db, sessionIds: readonly string[]): { reports: string
   for (const id of sessionIds) {
     const job = db.prepare('SELECT task_id FROM sync_jobs WHERE session_id = ?').get(id) as { task_id: string | null } | undefined;
     if (job?.task_id) tasks.push(job.task_id);
-    const urls = db.prepare('SELECT resource_url FROM sync_uploads WHERE session_id = ? AND resource_url IS NOT NULL').all(id) as { resource_url: string }[];
-    uploads.push(...urls.map((u) => u.resource_url));
+    // A file may be on its way up right now: its address is in the policy from the start, and the
+    // engine sends this deletion only after that upload step ends.
+    const urls = db
+      .prepare("SELECT COALESCE(resource_url, json_extract(policy, '$.resource_url')) AS url FROM sync_uploads WHERE session_id = ? AND COALESCE(resource_url, json_extract(policy, '$.resource_url')) IS NOT NULL")
+      .all(id) as { url: string }[];
+    uploads.push(...urls.map((u) => u.url));
   }
   // A session's report has the session id as client_report_id (session-steps.ts).
   return { reports: [...sessionIds], tasks, uploads };
@@ -75,6 +79,15 @@ export function queueSessionDeletion(db: Db, sessionId: string, now: number): bo
   const [request] = chunked(undefined, [sessionId], db);
   insertDeletion(db, 'session', sessionId, null, request!, now);
   return true;
+}
+
+/**
+ * The session was deleted while its task was being created: the deletion queued then could not
+ * name the task, which the platform has now made (with its outputs). A second request names it.
+ */
+export function queueLateTaskDeletion(db: Db, sessionId: string, taskId: string, now: number): void {
+  const request = deletionRequestSchema.parse({ client_report_ids: [sessionId], task_ids: [taskId], resource_urls: [] });
+  insertDeletion(db, 'session', sessionId, null, request, now);
 }
 
 function insertDeletion(db: Db, kind: DeletionRow['kind'], clientId: string, platformUserId: number | null, request: Deletion, now: number): void {

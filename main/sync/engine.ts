@@ -8,7 +8,8 @@ import type { PlatformClient } from '../platform-client/client.ts';
 import { uploadWithPolicy } from '../platform-client/upload.ts';
 import type { KioskStore } from '../store/kiosk-store.ts';
 import type { SessionRecord } from '../store/types.ts';
-import { earliestDeletionDue, nextDueDeletion, recordDeletionFailure, sendDeletion } from './deletions.ts';
+import { pullInFarAttempts } from './clock-jump.ts';
+import { earliestDeletionDue, nextDueDeletion, queueLateTaskDeletion, recordDeletionFailure, sendDeletion } from './deletions.ts';
 import type { BackoffConfig } from './failures.ts';
 import { DEFAULT_BACKOFF, backoffDelay, classifyFailure, failureCode as code, waitingOf } from './failures.ts';
 import type { JobPatch, OutboxCounts } from './outbox.ts';
@@ -148,6 +149,7 @@ export class SyncEngine {
    * Deletions on request go first: they are the customer's legal right and quick to send.
    */
   async runOnce(): Promise<boolean> {
+    this.healClockJump();
     if (this.now() < this.offlineUntil) return false;
     const db = this.options.store.db;
     const deletion = nextDueDeletion(db, this.now());
@@ -181,6 +183,16 @@ export class SyncEngine {
       job.attempts,
     );
     return true;
+  }
+
+  /** After the wall clock went back, waits planned on the old time are cut to what any wait can be (clock-jump.ts). */
+  private healClockJump(): void {
+    const now = this.now();
+    // Twice the longest delay the engine ever plans, so no real wait is cut short.
+    const latest = now + 2 * Math.max(this.backoff.maxMs, this.poll.maxDelayMs);
+    if (this.offlineUntil > latest) this.offlineUntil = now;
+    const pulled = pullInFarAttempts(this.options.store.db, now, latest);
+    if (pulled > 0) this.options.log?.('warn', `sync: the clock went back; ${pulled} queued item(s) planned on the old time are due now`);
   }
 
   private async loop(): Promise<void> {
@@ -264,6 +276,11 @@ export class SyncEngine {
   private apply(sessionId: string, patch: JobPatch): void {
     const db = this.options.store.db;
     db.transaction(() => {
+      if (!getJob(db, sessionId)) {
+        // Deleted on request while the step ran: what the step made on the platform goes too.
+        if (patch.taskId) queueLateTaskDeletion(db, sessionId, patch.taskId, this.now());
+        return;
+      }
       updateJob(db, sessionId, patch, this.now());
       if (patch.stage === 'done') markSessionSynced(db, sessionId, this.now());
     }).immediate();

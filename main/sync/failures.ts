@@ -17,6 +17,7 @@ const CONFIG_CODES: ReadonlyMap<number, string> = new Map([
   [DeviceSyncCodes.ACCOUNT_NOT_FOUND.code, 'The platform does not know the employee account (46206): check the account id in the kiosk configuration.'],
   [TaskCodes.NO_VALID_ORDER.code, 'The merchant has no valid Skin API order (45020): the merchant must renew its order; analysis resumes by itself.'],
   [TaskCodes.QUOTA_EXHAUSTED.code, 'The merchant has used up its analysis quota (45021): the merchant must top it up; analysis resumes by itself.'],
+  [DeviceSyncCodes.TIME_AHEAD.code, 'The kiosk clock is ahead of the platform clock (46209): set this computer to take its time automatically; the queue goes on by itself.'],
 ]);
 
 /** Not a refusal of the work: a fault of the service or of the way there. */

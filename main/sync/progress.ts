@@ -41,6 +41,7 @@ const FAILURE_KEYS: ReadonlyMap<string, MessageKey> = new Map<string, MessageKey
   [String(DeviceSyncCodes.ACCOUNT_NOT_FOUND.code), 'failure.account_not_found'],
   [String(TaskCodes.NO_VALID_ORDER.code), 'failure.no_valid_order'],
   [String(TaskCodes.QUOTA_EXHAUSTED.code), 'failure.quota_exhausted'],
+  [String(DeviceSyncCodes.TIME_AHEAD.code), 'failure.clock_ahead'],
   ['not_configured', 'failure.not_configured'],
   ['capture_missing', 'failure.capture_missing'],
   ['capture_corrupt', 'failure.capture_corrupt'],

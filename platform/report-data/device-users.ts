@@ -4,7 +4,7 @@ import { deviceUserRequestSchema, type DeviceUserResponse } from '../../protocol
 import { SIG_TIME_TOLERANCE_SECONDS } from '../../protocol/report-data/pull-query.ts';
 import { canonicalJson } from '../../protocol/skin-api/task-util.ts';
 import type { Clock } from '../clock.ts';
-import { ApiError, invalidParam } from '../http/api-error.ts';
+import { ApiError } from '../http/api-error.ts';
 import { parseInput } from '../http/validate.ts';
 import type { Db } from '../storage/database.ts';
 import type { Outbox } from './outbox.ts';
@@ -15,9 +15,15 @@ export function requestHash(value: unknown): string {
   return createHash('sha256').update(canonicalJson(value)).digest('hex');
 }
 
-/** A time the kiosk reports may lag (offline) but not lead the platform's clock beyond the skew allowed for signatures. */
+/**
+ * A time the kiosk reports may lag (offline) but not lead the platform's clock beyond the skew
+ * allowed for signatures. Ahead, the device clock runs fast: its own code (46209), so the kiosk
+ * can tell the technician and retry once the time has come, instead of failing the work.
+ */
 export function checkNotFuture(createdAtSeconds: number | undefined, nowMs: number, field: string): void {
-  if (createdAtSeconds !== undefined && createdAtSeconds * 1000 > nowMs + SIG_TIME_TOLERANCE_SECONDS * 1000) throw invalidParam(`body.${field}: in the future`);
+  if (createdAtSeconds !== undefined && createdAtSeconds * 1000 > nowMs + SIG_TIME_TOLERANCE_SECONDS * 1000) {
+    throw new ApiError(DeviceSyncCodes.TIME_AHEAD, `body.${field}: ${Math.round(createdAtSeconds - nowMs / 1000)} s ahead of the platform clock`);
+  }
 }
 
 /**

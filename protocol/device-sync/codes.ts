@@ -16,6 +16,8 @@ export const DeviceSyncCodes = {
   TASK_ALREADY_REPORTED: defineCode(46207, 'analysis task already belongs to another report'),
   /** The customer or report was deleted on request (POST /device_api/deletions): its client id is never taken again. */
   CLIENT_DELETED: defineCode(46208, 'customer or report was deleted on request'),
+  /** A time the device sent is ahead of the platform's clock beyond the tolerance: the device clock runs fast. */
+  TIME_AHEAD: defineCode(46209, 'time is ahead of the platform clock; check the device clock'),
   DELIVERY_NOT_FOUND: defineCode(46402, 'delivery does not exist'),
   SIGNING_APP_INVALID: defineCode(46403, 'signing app cannot act for this merchant'),
 } as const;

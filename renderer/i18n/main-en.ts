@@ -22,6 +22,7 @@ export const mainEn = {
     account_not_found: 'The platform does not know the employee account (46206): check the account id in the kiosk configuration.',
     no_valid_order: 'The merchant has no valid Skin API order (45020): the merchant must renew it; analysis resumes by itself.',
     quota_exhausted: 'The merchant has used up its analysis quota (45021): the merchant must top it up; analysis resumes by itself.',
+    clock_ahead: 'The kiosk clock is ahead of the platform clock (46209): set this computer to take its time automatically; the queue goes on by itself.',
     not_configured: 'The platform connection is not set up (app id, app secret or store id missing): a technician sets it in Settings.',
     capture_missing: 'A photo of this session is missing on the kiosk, so it cannot be uploaded: delete the session and take the photos again.',
     capture_corrupt: 'A photo of this session was altered on disk after it was taken, so it cannot be uploaded: delete the session and take the photos again.',

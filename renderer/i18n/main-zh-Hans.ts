@@ -20,6 +20,7 @@ export const mainZhHans: Messages['main'] = {
     account_not_found: '平台找不到此员工账号（46206）：请检查设备配置中的账号 ID。',
     no_valid_order: '商户没有有效的 Skin API 订单（45020）：续订后分析会自动继续。',
     quota_exhausted: '商户的分析额度已用完（45021）：充值后分析会自动继续。',
+    clock_ahead: '设备时钟比平台时钟快（46209）：请将本机设为自动同步时间；队列会自动继续。',
     not_configured: '尚未设置平台连接（缺少应用 ID、应用密钥或门店 ID）：请技术人员在设置中完成。',
     capture_missing: '本次检测的一张照片在本机丢失，无法上传：请删除该检测并重新拍摄。',
     capture_corrupt: '本次检测的一张照片在拍摄后被改动，无法上传：请删除该检测并重新拍摄。',

@@ -69,6 +69,12 @@ describe('device sync: customers and reports', () => {
       expect(await codeOf(syncUser(client, { agree_clause_ids: ['privacy_policy'], reject_clause_ids: ['privacy_policy'] }))).toBe(400);
       expect(await codeOf(syncUser(client, { client_user_id: 'short' }))).toBe(400);
     });
+
+    it('refuses a created_at ahead of its clock beyond 300 s with 46209 (a fast device clock), not 400', async () => {
+      const nowSeconds = Math.floor(clock.now() / 1000);
+      expect(await codeOf(syncUser(client, { created_at: nowSeconds + 301 }))).toBe(46209);
+      expect((await syncUser(client, { created_at: nowSeconds + 299 })).user.id).toBeGreaterThan(0);
+    });
   });
 
   describe('reports (POST /device_api/reports)', () => {

@@ -1,0 +1,73 @@
+/**
+ * The sync engine and a wrong kiosk clock (issue 7: a configuration error loses nothing). A clock
+ * ahead of the platform's gets its times refused (46209): the work waits with a message for the
+ * technician instead of failing. A clock set back leaves retry times planned on the old time far
+ * ahead: they are due at once instead of silencing the queue for the size of the jump.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { PlatformError, PlatformUnreachableError } from '../../../main/platform-client/errors.ts';
+import { SyncEngine } from '../../../main/sync/engine.ts';
+import { ScriptedClient, confirmedSession, tempStore } from './helpers.ts';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => cleanups.splice(0).forEach((c) => c()));
+
+const meta = (code: number) => ({ code, msg: `code ${code}`, error: 'body.created_at: 600 s ahead of the platform clock', request_uri: '/device_api/users', req_id: 'r' });
+const user = { client_user_id: 'x', revision: 0, consented: true, user: { id: 7 } };
+const policy = () => ({ resource_key: 'k1', resource_url: 'http://p/skin_api/file/resource/k1', ttl: 900, upload: { method: 'PUT', url: 'http://p/up', form_data: {} } });
+
+async function setup(usersAnswer: () => unknown) {
+  let now = 1_800_000_000_000;
+  const { store, cleanup } = await tempStore(() => now);
+  cleanups.push(cleanup);
+  const client = new ScriptedClient({ '/device_api/users': usersAnswer, '/skin_api/file/upload_policy': policy } as Record<string, (input: unknown) => unknown>);
+  const engine = new SyncEngine({
+    store,
+    client: () => client.asClient(),
+    target: () => ({ storeCustomId: 'SG001', accountId: 0, deviceSn: 'SIM' }),
+    now: () => now,
+    backoff: { baseMs: 1000, maxMs: 8000 },
+    poll: { firstDelayMs: 2000, maxDelayMs: 15_000 },
+    upload: async () => undefined,
+  });
+  const { sessionId } = await confirmedSession(store);
+  engine.enqueueSession(sessionId);
+  return { store, engine, sessionId, client, setNow: (ms: number) => (now = ms), now: () => now };
+}
+
+describe('sync engine and the kiosk clock', () => {
+  it('a time refused as ahead of the platform clock (46209) waits as a setting with the clock message; nothing fails', async () => {
+    let ahead = true;
+    const { engine, sessionId, setNow, now } = await setup(() => {
+      if (ahead) throw new PlatformError('POST /device_api/users', meta(46209), 200, {});
+      return user;
+    });
+    await engine.runOnce();
+    expect(engine.job(sessionId)).toMatchObject({ stage: 'register_user', waiting: 'config', errorCode: '46209', errorMessage: expect.stringContaining('kiosk clock is ahead') });
+    // Once the platform's time has caught up, the same work goes through.
+    ahead = false;
+    setNow(now() + 60_000);
+    await engine.runOnce();
+    await engine.runOnce();
+    expect(engine.job(sessionId)).toMatchObject({ stage: 'upload', waiting: null, errorCode: null });
+  });
+
+  it('after the clock is set back an hour, work planned on the old time is tried at once', async () => {
+    let down = true;
+    const { store, engine, sessionId, client, setNow, now } = await setup(() => {
+      if (down) throw new PlatformUnreachableError('POST /device_api/users', 'network');
+      return user;
+    });
+    await engine.runOnce();
+    expect(engine.job(sessionId)).toMatchObject({ waiting: 'network', attempts: 1 });
+    down = false;
+    // The clock ran an hour fast until now; NTP sets it right.
+    setNow(now() - 3_600_000);
+    expect(await engine.runOnce()).toBe(true);
+    expect(client.count('/device_api/users')).toBe(2);
+    const planned = store.db.prepare('SELECT MAX(next_attempt_at) AS at FROM (SELECT next_attempt_at FROM sync_jobs UNION ALL SELECT next_attempt_at FROM user_sync)').get() as { at: number };
+    expect(planned.at).toBeLessThanOrEqual(now() + 16_000);
+    await engine.runOnce();
+    expect(engine.job(sessionId)).toMatchObject({ stage: 'upload', waiting: null });
+  });
+});
