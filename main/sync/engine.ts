@@ -53,6 +53,8 @@ export class SyncEngine {
   /** While the platform is unreachable, nothing is tried before this time. */
   private offlineUntil = 0;
   private offlineAttempts = 0;
+  /** The clock at the last step; the first step, before any, counts as a jump back. */
+  private lastStepAt = Infinity;
 
   constructor(private readonly options: SyncEngineOptions) {
     this.now = options.now ?? Date.now;
@@ -185,9 +187,16 @@ export class SyncEngine {
     return true;
   }
 
-  /** After the wall clock went back, waits planned on the old time are cut to what any wait can be (clock-jump.ts). */
+  /**
+   * After the wall clock went back, waits planned on the old time are cut to what any wait can be
+   * (clock-jump.ts). Looked for on the first step (the clock may have been set while the kiosk was
+   * off) and whenever the clock reads earlier than at the last step, not on every step.
+   */
   private healClockJump(): void {
     const now = this.now();
+    const wentBack = now < this.lastStepAt;
+    this.lastStepAt = now;
+    if (!wentBack) return;
     // Twice the longest delay the engine ever plans, so no real wait is cut short.
     const latest = now + 2 * Math.max(this.backoff.maxMs, this.poll.maxDelayMs);
     if (this.offlineUntil > latest) this.offlineUntil = now;

@@ -6,30 +6,19 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlatformError, PlatformUnreachableError } from '../../../main/platform-client/errors.ts';
-import { SyncEngine } from '../../../main/sync/engine.ts';
-import { ScriptedClient, confirmedSession, tempStore } from './helpers.ts';
+import { ScriptedClient, USER_ANSWER as user, confirmedSession, policyAnswer, scriptedEngine, tempStore } from './helpers.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((c) => c()));
 
 const meta = (code: number) => ({ code, msg: `code ${code}`, error: 'body.created_at: 600 s ahead of the platform clock', request_uri: '/device_api/users', req_id: 'r' });
-const user = { client_user_id: 'x', revision: 0, consented: true, user: { id: 7 } };
-const policy = () => ({ resource_key: 'k1', resource_url: 'http://p/skin_api/file/resource/k1', ttl: 900, upload: { method: 'PUT', url: 'http://p/up', form_data: {} } });
 
 async function setup(usersAnswer: () => unknown) {
   let now = 1_800_000_000_000;
   const { store, cleanup } = await tempStore(() => now);
   cleanups.push(cleanup);
-  const client = new ScriptedClient({ '/device_api/users': usersAnswer, '/skin_api/file/upload_policy': policy } as Record<string, (input: unknown) => unknown>);
-  const engine = new SyncEngine({
-    store,
-    client: () => client.asClient(),
-    target: () => ({ storeCustomId: 'SG001', accountId: 0, deviceSn: 'SIM' }),
-    now: () => now,
-    backoff: { baseMs: 1000, maxMs: 8000 },
-    poll: { firstDelayMs: 2000, maxDelayMs: 15_000 },
-    upload: async () => undefined,
-  });
+  const client = new ScriptedClient({ '/device_api/users': usersAnswer, '/skin_api/file/upload_policy': () => policyAnswer() });
+  const engine = scriptedEngine(store, client, { now: () => now, upload: async () => undefined });
   const { sessionId } = await confirmedSession(store);
   engine.enqueueSession(sessionId);
   return { store, engine, sessionId, client, setNow: (ms: number) => (now = ms), now: () => now };

@@ -5,18 +5,14 @@
  * on the platform when the deletion was queued.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { SyncEngine } from '../../../main/sync/engine.ts';
 import { queueSessionDeletion } from '../../../main/sync/deletions.ts';
 import type { UploadFn } from '../../../main/sync/session-steps.ts';
 import type { KioskStore } from '../../../main/store/kiosk-store.ts';
-import { ScriptedClient, confirmedSession, tempStore } from './helpers.ts';
+import { ScriptedClient, USER_ANSWER, confirmedSession, policyAnswer, scriptedEngine, tempStore } from './helpers.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((c) => c()));
 
-const user = { client_user_id: 'x', revision: 0, consented: true, user: { id: 7 } };
-let keys = 0;
-const policy = () => ({ resource_key: `k${++keys}`, resource_url: `http://p/skin_api/file/resource/k${keys}.jpg`, ttl: 900, upload: { method: 'PUT', url: 'http://p/up', form_data: {} } });
 
 /** What staff's "delete session" does to the kiosk database (main/kiosk/admin.ts): queue, then delete the rows. */
 function deleteSessionNow(store: KioskStore, sessionId: string): void {
@@ -34,14 +30,8 @@ function deletionRequests(store: KioskStore): { task_ids: string[]; resource_url
 async function setup(handlers: Record<string, (input: never) => unknown>, upload: UploadFn) {
   const { store, cleanup } = await tempStore();
   cleanups.push(cleanup);
-  const client = new ScriptedClient({ '/device_api/users': () => user, '/skin_api/file/upload_policy': policy, ...handlers } as Record<string, (input: unknown) => unknown>);
-  const engine = new SyncEngine({
-    store,
-    client: () => client.asClient(),
-    target: () => ({ storeCustomId: 'SG001', accountId: 0, deviceSn: 'SIM' }),
-    backoff: { baseMs: 1000, maxMs: 8000 },
-    upload,
-  });
+  const client = new ScriptedClient({ '/device_api/users': () => USER_ANSWER, '/skin_api/file/upload_policy': () => policyAnswer('.jpg'), ...handlers } as Record<string, (input: unknown) => unknown>);
+  const engine = scriptedEngine(store, client, { upload });
   const { sessionId } = await confirmedSession(store);
   engine.enqueueSession(sessionId);
   return { store, engine, sessionId };

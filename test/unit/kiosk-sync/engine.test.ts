@@ -2,21 +2,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PlatformError, PlatformUnreachableError } from '../../../main/platform-client/errors.ts';
 import { SyncEngine } from '../../../main/sync/engine.ts';
 import type { UploadFn } from '../../../main/sync/session-steps.ts';
-import { ScriptedClient, confirmedSession, tempStore } from './helpers.ts';
+import { ScriptedClient, USER_ANSWER as user, confirmedSession, policyAnswer, scriptedEngine, tempStore } from './helpers.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((c) => c()));
 
 const meta = (code: number) => ({ code, msg: `code ${code}`, error: '', request_uri: '/', req_id: 'r' });
-const user = { client_user_id: 'x', revision: 0, consented: true, user: { id: 7 } };
-let keys = 0;
-const policy = () => ({ resource_key: `k${++keys}`, resource_url: `http://p/skin_api/file/resource/k${keys}`, ttl: 900, upload: { method: 'PUT', url: 'http://p/up', form_data: {} } });
 const skin = { type: 'skin', dimensions: [{ dimension: 'pore', level: 2, score: 60, confidence: 0.8, annotations: [] }], overall_score: 60, mask_format: 'annotation_image' };
 
 function handlers(overrides: Record<string, (input: never) => unknown> = {}) {
   return {
     '/device_api/users': () => user,
-    '/skin_api/file/upload_policy': policy,
+    '/skin_api/file/upload_policy': () => policyAnswer(),
     '/skin_api/analyze/task': () => ({ task_id: 't1' }),
     '/skin_api/analyze/result': () => ({ task_id: 't1', api_code: 'online_skin', algorithm_variant: 'all_race_v2', created_at: 1, updated_at: 2, status: 'succeeded', finished_at: 2, result: skin }),
     '/device_api/reports': (input: { body: { client_report_id: string } }) => ({
@@ -30,15 +27,7 @@ async function setup(client: ScriptedClient, upload: UploadFn = async () => unde
   let now = 1_800_000_000_000;
   const { store, cleanup } = await tempStore(() => now);
   cleanups.push(cleanup);
-  const engine = new SyncEngine({
-    store,
-    client: () => client.asClient(),
-    target: () => ({ storeCustomId: 'SG001', accountId: 0, deviceSn: 'SIM' }),
-    now: () => now,
-    backoff: { baseMs: 1000, maxMs: 8000 },
-    poll: { firstDelayMs: 2000, maxDelayMs: 15_000 },
-    upload,
-  });
+  const engine = scriptedEngine(store, client, { now: () => now, upload });
   const advance = (ms: number) => (now += ms);
   /** Runs due steps (moving the clock to the next due time) until nothing is left or `max` steps ran. */
   const run = async (max = 50) => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Endpoint } from '../../../protocol/endpoint.ts';
 import type { CallInput, PlatformClient } from '../../../main/platform-client/client.ts';
 import { KioskStore } from '../../../main/store/kiosk-store.ts';
+import { SyncEngine, type SyncEngineOptions } from '../../../main/sync/engine.ts';
 
 export type Handler = (input: CallInput<Endpoint>) => unknown;
 
@@ -30,6 +31,28 @@ export class ScriptedClient {
   count(path: string): number {
     return this.calls.filter((c) => c.path === path).length;
   }
+}
+
+/** POST /device_api/users as the platform answers it for the unit tests' customer. */
+export const USER_ANSWER = { client_user_id: 'x', revision: 0, consented: true, user: { id: 7 } };
+
+let policies = 0;
+/** A fresh upload policy per call, as the platform hands them out; `suffix` ends its resource key. */
+export function policyAnswer(suffix = '') {
+  const key = `k${++policies}${suffix}`;
+  return { resource_key: key, resource_url: `http://p/skin_api/file/resource/${key}`, ttl: 900, upload: { method: 'PUT', url: 'http://p/up', form_data: {} } };
+}
+
+/** An engine on the scripted client, for store SG001 and a simulated device, with short backoff and poll delays. */
+export function scriptedEngine(store: KioskStore, client: ScriptedClient, options: Partial<SyncEngineOptions> = {}): SyncEngine {
+  return new SyncEngine({
+    store,
+    client: () => client.asClient(),
+    target: () => ({ storeCustomId: 'SG001', accountId: 0, deviceSn: 'SIM' }),
+    backoff: { baseMs: 1000, maxMs: 8000 },
+    poll: { firstDelayMs: 2000, maxDelayMs: 15_000 },
+    ...options,
+  });
 }
 
 export async function tempStore(now: () => number = Date.now): Promise<{ store: KioskStore; dir: string; cleanup: () => void }> {

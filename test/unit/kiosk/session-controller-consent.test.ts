@@ -5,9 +5,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { MARKETING_CLAUSE_ID } from '../../../main/kiosk/consent-clauses.ts';
-import { SyncEngine } from '../../../main/sync/engine.ts';
+import type { SyncEngine } from '../../../main/sync/engine.ts';
 import { REQUIRED_CLAUSE_IDS } from '../../../protocol/report-data/consent.ts';
-import { ScriptedClient } from '../kiosk-sync/helpers.ts';
+import { ScriptedClient, scriptedEngine } from '../kiosk-sync/helpers.ts';
 import { controllerRig } from './helpers/controller-rig.ts';
 import type { Rig } from './helpers/controller-rig.ts';
 
@@ -23,13 +23,7 @@ async function setup() {
   let engine: SyncEngine | null = null;
   const rig = await controllerRig({ camera: 'simulated', onConsentRecorded: (id) => engine?.enqueueUser(id) });
   rigs.push(rig);
-  engine = new SyncEngine({
-    store: rig.store,
-    client: () => client.asClient(),
-    target: () => ({ storeCustomId: 'SG001', accountId: 0, deviceSn: 'SIM' }),
-    backoff: { baseMs: 1000, maxMs: 8000 },
-    poll: { firstDelayMs: 2000, maxDelayMs: 15_000 },
-  });
+  engine = scriptedEngine(rig.store, client);
   const sent = () => client.calls.filter((c) => c.path === '/device_api/users').map((c) => c.input.body as { agree_clause_ids: string[]; reject_clause_ids: string[]; revision: number });
   return { rig, engine, sent };
 }
