@@ -32,21 +32,12 @@ export class Customers {
     if (unknown.length > 0) throw invalid(`Unknown consent clause ids: ${unknown.join(', ')}`, 'agreedClauseIds');
     const both = agreed.filter((id) => rejected.includes(id));
     if (both.length > 0) throw invalid(`A clause cannot be agreed and rejected at once: ${both.join(', ')}`, 'rejectedClauseIds');
-    const profile = {
-      name: input.name,
-      gender: input.gender,
-      birthday: input.birthday,
-      phoneCc: input.phoneCc,
-      phoneNumber: input.phoneNumber,
-      email: input.email,
-      customId: input.customId,
-    };
     const record = this.store.db.transaction(() => {
       // A CRM customer chosen again is the customer registered on the earlier visit (same
       // merchant number): one history, one outline, one platform user; the profile is refreshed.
       const known = this.store.findCustomerByCustomId(input.customId);
-      const id = known?.id ?? this.store.createCustomer(profile).id;
-      if (known) this.store.updateCustomerProfile(known.id, profile);
+      const id = known?.id ?? this.store.createCustomer(input).id;
+      if (known) this.store.updateCustomerProfile(known.id, input);
       this.store.recordConsent(id, agreed, rejected);
       return this.store.getCustomer(id)!;
     }).immediate();
