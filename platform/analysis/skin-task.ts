@@ -38,7 +38,7 @@ export function assembleSkinResult(payload: TaskJobPayload, views: readonly JobR
     results.push({ dimension, level: found.level, score: found.score, confidence: found.confidence, annotations });
   }
   const overall = results.length > 0 ? results.reduce((sum, r) => sum + r.score, 0) / results.length : 0;
-  const record: SkinResult = { type: 'skin', dimensions: results, overall_score: Math.round(overall * 10) / 10, mask_format: payload.mask_format ?? 'annotation_image' };
+  const record: SkinResult = { type: 'skin', dimensions: results, overall_score: Math.round(overall * 10) / 10, mask_format: payload.mask_format ?? 'annotation_image', not_measured: [] };
   const files: JobFile[] = views.flatMap((v) => v.files);
   return { record, files };
 }

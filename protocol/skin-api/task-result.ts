@@ -37,6 +37,47 @@ export const annotationSchema = z.object({
 });
 export type Annotation = z.infer<typeof annotationSchema>;
 
+/**
+ * decision (D-033): why a dimension was not measured, or what limited a measured one.
+ * - resolution: the face has fewer pixels per millimetre than the dimension's features need;
+ * - light: the light source the dimension is read from was not captured;
+ * - hidden: too little of the skin the dimension looks at is visible (hair, glasses, beard, out of frame);
+ * - pose: the head is turned too far for this view to see the regions squarely;
+ * - makeup: make-up covers what the dimension measures (foundation, eyeliner, lipstick);
+ * - colour_cast: the light's colour is far from neutral, so colour measures are shifted.
+ */
+export const MEASUREMENT_LIMITS = ['resolution', 'light', 'hidden', 'pose', 'makeup', 'colour_cast'] as const;
+export type MeasurementLimit = (typeof MEASUREMENT_LIMITS)[number];
+export const measurementLimitSchema = z.enum(MEASUREMENT_LIMITS);
+
+/**
+ * decision (D-033): a dimension the analysis could not measure is not given a level (a guess
+ * shown as a fact); it is listed here with the reason, and left out of `dimensions` and of
+ * `overall_score`. A client that knows nothing of this list sees fewer dimensions, as when
+ * dimension_codes asked for fewer.
+ */
+export const notMeasuredSchema = z.object({
+  dimension: dimensionIdSchema,
+  reason: measurementLimitSchema,
+  /** One English sentence with the figures (e.g. "2.1 px/mm, needs 6"), for logs and tools; clients name the reason in their own language. */
+  detail: z.string(),
+});
+export type NotMeasured = z.infer<typeof notMeasuredSchema>;
+
+/**
+ * decision (D-033): conditions of the capture that change what can be measured, found in the
+ * images themselves (the kiosk's own "skin at capture" answer is kept by the kiosk).
+ */
+export const captureConditionsSchema = z.object({
+  /** Pixels per millimetre on the face of the front view's reference image (63 mm between the pupils). */
+  px_per_mm: z.number().min(0),
+  /** Make-up found: eyeliner or eye shadow, lipstick, foundation (an even, matte cover). */
+  makeup: z.object({ eyes: z.boolean(), lips: z.boolean(), foundation: z.boolean() }),
+  /** The light's colour away from neutral: ΔE of the skin's white balance from the expected, and its direction. */
+  colour_cast: z.object({ strength: z.number().min(0), hue: z.enum(['none', 'warm', 'cool', 'green', 'magenta']) }),
+});
+export type CaptureConditions = z.infer<typeof captureConditionsSchema>;
+
 /** The finding of one dimension. */
 export const dimensionResultSchema = z.object({
   dimension: dimensionIdSchema,
@@ -48,6 +89,12 @@ export const dimensionResultSchema = z.object({
   confidence: z.number().min(0).max(1),
   /** Annotation files grouped under their dimension; [] when the dimension has none. */
   annotations: z.array(annotationSchema),
+  /**
+   * decision (D-033): what made this measurement less sure than it could be (its confidence is
+   * lowered accordingly), e.g. `light` when a white-only capture measured what the device reads
+   * under cross-polarised light. Absent or [] when nothing did.
+   */
+  caveats: z.array(measurementLimitSchema).optional(),
 });
 export type DimensionResult = z.infer<typeof dimensionResultSchema>;
 
@@ -61,6 +108,10 @@ export const skinResultSchema = z.object({
   skin_age: z.number().int().min(0).max(150).optional(),
   /** The annotation format of this result (annotation_image unless the task asked otherwise). */
   mask_format: maskFormatSchema,
+  /** Requested dimensions that could not be measured, with the reason (D-033); results stored before it parse as []. */
+  not_measured: z.array(notMeasuredSchema).default([]),
+  /** What the analysis noticed about the capture itself (D-033); absent in results stored before it. */
+  capture: captureConditionsSchema.optional(),
 });
 export type SkinResult = z.infer<typeof skinResultSchema>;
 

@@ -51,6 +51,7 @@ export function analyseView(input: SkinViewInput, options: AnalyseOptions = {}):
     sourcePxPerMm: round(ctx.sourcePxPerMm),
     regions: ctx.regions.regions,
     dimensions,
+    notMeasured: {},
     skinRgb: [med(plane(rgb.r)), med(plane(rgb.g)), med(plane(rgb.b))],
     skinLab: [med(lab.L), med(lab.a), med(lab.b)],
     elapsedMs: round(performance.now() - started, 1),
@@ -90,9 +91,10 @@ export function combineViews(views: readonly ViewSkinAnalysis[]): SkinAnalysis {
       findings: Math.round(parts.reduce((s, p) => s + p.w * p.r.findings, 0) / total),
       measure: round(measure),
       weights,
+      caveats: [...new Set(parts.flatMap((p) => p.r.caveats))],
     };
   }
-  return { views: byView, dimensions };
+  return { views: byView, dimensions, notMeasured: {} };
 }
 
 /** Analyses every view given and combines them. */

@@ -1,5 +1,6 @@
 import type { DimensionId } from '../../protocol/enums/dimensions.ts';
 import type { LightSource } from '../../protocol/skin-api/api-codes.ts';
+import type { MeasurementLimit } from '../../protocol/skin-api/task-result.ts';
 import type { Point2 } from '../types.ts';
 import type { Level, SkinContext } from './context.ts';
 import { grade } from './grading.ts';
@@ -27,6 +28,7 @@ export interface Measured {
   readonly lights: readonly LightSource[];
   readonly details?: Readonly<Record<string, number>>;
   readonly features?: readonly Feature[];
+  readonly caveats?: readonly MeasurementLimit[];
 }
 
 /** Grades a measurement into the dimension's level and score (grading.ts). */
@@ -43,6 +45,7 @@ export function result(dimension: DimensionId, m: Measured): DimensionAnalysis {
     lights: m.lights,
     details: m.details ?? {},
     features: m.features ?? [],
+    caveats: m.caveats ?? [],
   };
 }
 

@@ -13,4 +13,4 @@ export type { Graded, Grading } from './grading.ts';
 export { FACE_WIDTH_PX } from './image/frame.ts';
 export { REGION_IDS, EXCLUSION_IDS, skinRegions } from './regions/regions.ts';
 export type { RegionId, ExclusionId, SkinRegions } from './regions/regions.ts';
-export type { CombinedDimension, DimensionAnalysis, Feature, MaskAnnotation, SkinAnalysis, SkinAnnotation, SkinViewInput, ViewSkinAnalysis } from './types.ts';
+export type { CombinedDimension, DimensionAnalysis, NotMeasuredDimension, Feature, MaskAnnotation, SkinAnalysis, SkinAnnotation, SkinViewInput, ViewSkinAnalysis } from './types.ts';

@@ -1,5 +1,6 @@
 import type { DimensionId } from '../../protocol/enums/dimensions.ts';
 import type { LightSource, View } from '../../protocol/skin-api/api-codes.ts';
+import type { MeasurementLimit } from '../../protocol/skin-api/task-result.ts';
 import type { Annotation, Box, FaceGeometry, Point2, RgbImage } from '../types.ts';
 import type { RegionId } from './regions/regions.ts';
 
@@ -36,6 +37,17 @@ export type Feature =
   | { readonly kind: 'line'; readonly points: readonly Point2[]; readonly lengthMm: number; readonly strength: number; readonly region: RegionId | null }
   | { readonly kind: 'area'; readonly polygon: readonly Point2[]; readonly areaMm2: number; readonly strength: number; readonly region: RegionId | null };
 
+/**
+ * A dimension this view could not measure (D-033): below the resolution its features need, its
+ * regions hidden, the head turned too far, or covered by make-up. It gets no level.
+ */
+export interface NotMeasuredDimension {
+  readonly dimension: DimensionId;
+  readonly reason: MeasurementLimit;
+  /** One English sentence with the figures, e.g. "3.1 px/mm on the face, needs 8". */
+  readonly detail: string;
+}
+
 /** What one analyser found for one dimension in one view. */
 export interface DimensionAnalysis {
   readonly dimension: DimensionId;
@@ -55,6 +67,8 @@ export interface DimensionAnalysis {
   /** Named measured quantities (per side, per region, counts) that face_attributes draws on. */
   readonly details: Readonly<Record<string, number>>;
   readonly features: readonly Feature[];
+  /** What lowered this measurement's confidence (D-033): a missing preferred light, make-up, a colour cast. */
+  readonly caveats: readonly MeasurementLimit[];
 }
 
 /** The analysis of one view: every requested dimension plus the geometry it was measured in. */
@@ -67,6 +81,8 @@ export interface ViewSkinAnalysis {
   readonly sourcePxPerMm: number;
   readonly regions: Readonly<Record<RegionId, readonly Point2[]>>;
   readonly dimensions: Readonly<Partial<Record<DimensionId, DimensionAnalysis>>>;
+  /** Requested dimensions this view could not measure, with the reason; never also in `dimensions`. */
+  readonly notMeasured: Readonly<Partial<Record<DimensionId, NotMeasuredDimension>>>;
   /** Mean skin colour (white light) in sRGB 0..255, and L*a*b*. */
   readonly skinRgb: readonly [number, number, number];
   readonly skinLab: readonly [number, number, number];
@@ -87,9 +103,13 @@ export interface CombinedDimension {
   readonly measure: number;
   /** Each view's share of the combined measure (its confidence-weighted weight), summing to 1. */
   readonly weights: Readonly<Partial<Record<View, number>>>;
+  readonly caveats: readonly MeasurementLimit[];
 }
 
 export interface SkinAnalysis {
   readonly views: Readonly<Partial<Record<View, ViewSkinAnalysis>>>;
+  /** Dimensions measured in at least one view. */
   readonly dimensions: Readonly<Partial<Record<DimensionId, CombinedDimension>>>;
+  /** Dimensions no view could measure, with the front view's reason (else the first view's). */
+  readonly notMeasured: Readonly<Partial<Record<DimensionId, NotMeasuredDimension>>>;
 }

@@ -68,6 +68,7 @@ export function skinResult(annotationKey: string): SkinResult {
     ],
     overall_score: 82.5,
     skin_age: 31,
+    not_measured: [{ dimension: 'water', reason: 'resolution', detail: '3.1 px/mm on the face, needs 8' }],
     mask_format: 'annotation_image',
   };
 }

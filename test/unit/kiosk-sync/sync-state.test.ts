@@ -42,7 +42,7 @@ describe('what staff see of a sync', () => {
     expect(describeSync(session, job({ stage: 'upload', waiting: 'network' }), { done: 1, total: 2 })).toMatchObject({ stage: 'queued_offline', detail: { key: 'sync.offline', params: { total: 2 }, text: expect.stringContaining('stored safely') } });
     expect(describeSync(session, job({ stage: 'poll', taskStatus: 'running' }), { done: 2, total: 2 }).stage).toBe('analysing');
     expect(describeSync(session, job({ stage: 'failed', errorCode: '45103', errorMessage: 'no face' }), { done: 2, total: 2 })).toMatchObject({ stage: 'failed', detail: { key: 'failure.no_face', text: expect.stringContaining('45103') } });
-    const result: NonNullable<SyncJob['result']> = { type: 'skin', dimensions: [], overall_score: 50, mask_format: 'annotation_image' };
+    const result: NonNullable<SyncJob['result']> = { type: 'skin', dimensions: [], overall_score: 50, mask_format: 'annotation_image', not_measured: [] };
     expect(describeSync(session, job({ stage: 'submit_report', result }), { done: 2, total: 2 })).toMatchObject({ stage: 'ready', progress: 1, detail: { key: 'sync.ready_submitting' } });
     expect(describeSync({ ...session, state: 'cancelled' }, null, { done: 0, total: 0 }).detail.key).toBe('sync.cancelled');
   });

@@ -20,7 +20,7 @@ export class AttributeSource {
     const known = this.view.dimensions[id];
     if (known) return known;
     const { level, score } = grade(id, 0);
-    return { dimension: id, level, score, confidence: 0, findings: 0, annotations: [], measure: 0, lights: [], details: {}, features: [] };
+    return { dimension: id, level, score, confidence: 0, findings: 0, annotations: [], measure: 0, lights: [], details: {}, features: [], caveats: [] };
   }
 
   detail(id: DimensionId, key: string): number {
