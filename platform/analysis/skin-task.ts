@@ -35,10 +35,23 @@ export function assembleSkinResult(payload: TaskJobPayload, views: readonly JobR
     const found = combined.dimensions[dimension];
     if (!found) continue;
     const annotations = records.flatMap((r) => (r.annotations[dimension] ? [r.annotations[dimension]] : []));
-    results.push({ dimension, level: found.level, score: found.score, confidence: found.confidence, annotations });
+    results.push({ dimension, level: found.level, score: found.score, confidence: found.confidence, annotations, ...(found.caveats.length > 0 ? { caveats: [...found.caveats] } : {}) });
   }
+  // D-033: what no view could measure gets no level and does not count in the overall score.
+  const notMeasured = dimensions.flatMap((d) => {
+    const why = combined.notMeasured[d];
+    return why ? [{ dimension: d, reason: why.reason, detail: why.detail }] : [];
+  });
   const overall = results.length > 0 ? results.reduce((sum, r) => sum + r.score, 0) / results.length : 0;
-  const record: SkinResult = { type: 'skin', dimensions: results, overall_score: Math.round(overall * 10) / 10, mask_format: payload.mask_format ?? 'annotation_image', not_measured: [] };
+  const front = records.find((r) => r.analysis.view === 'front') ?? records[0];
+  const record: SkinResult = {
+    type: 'skin',
+    dimensions: results,
+    overall_score: Math.round(overall * 10) / 10,
+    mask_format: payload.mask_format ?? 'annotation_image',
+    not_measured: notMeasured,
+    ...(front ? { capture: { px_per_mm: front.analysis.sourcePxPerMm, effective_px_per_mm: front.analysis.effectivePxPerMm } } : {}),
+  };
   const files: JobFile[] = views.flatMap((v) => v.files);
   return { record, files };
 }

@@ -69,12 +69,14 @@ export type NotMeasured = z.infer<typeof notMeasuredSchema>;
  * images themselves (the kiosk's own "skin at capture" answer is kept by the kiosk).
  */
 export const captureConditionsSchema = z.object({
-  /** Pixels per millimetre on the face of the front view's reference image (63 mm between the pupils). */
+  /** Pixels per millimetre on the face in the front view's reference image (63 mm between the pupils). */
   px_per_mm: z.number().min(0),
-  /** Make-up found: eyeliner or eye shadow, lipstick, foundation (an even, matte cover). */
-  makeup: z.object({ eyes: z.boolean(), lips: z.boolean(), foundation: z.boolean() }),
-  /** The light's colour away from neutral: ΔE of the skin's white balance from the expected, and its direction. */
-  colour_cast: z.object({ strength: z.number().min(0), hue: z.enum(['none', 'warm', 'cool', 'green', 'magenta']) }),
+  /** Pixels per millimetre of real detail: lower than px_per_mm when the photo was upscaled, zoomed or soft. */
+  effective_px_per_mm: z.number().min(0),
+  /** Make-up found: eyeliner or eye shadow, lipstick, foundation (an even, matte cover); absent when not assessed. */
+  makeup: z.object({ eyes: z.boolean(), lips: z.boolean(), foundation: z.boolean() }).optional(),
+  /** The light's colour away from neutral (ΔE of the eye whites from neutral) and its direction; absent when not assessed. */
+  colour_cast: z.object({ strength: z.number().min(0), hue: z.enum(['none', 'warm', 'cool', 'green', 'magenta']) }).optional(),
 });
 export type CaptureConditions = z.infer<typeof captureConditionsSchema>;
 

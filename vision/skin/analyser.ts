@@ -8,16 +8,21 @@ import type { Mask } from './image/plane.ts';
 import { maskCount } from './image/plane.ts';
 import { polygonArea } from './image/raster.ts';
 import type { RegionId } from './regions/regions.ts';
-import type { DimensionAnalysis, Feature, MaskAnnotation, SkinAnnotation } from './types.ts';
+import type { DimensionAnalysis, Feature, MaskAnnotation, NotMeasuredDimension, SkinAnnotation } from './types.ts';
 
-/** Runs (or returns the memoised result of) another dimension, for composite analysers. */
-export type RunDimension = (dimension: DimensionId) => DimensionAnalysis;
+/** Runs (or returns the memoised result of) another dimension, for composite analysers: its measurement, or why the view cannot make it. */
+export type RunDimension = (dimension: DimensionId) => DimensionAnalysis | NotMeasuredDimension;
+
+export function isMeasured(r: DimensionAnalysis | NotMeasuredDimension): r is DimensionAnalysis {
+  return !('reason' in r);
+}
 
 export interface Analyser {
   readonly dimension: DimensionId;
   /** Light sources in order of preference; the first present one is measured, white otherwise. */
   readonly lights: readonly LightSource[];
-  analyse(ctx: SkinContext, run: RunDimension): DimensionAnalysis;
+  /** The measurement, or why it cannot be made (composites whose parts were not measured, a neck found covered). */
+  analyse(ctx: SkinContext, run: RunDimension): DimensionAnalysis | NotMeasuredDimension;
 }
 
 export interface Measured {

@@ -35,6 +35,8 @@ export class SkinContext {
   constructor(
     readonly input: SkinViewInput,
     faceWidthPx = FACE_WIDTH_PX,
+    /** A known effective resolution (AnalyseOptions.effectivePxPerMm), instead of the estimate. */
+    readonly knownPxPerMm?: number,
   ) {
     const ref = LIGHT_SOURCES.find((l) => input.images[l] !== undefined);
     const image = ref ? input.images[ref] : undefined;

@@ -79,6 +79,8 @@ export interface ViewSkinAnalysis {
   /** Pixels per millimetre at the working resolution, and the source image's. */
   readonly pxPerMm: number;
   readonly sourcePxPerMm: number;
+  /** Pixels per millimetre of real detail in the working image (measure/resolution.ts). */
+  readonly effectivePxPerMm: number;
   readonly regions: Readonly<Record<RegionId, readonly Point2[]>>;
   readonly dimensions: Readonly<Partial<Record<DimensionId, DimensionAnalysis>>>;
   /** Requested dimensions this view could not measure, with the reason; never also in `dimensions`. */

@@ -1,6 +1,7 @@
 import type { View } from '../../../protocol/skin-api/api-codes.ts';
 import { TaskCodes } from '../../../protocol/skin-api/task-codes.ts';
 import type { FaceAnalysis } from '../../../vision/face/index.ts';
+import { minPxPerMmOf, type ViewSkinAnalysis } from '../../../vision/skin/index.ts';
 import { JobError } from './job-errors.ts';
 
 /**
@@ -34,4 +35,19 @@ export function qualityProblem(face: Pick<FaceAnalysis, 'quality' | 'pose'>, vie
 export function requireAnalysable(face: Pick<FaceAnalysis, 'quality' | 'pose'>, view: View, imageKey: string): void {
   const problem = qualityProblem(face, view);
   if (problem) throw new JobError(TaskCodes.IMAGE_QUALITY.code, `${TaskCodes.IMAGE_QUALITY.msg} (${imageKey}): ${problem}`, imageKey, problem);
+}
+
+/**
+ * Throws the 45104 job error when the photo named imageKey shows the face with too little detail
+ * to measure any requested dimension (D-033): a face too far from the camera, a small crop blown
+ * up, or a soft focus. With some dimensions measurable the task succeeds and lists the others
+ * in not_measured.
+ */
+export function requireMeasurable(analysis: Pick<ViewSkinAnalysis, 'dimensions' | 'notMeasured' | 'effectivePxPerMm'>, imageKey: string): void {
+  if (Object.keys(analysis.dimensions).length > 0) return;
+  const reasons = Object.values(analysis.notMeasured);
+  if (reasons.length === 0 || reasons.some((r) => r.reason !== 'resolution')) return;
+  const needed = Math.min(...reasons.map((r) => minPxPerMmOf(r.dimension)));
+  const problem = `too little detail on the face (${analysis.effectivePxPerMm.toFixed(1)} px/mm, at least ${needed} for the dimensions asked): come closer to the camera or use a higher resolution`;
+  throw new JobError(TaskCodes.IMAGE_QUALITY.code, `${TaskCodes.IMAGE_QUALITY.msg} (${imageKey}): ${problem}`, imageKey, problem);
 }

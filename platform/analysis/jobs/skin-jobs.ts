@@ -9,7 +9,7 @@ import type { RgbImage } from '../../../vision/types.ts';
 import { annotationBase, renderAnnotation, type AnnotationBase } from '../annotation-render.ts';
 import type { JobFile, JobResult, SkinViewJobPayload } from '../job-types.ts';
 import { onImage } from './job-errors.ts';
-import { requireAnalysable } from './quality-gate.ts';
+import { requireAnalysable, requireMeasurable } from './quality-gate.ts';
 
 /** What a skin_view job answers: the view's analysis and its annotation entries by dimension. */
 export interface SkinViewRecord {
@@ -56,6 +56,7 @@ export async function skinViewJob(payload: SkinViewJobPayload): Promise<JobResul
   const face = await onImage(`white_${payload.view}`, () => analyzeFace(reference));
   requireAnalysable(face, payload.view, `white_${payload.view}`);
   const analysis = analyseView({ images, face, view: payload.view }, { dimensions: payload.dimensions });
+  requireMeasurable(analysis, `white_${payload.view}`);
 
   const bases = new Map<LightSource, Promise<AnnotationBase>>();
   const baseFor = (light: LightSource): Promise<AnnotationBase> => {
@@ -97,6 +98,7 @@ export async function detectSkin(bytes: Uint8Array): Promise<JobResult> {
   const face = await onImage('pic_url', () => analyzeFace(image));
   requireAnalysable(face, 'front', 'pic_url');
   const view = analyseView({ images: { white: image }, face, view: 'front' });
+  requireMeasurable(view, 'pic_url');
   const record: SkinAllRaceResult = skinAttributes(view);
   return { record, files: [] };
 }

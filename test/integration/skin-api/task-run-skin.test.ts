@@ -28,7 +28,7 @@ describe('skin capabilities run to a result', () => {
   });
   afterAll(() => tp.stop());
 
-  it('device_v with all five light sets over three views gives every dimension, charged once', async () => {
+  it('device_v with all five light sets over three views answers every dimension, measured or not measured with a reason, charged once', async () => {
     const keys = LIGHT_SOURCES.flatMap((light) => VIEWS.map((view) => deviceVImageKey(light, view)));
     const resources = await uploadResources(client, keys);
     const before = quota(tp);
@@ -36,14 +36,26 @@ describe('skin capabilities run to a result', () => {
     expect(quota(tp)).toEqual({ quota_used: before.quota_used, quota_reserved: before.quota_reserved + 1 });
     const result = expectSucceeded(await waitForTask(client, task_id));
     if (result.result.type !== 'skin') expect.fail('wrong result type');
-    expect(result.result.dimensions.map((d) => d.dimension).sort()).toEqual([...DIMENSION_IDS].sort());
+    // D-033: the fixture is a 400-px photo (about 1.1 px/mm on the face): colour and shape are
+    // measured, pores and fine lines are listed as not measured, never given a level.
+    const measured = result.result.dimensions.map((d) => d.dimension);
+    const unmeasured = result.result.not_measured.map((d) => d.dimension);
+    expect([...measured, ...unmeasured].sort()).toEqual([...DIMENSION_IDS].sort());
+    expect(measured).toEqual(expect.arrayContaining(['sensitive', 'black_rim_of_eye', 'skin_glow']));
+    expect(result.result.not_measured).toEqual(expect.arrayContaining([expect.objectContaining({ dimension: 'pore', reason: 'resolution', detail: expect.stringMatching(/px\/mm/) })]));
+    expect(result.result.capture?.px_per_mm).toBeGreaterThan(0.8);
+    expect(result.result.capture?.px_per_mm).toBeLessThan(1.5);
+    // Every light was captured: nothing read on a second-best light.
+    for (const d of result.result.dimensions) expect(d.caveats ?? [], d.dimension).not.toContain('light');
+    const overall = result.result.dimensions.reduce((s, d) => s + d.score, 0) / result.result.dimensions.length;
+    expect(result.result.overall_score).toBeCloseTo(overall, 0);
     for (const d of result.result.dimensions) {
       expect(isValidLevel(d.dimension, d.level), `${d.dimension} level ${d.level}`).toBe(true);
       // An annotation file exists per view where the dimension located something.
       for (const a of d.annotations) expect(a).toMatchObject({ format: 'annotation_image', light: expect.any(String), view: expect.any(String) });
     }
     const annotated = result.result.dimensions.filter((d) => d.annotations.length === 3);
-    expect(annotated.length).toBeGreaterThan(5);
+    expect(annotated.length).toBeGreaterThan(2);
     const annotation = annotated[0]!.annotations[0]!;
     const image = await fetchOutput(annotation.url);
     expect(image.status).toBe(200);
@@ -82,7 +94,11 @@ describe('skin capabilities run to a result', () => {
     const { task_id } = await client.call(skinApiEndpoints.createTask, { body: { api_code: 'device_v', algorithm_variant: 'partition', resources, dimension_codes: ['pore', 'sensitiveness'] } });
     const result = expectSucceeded(await waitForTask(client, task_id));
     if (result.result.type !== 'skin') expect.fail('wrong result type');
-    expect(result.result.dimensions.map((d) => d.dimension).sort()).toEqual(['pore', 'sensitive']);
+    // pore needs more detail than the 400-px fixture holds: answered as not measured, not dropped.
+    expect(result.result.dimensions.map((d) => d.dimension)).toEqual(['sensitive']);
+    expect(result.result.not_measured.map((d) => [d.dimension, d.reason])).toEqual([['pore', 'resolution']]);
+    // White only: redness is read best under cross-polarised light.
+    expect(result.result.dimensions[0]?.caveats).toEqual(['light']);
   });
 
   it('skin_all_race answers every attribute name of the specification', async () => {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { qualityProblem, requireAnalysable } from '../../../platform/analysis/jobs/quality-gate.ts';
+import { qualityProblem, requireAnalysable, requireMeasurable } from '../../../platform/analysis/jobs/quality-gate.ts';
+import { analyseView } from '../../../vision/skin/index.ts';
 import { JobError } from '../../../platform/analysis/jobs/job-errors.ts';
 import { analyzeFace, type FaceAnalysis } from '../../../vision/face/index.ts';
 import { decodeImage } from '../../../vision/image/decode.ts';
@@ -40,5 +41,30 @@ describe('the skin analysis quality gate (45104)', () => {
     }
     expect(thrown).toBeInstanceOf(JobError);
     expect(thrown).toMatchObject({ code: 45104, message: expect.stringContaining('front_image') });
+  });
+});
+
+describe('the minimum-resolution check (45104, D-033)', () => {
+  it('refuses a face with too little detail for every dimension asked, naming the figures and the remedy', async () => {
+    const image = await decodeImage(new Uint8Array(fixture('sample6-frontal.jpg')));
+    const face = await analyzeFace(image);
+    const finest = analyseView({ images: { white: image }, face, view: 'front' }, { dimensions: ['pore', 'under_eye_wrinkle'] });
+    let thrown: unknown = null;
+    try {
+      requireMeasurable(finest, 'front_image');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(JobError);
+    expect((thrown as JobError).code).toBe(45104);
+    expect((thrown as JobError).message).toMatch(/front_image\): too little detail on the face \(1\.\d px\/mm, at least 4 for the dimensions asked\): come closer/);
+  });
+
+  it('lets the analysis through when some dimension asked is measurable: the rest are listed as not measured', async () => {
+    const image = await decodeImage(new Uint8Array(fixture('sample6-frontal.jpg')));
+    const face = await analyzeFace(image);
+    const mixed = analyseView({ images: { white: image }, face, view: 'front' }, { dimensions: ['pore', 'sensitive'] });
+    expect(() => requireMeasurable(mixed, 'front_image')).not.toThrow();
+    expect(mixed.notMeasured.pore?.reason).toBe('resolution');
   });
 });

@@ -7,7 +7,7 @@ import { SKIN_ATTRIBUTE_NAMES, SKIN_ATTRIBUTES_WITH_RECTANGLE } from '../../../p
 import { analyseView, skinAttributes } from '../../../vision/skin/index.ts';
 import type { SkinAllRaceResult } from '../../../protocol/skin-api/detection.ts';
 import { fixtureFace, releaseLandmarker } from './helpers/faces.ts';
-import { paintScene } from './helpers/scenes.ts';
+import { PAINTED, paintScene } from './helpers/scenes.ts';
 
 let result: SkinAllRaceResult;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ beforeAll(async () => {
   // A few spots and papules so the path-point attributes carry real data.
   const spotted = paintScene(image, face, { kind: 'spot', count: 6, strength: 0.8, seed: 9 }).image;
   const scene = paintScene(spotted, face, { kind: 'papule', count: 4, strength: 0.8, seed: 10 });
-  result = skinAttributes(analyseView({ images: { white: scene.image }, face, view: 'front' }));
+  result = skinAttributes(analyseView({ images: { white: scene.image }, face, view: 'front' }, PAINTED));
 });
 afterAll(releaseLandmarker);
 

@@ -8,7 +8,7 @@ import type { DimensionAnalysis } from '../../../vision/skin/index.ts';
 import type { FaceGeometry, RgbImage } from '../../../vision/types.ts';
 import { fixtureFace, releaseLandmarker } from './helpers/faces.ts';
 import type { PaintKind } from './helpers/paint.ts';
-import { paintScene } from './helpers/scenes.ts';
+import { PAINTED, paintScene } from './helpers/scenes.ts';
 import { featurePoints, scoreLines, scorePoints } from './helpers/score.ts';
 
 const FILE = 'sample6-frontal.jpg';
@@ -19,7 +19,7 @@ let face: FaceGeometry;
 const baseline = new Map<DimensionId, DimensionAnalysis>();
 
 function analyse(img: RgbImage, dimension: DimensionId): DimensionAnalysis {
-  const r = analyseView({ images: { white: img }, face, view: 'front' }, { dimensions: [dimension] }).dimensions[dimension];
+  const r = analyseView({ images: { white: img }, face, view: 'front' }, { dimensions: [dimension], ...PAINTED }).dimensions[dimension];
   if (!r) throw new Error(dimension);
   return r;
 }

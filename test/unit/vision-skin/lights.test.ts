@@ -6,14 +6,14 @@ import type { FaceGeometry, RgbImage } from '../../../vision/types.ts';
 import { fixtureFace, releaseLandmarker } from './helpers/faces.ts';
 import { paintPorphyrin, paintShine } from './helpers/paint.ts';
 import { decodeRgb, encodeJpeg } from './helpers/images.ts';
-import { paintScene, seededRandom, uvImage } from './helpers/scenes.ts';
+import { PAINTED, paintScene, seededRandom, uvImage } from './helpers/scenes.ts';
 import { skinRegions } from '../../../vision/skin/index.ts';
 import { faceAxes, IPD_MM } from '../../../vision/skin/regions/geometry.ts';
 
 let image: RgbImage;
 let face: FaceGeometry;
 beforeAll(async () => {
-  ({ image, face } = await fixtureFace('sample6-frontal.jpg', 1200));
+  ({ image, face } = await fixtureFace('sample6-frontal.jpg', 1600));
 });
 afterAll(releaseLandmarker);
 
@@ -37,8 +37,8 @@ describe('light-source selection', () => {
     const mm = faceAxes(face).ipd / IPD_MM;
     const spots = points(8, 4).filter((p, k, all) => all.findIndex((q) => Math.hypot(q.x - p.x, q.y - p.y) < 4 * mm) === k);
     for (const p of spots) paintPorphyrin(uv, p, 0.35 * mm, 1);
-    const withUv = analyseView({ images: { white: image, uv }, face, view: 'front' }, { dimensions: ['acne'] }).dimensions.acne;
-    const without = analyseView({ images: { white: image }, face, view: 'front' }, { dimensions: ['acne'] }).dimensions.acne;
+    const withUv = analyseView({ images: { white: image, uv }, face, view: 'front' }, { dimensions: ['acne'], ...PAINTED }).dimensions.acne;
+    const without = analyseView({ images: { white: image }, face, view: 'front' }, { dimensions: ['acne'], ...PAINTED }).dimensions.acne;
     expect(withUv?.lights).toContain('uv');
     expect(withUv?.details['porphyrins']).toBeGreaterThanOrEqual(Math.ceil(0.8 * spots.length));
     expect(without?.lights).not.toContain('uv');
@@ -46,11 +46,13 @@ describe('light-source selection', () => {
   });
 
   it('reads pigment and redness under cross-polarised light and relief under parallel-polarised light', () => {
-    const r = analyseView({ images: { white: image, cross_polar: image, parallel_polar: image }, face, view: 'front' }, { dimensions: ['speckle', 'sensitive', 'pore', 'forehead_wrinkle'] });
+    const r = analyseView({ images: { white: image, cross_polar: image, parallel_polar: image }, face, view: 'front' }, { dimensions: ['speckle', 'sensitive', 'pore', 'forehead_wrinkle'], ...PAINTED });
     expect(r.dimensions.speckle?.lights).toEqual(['cross_polar']);
     expect(r.dimensions.sensitive?.lights).toEqual(['cross_polar']);
     expect(r.dimensions.pore?.lights).toEqual(['parallel_polar']);
     expect(r.dimensions.forehead_wrinkle?.lights).toEqual(['parallel_polar']);
+    // Each read on the light it prefers: nothing to caveat.
+    for (const d of ['speckle', 'sensitive', 'pore', 'forehead_wrinkle'] as const) expect(r.dimensions[d]?.caveats, d).toEqual([]);
   });
 
   it('takes shine as parallel minus cross when both polarised images exist', () => {
@@ -58,8 +60,8 @@ describe('light-source selection', () => {
     const mm = faceAxes(face).ipd / IPD_MM;
     const nose = skinRegions(face).regions.nose;
     paintShine(parallel, { x: nose.reduce((s, p) => s + p.x, 0) / nose.length, y: nose.reduce((s, p) => s + p.y, 0) / nose.length }, 3 * mm, 1);
-    const both = analyseView({ images: { white: image, cross_polar: image, parallel_polar: parallel }, face, view: 'front' }, { dimensions: ['oil'] }).dimensions.oil;
-    const single = analyseView({ images: { white: image }, face, view: 'front' }, { dimensions: ['oil'] }).dimensions.oil;
+    const both = analyseView({ images: { white: image, cross_polar: image, parallel_polar: parallel }, face, view: 'front' }, { dimensions: ['oil'], ...PAINTED }).dimensions.oil;
+    const single = analyseView({ images: { white: image }, face, view: 'front' }, { dimensions: ['oil'], ...PAINTED }).dimensions.oil;
     expect(both?.lights).toEqual(['parallel_polar', 'cross_polar']);
     expect(both?.details['polarisationDifference']).toBe(1);
     expect(both?.measure).toBeGreaterThan(single?.measure ?? 0);
@@ -69,7 +71,7 @@ describe('light-source selection', () => {
   it('reads a source captured at another size as the same frame scaled', async () => {
     const spotted = paintScene(image, face, { kind: 'spot', count: 6, strength: 0.9, seed: 13 });
     const half = await decodeRgb(await encodeJpeg(spotted.image, 95), image.width / 2);
-    const r = analyseView({ images: { white: image, cross_polar: half }, face, view: 'front' }, { dimensions: ['speckle'] }).dimensions.speckle;
+    const r = analyseView({ images: { white: image, cross_polar: half }, face, view: 'front' }, { dimensions: ['speckle'], ...PAINTED }).dimensions.speckle;
     expect(r?.lights).toEqual(['cross_polar']);
     // Findings are reported in the white image's pixels, where the spots were painted.
     const found = (r?.features ?? []).flatMap((f) => (f.kind === 'spot' ? [f.at] : []));
@@ -77,8 +79,12 @@ describe('light-source selection', () => {
     expect(hits.length).toBeGreaterThanOrEqual(5);
   });
 
-  it('falls back to white for every dimension when white is all there is', () => {
-    const r = analyseView({ images: { white: image }, face, view: 'front' });
+  it('falls back to white for every dimension when white is all there is, and says so where another light is preferred', () => {
+    const r = analyseView({ images: { white: image }, face, view: 'front' }, PAINTED);
     for (const a of Object.values(r.dimensions)) expect(a?.lights.every((l) => l === 'white'), a?.dimension).toBe(true);
+    // Pigment and redness are read best under cross-polarised light, relief under parallel-polarised.
+    for (const d of ['speckle', 'sensitive', 'black_rim_of_eye', 'forehead_wrinkle', 'skin_vitality'] as const) expect(r.dimensions[d]?.caveats, d).toContain('light');
+    // Geometry needs no particular light.
+    expect(r.dimensions.eye_sagging?.caveats ?? [], 'eye_sagging').not.toContain('light');
   });
 });

@@ -5,7 +5,7 @@ import { analyseView } from '../../../vision/skin/index.ts';
 import type { FaceGeometry, RgbImage } from '../../../vision/types.ts';
 import { fixtureFace, releaseLandmarker } from './helpers/faces.ts';
 import type { PaintKind } from './helpers/paint.ts';
-import { paintScene } from './helpers/scenes.ts';
+import { PAINTED, paintScene } from './helpers/scenes.ts';
 
 let image: RgbImage;
 let face: FaceGeometry;
@@ -28,7 +28,7 @@ describe('levels rise monotonically with strength', () => {
     const scores: number[] = [];
     for (const s of STRENGTHS) {
       const scene = s === 0 ? { image } : paintScene(image, face, { kind, count: count(s), strength: Math.max(0.3, s), seed: 3 });
-      const r = analyseView({ images: { white: scene.image }, face, view: 'front' }, { dimensions: [dimension] }).dimensions[dimension];
+      const r = analyseView({ images: { white: scene.image }, face, view: 'front' }, { dimensions: [dimension], ...PAINTED }).dimensions[dimension];
       levels.push(r?.level ?? -1);
       scores.push(r?.score ?? -1);
     }

@@ -1,8 +1,8 @@
 import type { DimensionId } from '../../../protocol/enums/dimensions.ts';
 import type { Analyser, RunDimension } from '../analyser.ts';
-import { result, round } from '../analyser.ts';
+import { isMeasured, result, round } from '../analyser.ts';
 import { severityOf } from '../grading.ts';
-import type { DimensionAnalysis } from '../types.ts';
+import type { DimensionAnalysis, NotMeasuredDimension } from '../types.ts';
 
 interface Part {
   readonly dimension: DimensionId;
@@ -12,26 +12,37 @@ interface Part {
 /**
  * A composite index 0..100 from other dimensions' scores: the weighted mean severity (100 - score)
  * blended with the worst part (half each when `worst` is 0.5), so one bad sign is not averaged
- * away. Confidence is the weighted mean of the parts'.
+ * away. Confidence is the weighted mean of the parts', scaled by the share of the weight measured.
+ * decision (D-033): parts the view could not measure are left out; with less than half the
+ * weight measured, the composite is not measured either, for the reason of its heaviest missing part.
  */
 function composite(dimension: DimensionId, parts: readonly Part[], worst: number): Analyser {
   return {
     dimension,
-    lights: ['white'],
-    analyse(_ctx, run: RunDimension): DimensionAnalysis {
-      const done = parts.map((p) => ({ ...p, r: run(p.dimension) }));
+    // Pooled from its parts, each read on its own light: no light of its own to prefer.
+    lights: [],
+    analyse(_ctx, run: RunDimension): DimensionAnalysis | NotMeasuredDimension {
+      const all = parts.map((p) => ({ ...p, r: run(p.dimension) }));
+      const done = all.flatMap((p) => (isMeasured(p.r) ? [{ ...p, r: p.r }] : []));
+      const whole = all.reduce((s, p) => s + p.weight, 0);
       const total = done.reduce((s, p) => s + p.weight, 0);
+      if (total < whole / 2) {
+        const missing = all.flatMap((p) => (isMeasured(p.r) ? [] : [{ weight: p.weight, why: p.r }])).sort((a, b) => b.weight - a.weight)[0]?.why;
+        const share = Math.round((100 * total) / whole);
+        return { dimension, reason: missing?.reason ?? 'resolution', detail: `its measured parts hold ${share} % of its weight, needs 50 %; ${missing ? `${missing.dimension}: ${missing.detail}` : ''}` };
+      }
       const mean = done.reduce((s, p) => s + p.weight * severityOf(p.r.score), 0) / total;
       const max = Math.max(...done.map((p) => severityOf(p.r.score)));
       const details: Record<string, number> = {};
       for (const p of done) details[`score_${p.dimension}`] = p.r.score;
       return result(dimension, {
         measure: 100 * ((1 - worst) * mean + worst * max),
-        confidence: done.reduce((s, p) => s + p.weight * p.r.confidence, 0) / total,
+        confidence: (done.reduce((s, p) => s + p.weight * p.r.confidence, 0) / total) * (total / whole),
         findings: done.reduce((s, p) => s + p.r.findings, 0),
         annotations: done.flatMap((p) => p.r.annotations.filter((a) => a.kind === 'path')),
         lights: [...new Set(done.flatMap((p) => p.r.lights))],
-        details: { ...details, meanSeverity: round(mean), worstSeverity: round(max) },
+        details: { ...details, meanSeverity: round(mean), worstSeverity: round(max), measuredWeight: round(total / whole) },
+        caveats: [...new Set(done.flatMap((p) => p.r.caveats))],
       });
     },
   };

@@ -1,6 +1,6 @@
 import type { DimensionId } from '../../../protocol/enums/dimensions.ts';
 import type { Analyser } from '../analyser.ts';
-import { confidenceOf, pathsAnnotation, result, round } from '../analyser.ts';
+import { confidenceOf, isMeasured, pathsAnnotation, result, round } from '../analyser.ts';
 import type { SkinContext } from '../context.ts';
 import type { FoldKind } from '../measure/folds.ts';
 import { FOLD_REGIONS, findFolds, foldIndex } from '../measure/folds.ts';
@@ -62,15 +62,17 @@ export const frownWrinkle = wrinkleAnalyser('frown_wrinkle', LINE_SPECS.frown, [
 export const crowsFeet = wrinkleAnalyser('crows_feet', LINE_SPECS.crowsFeet, ['crows_feet_left', 'crows_feet_right']);
 export const underEyeWrinkle = wrinkleAnalyser('under_eye_wrinkle', LINE_SPECS.underEye, ['under_eye_left', 'under_eye_right']);
 
-/** neck_lines: horizontal lines below the jaw; an unseen neck scores 0 with low confidence. */
+const neckBase = wrinkleAnalyser('neck_lines', LINE_SPECS.neck, ['neck']);
+
+/** neck_lines: horizontal lines below the jaw; a covered neck is not measured (needs.ts), a partly seen one is less sure. */
 export const neckLines: Analyser = {
   dimension: 'neck_lines',
   lights: LINE_LIGHTS,
   analyse(ctx, run) {
-    const base = wrinkleAnalyser('neck_lines', LINE_SPECS.neck, ['neck']).analyse(ctx, run);
+    const base = neckBase.analyse(ctx, run);
+    if (!isMeasured(base)) return base;
     const visible = ctx.neckVisibility;
-    if (visible >= 0.25) return { ...base, confidence: round(base.confidence * Math.min(1, visible + 0.3)), details: { ...base.details, visibility: round(visible) } };
-    return result('neck_lines', { measure: 0, confidence: 0.1, lights: base.lights, details: { ...base.details, visibility: round(visible) } });
+    return { ...base, confidence: round(base.confidence * Math.min(1, visible + 0.3)), details: { ...base.details, visibility: round(visible) } };
   },
 };
 

@@ -178,3 +178,11 @@ export function uvImage(white: RgbImage): RgbImage {
   }
   return { width: white.width, height: white.height, data };
 }
+
+/**
+ * Painted scenes draw their blemishes at the photo's full (upscaled) resolution, while the
+ * photo around them stays as soft as the small original: the resolution estimate would rightly
+ * call the face too soft for fine features. The detectors are judged on the painted features,
+ * so the scenes' analyses take the nominal resolution as the effective one.
+ */
+export const PAINTED: { readonly effectivePxPerMm: number } = { effectivePxPerMm: Infinity };

@@ -1,0 +1,47 @@
+import type { DimensionId } from '../../protocol/enums/dimensions.ts';
+import type { RegionId } from './regions/regions.ts';
+import { regionPixels } from './analyser.ts';
+import type { SkinContext } from './context.ts';
+import { measureResolution } from './measure/resolution.ts';
+import { NEEDS } from './needs.ts';
+import type { NotMeasuredDimension } from './types.ts';
+
+/**
+ * Why this view cannot measure a dimension (needs.ts), or null when it can: the effective
+ * resolution first (the commonest reason, and the one the customer can fix by coming closer),
+ * then the head's turn, then how much of the dimension's skin is visible.
+ */
+export function notMeasurable(ctx: SkinContext, dimension: DimensionId): NotMeasuredDimension | null {
+  const needs = NEEDS[dimension];
+  if (!needs) return null;
+  const res = measureResolution(ctx);
+  if (res.effective < needs.minPxPerMm) {
+    const upscaled = res.effective < res.nominal * 0.8 ? ` (${fmt(res.nominal)} px/mm nominal, but edges ${fmt(res.edgeSpreadPx)} px wide: upscaled or soft)` : '';
+    return { dimension, reason: 'resolution', detail: `${fmt(res.effective)} px/mm of detail on the face${upscaled}, needs ${needs.minPxPerMm}` };
+  }
+  const yaw = Math.abs(ctx.input.face.pose.yaw);
+  if (yaw > needs.maxYawDegrees) return { dimension, reason: 'pose', detail: `head turned ${Math.round(yaw)} degrees, at most ${needs.maxYawDegrees} for this dimension` };
+  if (needs.regions.length === 0) return null;
+  const shares = needs.regions.map((id) => visibleShare(ctx, id));
+  const seen = needs.of === 'all' ? Math.min(...shares) : Math.max(...shares);
+  if (seen < needs.visible) {
+    const worst = needs.regions[shares.indexOf(needs.of === 'all' ? seen : Math.min(...shares))] ?? needs.regions[0];
+    return { dimension, reason: 'hidden', detail: `${Math.round(seen * 100)} % of the ${label(worst)} is visible skin, needs ${Math.round(needs.visible * 100)} %` };
+  }
+  return null;
+}
+
+/** Share of a region's polygon that the skin mask keeps (coarse level). */
+export function visibleShare(ctx: SkinContext, id: RegionId): number {
+  if (id === 'neck') return ctx.neckVisibility;
+  const area = regionPixels(ctx, id, 1);
+  return area > 0 ? Math.min(1, ctx.count(id, 1) / area) : 0;
+}
+
+function label(id: RegionId | undefined): string {
+  return (id ?? 'region').replace(/_/g, ' ');
+}
+
+function fmt(v: number): string {
+  return v.toFixed(1);
+}
