@@ -5,6 +5,7 @@ import type { SkinContext } from '../context.ts';
 import { newMask } from '../image/plane.ts';
 import { maskedValues, quantile } from '../image/stats.ts';
 import type { LineSpec } from '../measure/wrinkles.ts';
+import { toneScale } from '../measure/tone.ts';
 import { findLines, LINE_LIGHTS } from '../measure/wrinkles.ts';
 import { landmark } from '../regions/geometry.ts';
 import * as M from '../regions/mesh-indices.ts';
@@ -20,7 +21,10 @@ function underEyeContrast(ctx: SkinContext, light: LightSource, side: Side): { d
   const eye = ctx.regionMask(`under_eye_${side}`, 1);
   const cheek = ctx.regionMask(`cheek_${side}`, 1);
   const med = (p: typeof lab.L, m: typeof eye): number => quantile(maskedValues(p, m), 0.5);
-  return { dL: med(lab.L, cheek) - med(lab.L, eye), da: med(lab.a, eye) - med(lab.a, cheek), db: med(lab.b, eye) - med(lab.b, cheek) };
+  // Against the person's own cheek, in the reference tone's units (measure/tone.ts), so the same
+  // face lighter or darker keeps its grade.
+  const k = toneScale(ctx, light);
+  return { dL: (med(lab.L, cheek) - med(lab.L, eye)) / k, da: (med(lab.a, eye) - med(lab.a, cheek)) / k, db: (med(lab.b, eye) - med(lab.b, cheek)) / k };
 }
 
 /**

@@ -7,13 +7,14 @@ import { sample } from '../image/plane.ts';
 import type { RegionId } from '../regions/regions.ts';
 import { FACE_SKIN } from './regions.ts';
 import { BLOB_SIGMAS_MM, ringMean } from './spots.ts';
+import { toneScale } from './tone.ts';
 
 /** An inflammatory lesion: a round area redder than its surround. */
 export interface Papule {
   readonly x: number;
   readonly y: number;
   readonly radiusMm: number;
-  /** a* above the surround. */
+  /** a* above the surround, in the reference tone's units (measure/tone.ts). */
   readonly redness: number;
   /** decision: pimple = pale centre (pustule), cyst = over 2.5 mm, pink = faint, papule otherwise. */
   readonly type: 'papule' | 'pimple' | 'cyst' | 'pink';
@@ -54,24 +55,25 @@ export function findPapules(ctx: SkinContext): PapuleFindings {
     const porphyrins = ctx.has('uv') ? findPorphyrins(ctx) : null;
     if (!rect) return { light, papules: [], porphyrins };
     const lists: Blob[][] = [];
+    const tone = toneScale(ctx, light);
     for (const mm of BLOB_SIGMAS_MM) {
       const s = Math.max(1, mm * pxmm);
       const inner = ctx.blur(light, 'a', 1, s, rect);
       const outer = ctx.blur(light, 'a', 1, 2.5 * s, rect);
-      lists.push(detectBlobs({ inner, outer, innerSigma: s, mask, roi: rect, polarity: -1, minResponse: MIN_RESPONSE }));
+      lists.push(detectBlobs({ inner, outer, innerSigma: s, mask, roi: rect, polarity: -1, minResponse: MIN_RESPONSE * tone }));
     }
     const a = ctx.channel(light, 'a', 1);
     const L = ctx.channel(light, 'L', 1);
     const papules: Papule[] = [];
     for (const b of mergeBlobs(lists)) {
       const s = b.radius / Math.SQRT2;
-      const redness = ringMean(a, b.x, b.y, 0) - sample(ctx.blur(light, 'a', 1, 2.5 * s, rect), b.x - 0.5, b.y - 0.5);
+      const redness = (ringMean(a, b.x, b.y, 0) - sample(ctx.blur(light, 'a', 1, 2.5 * s, rect), b.x - 0.5, b.y - 0.5)) / tone;
       if (redness < MIN_REDNESS) continue;
       const bgL = sample(ctx.blur(light, 'L', 1, 2.5 * s, rect), b.x - 0.5, b.y - 0.5);
-      const darkening = bgL - ringMean(L, b.x, b.y, 0);
+      const darkening = (bgL - ringMean(L, b.x, b.y, 0)) / tone;
       if (darkening > 2.5 * redness) continue;
       const radiusMm = b.radius / pxmm;
-      const paleCentre = ringMean(L, b.x, b.y, 0) - ringMean(L, b.x, b.y, Math.max(1.2, 0.5 * b.radius)) > 3;
+      const paleCentre = ringMean(L, b.x, b.y, 0) - ringMean(L, b.x, b.y, Math.max(1.2, 0.5 * b.radius)) > 3 * tone;
       const type: Papule['type'] = paleCentre ? 'pimple' : radiusMm > 2.5 ? 'cyst' : redness < 6 ? 'pink' : 'papule';
       papules.push({ x: b.x, y: b.y, radiusMm, redness, type, region: regionAt(ctx, 1, b.x, b.y, FACE_SKIN) });
     }

@@ -8,6 +8,7 @@ import { maskCount, newMask, scanRect } from '../image/plane.ts';
 import { maskedValues, quantile } from '../image/stats.ts';
 import type { RegionId } from '../regions/regions.ts';
 import { PAPULE_LIGHTS } from './papules.ts';
+import { toneScale } from './tone.ts';
 
 export interface RednessFindings {
   readonly light: LightSource;
@@ -17,7 +18,7 @@ export interface RednessFindings {
   /** Percentage of the analysed skin that is red, in total and per region. */
   readonly percent: number;
   readonly regionPercent: Readonly<Partial<Record<RegionId, number>>>;
-  /** Mean a* excess over the baseline inside the red area. */
+  /** Mean a* excess over the baseline inside the red area, in the reference tone's units. */
   readonly excess: number;
   /** Baseline a* of the face (20th percentile of smoothed a*). */
   readonly baseline: number;
@@ -45,12 +46,14 @@ export function findRedness(ctx: SkinContext): RednessFindings {
     if (!rect) return { light, mask: red, patches: [], percent: 0, regionPercent, excess: 0, baseline: 0, areaCm2: 0 };
     const a = ctx.blur(light, 'a', 1, ctx.px(SMOOTH_MM, 1), rect);
     const baseline = quantile(maskedValues(a, mask), 0.2);
+    // REDNESS_DELTA is set for the reference tone; a darker face shows the same flush as less a*.
+    const tone = toneScale(ctx, light);
     let excess = 0;
     const r = scanRect(mask);
     for (let y = r.y0; y < r.y1; y++) {
       for (let i = y * mask.width + r.x0; i < y * mask.width + r.x1; i++) {
         if (!mask.data[i]) continue;
-        const e = (a.data[i] as number) - baseline;
+        const e = ((a.data[i] as number) - baseline) / tone;
         if (e >= REDNESS_DELTA) {
           red.data[i] = 1;
           excess += e;

@@ -6,13 +6,14 @@ import { sample } from '../image/plane.ts';
 import type { RegionId } from '../regions/regions.ts';
 import type { LightSource } from '../../../protocol/skin-api/api-codes.ts';
 import { FACE_SKIN } from './regions.ts';
+import { toneScale } from './tone.ts';
 
 /** A pigmented spot: darker than its surround, not mainly red, at least about 0.6 mm across. */
 export interface Spot {
   readonly x: number;
   readonly y: number;
   readonly radiusMm: number;
-  /** L* below the surround. */
+  /** L* below the surround, in the reference tone's units (measure/tone.ts). */
   readonly depth: number;
   readonly type: 'freckle' | 'senile' | 'acquired' | 'mole' | 'other';
   readonly region: RegionId | null;
@@ -46,13 +47,15 @@ export function findSpots(ctx: SkinContext): SpotFindings {
     const mask = ctx.unionMask(FACE_SKIN, 1);
     const lists: Blob[][] = [];
     const pxmm = ctx.pxPerMm(1);
+    // Thresholds are in the reference tone's L*; this face's differences are scaled to it.
+    const tone = toneScale(ctx, light);
     const rect = ctx.rectOf(mask, 3 * 2.5 * Math.max(1, (BLOB_SIGMAS_MM[BLOB_SIGMAS_MM.length - 1] ?? 1) * pxmm));
     if (!rect) return { light, spots: [], level: 1 as const };
     for (const mm of BLOB_SIGMAS_MM) {
       const s = Math.max(1, mm * pxmm);
       const inner = ctx.blur(light, 'L', 1, s, rect);
       const outer = ctx.blur(light, 'L', 1, 2.5 * s, rect);
-      lists.push(detectBlobs({ inner, outer, innerSigma: s, mask, roi: rect, polarity: 1, minResponse: MIN_RESPONSE }));
+      lists.push(detectBlobs({ inner, outer, innerSigma: s, mask, roi: rect, polarity: 1, minResponse: MIN_RESPONSE * tone }));
     }
     const L = ctx.channel(light, 'L', 1);
     const a = ctx.channel(light, 'a', 1);
@@ -63,16 +66,16 @@ export function findSpots(ctx: SkinContext): SpotFindings {
       const centre = ringMean(L, b.x, b.y, 0);
       const ring = ringMean(L, b.x, b.y, Math.max(1.2, 0.6 * pxmm));
       const depth = bg - centre;
-      if (depth < MIN_DEPTH) continue;
+      if (depth < MIN_DEPTH * tone) continue;
       // Small features recover within 0.6 mm; a spot is still dark there.
       if (bg - ring < 0.45 * depth) continue;
       const redness = ringMean(a, b.x, b.y, 0) - sample(ctx.blur(light, 'a', 1, 2.5 * s, rect), b.x - 0.5, b.y - 0.5);
-      if (redness > 0.5 * depth + 1.5) continue;
+      if (redness > 0.5 * depth + 1.5 * tone) continue;
       const radiusPx = Math.max(b.radius, effectiveRadius(L, b.x, b.y, bg, depth));
       // A spot is dark all round; the edge of a shadow (nose side, lid, hairline) is not.
       if (!isolated(L, b.x, b.y, 1.6 * radiusPx, centre, depth)) continue;
       const radiusMm = radiusPx / pxmm;
-      spots.push({ x: b.x, y: b.y, radiusMm, depth, type: spotType(radiusMm, depth), region: regionAt(ctx, 1, b.x, b.y, FACE_SKIN) });
+      spots.push({ x: b.x, y: b.y, radiusMm, depth: depth / tone, type: spotType(radiusMm, depth / tone), region: regionAt(ctx, 1, b.x, b.y, FACE_SKIN) });
     }
     return { light, spots, level: 1 as const };
   });

@@ -9,6 +9,7 @@ import { erode, newMask, subtract } from '../image/plane.ts';
 import { maskedValues, quantile, robustSigma } from '../image/stats.ts';
 import type { RegionId } from '../regions/regions.ts';
 import { poreBlurs } from './pores.ts';
+import { toneScale } from './tone.ts';
 import { CHEEKS, T_ZONE } from './regions.ts';
 
 export interface ShineFindings {
@@ -87,7 +88,7 @@ export function textureSigma(ctx: SkinContext): number {
     const blurs = poreBlurs(ctx);
     if (!blurs) return Number.NaN;
     const mask = erode(ctx.unionMask(['cheek_left', 'cheek_right', 'forehead'], 0), 2);
-    return robustSigma(maskedValues(subtract(ctx.channel(blurs.light, 'L', 0), blurs.outer), mask));
+    return robustSigma(maskedValues(subtract(ctx.channel(blurs.light, 'L', 0), blurs.outer), mask)) / toneScale(ctx, blurs.light);
   });
 }
 
@@ -99,7 +100,7 @@ export function mottlingSigma(ctx: SkinContext, light: LightSource): number {
     if (!rect) return Number.NaN;
     const fine = ctx.blur(light, 'L', 1, ctx.px(1, 1), rect);
     const broad = ctx.blur(light, 'L', 1, ctx.px(5, 1), rect);
-    return robustSigma(maskedValues(subtract(fine, broad), mask));
+    return robustSigma(maskedValues(subtract(fine, broad), mask)) / toneScale(ctx, light);
   });
 }
 
