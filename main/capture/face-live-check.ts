@@ -8,6 +8,8 @@
 import { createFaceTracker, FaceModels } from '../../vision/face/index.ts';
 import { FACE_OVAL } from '../../vision/skin/regions/mesh-indices.ts';
 import type { TrackedFrame } from '../../vision/face/index.ts';
+import { faceAxes } from '../../vision/skin/regions/geometry.ts';
+import type { FaceGeometry } from '../../vision/types.ts';
 import type { FaceCheckResult, LiveCheck } from './live-check.ts';
 
 export interface FaceLiveCheckOptions {
@@ -41,9 +43,17 @@ export function toFaceCheck(tracked: TrackedFrame): FaceCheckResult {
     quality: { blur: clamp01(face.quality.blur), brightness: clamp01(face.quality.brightness) },
     faceBox: { left: box.left, top: box.top, width: Math.max(1e-3, box.width), height: Math.max(1e-3, box.height) },
     faceRatio: Math.max(0, face.faceRatio),
+    ...interpupillary(face),
     glasses: { normal: clamp01(face.glasses.normal), sunglasses: clamp01(face.glasses.sunglasses) },
     ...faceOval(face.landmarks),
   };
+}
+
+/** The distance between the eye centres, as the skin analysis measures millimetres (63 mm apart). */
+function interpupillary(face: FaceGeometry): { ipdPx?: number } {
+  if (!(face.landmarks instanceof Float32Array) || face.landmarks.length < 468 * 3) return {};
+  const ipd = faceAxes(face).ipd;
+  return Number.isFinite(ipd) && ipd > 0 ? { ipdPx: ipd } : {};
 }
 
 /** The FaceMesh silhouette (36 points, clockwise from the top of the forehead) in frame pixels. */

@@ -6,6 +6,7 @@
  */
 import type { View } from '../../protocol/skin-api/api-codes.ts';
 import type { GuidanceConfig } from '../config/guidance-config.ts';
+import { IPD_MM } from '../../vision/skin/regions/geometry.ts';
 import type { FaceCheckResult, FaceFound } from './live-check.ts';
 
 /** In priority order: geometry first (quality measures are only meaningful on a well-placed face). */
@@ -46,11 +47,14 @@ export function evaluateGuidance(
   frame: FrameSize,
   view: View,
   config: GuidanceConfig,
+  still?: FrameSize,
 ): Guidance {
   if (!check.facePresent) return { ok: false, issues: ['no_face'] };
   const found = new Set<GuidanceCode>();
 
   if (check.faceRatio < config.minFaceRatio) found.add('move_closer');
+  // D-033: the still must show the face with the detail the analysis needs (vision/skin/needs.ts).
+  if (still && check.ipdPx && stillPxPerMm(check.ipdPx, frame, still) < config.minStillPxPerMm) found.add('move_closer');
   if (check.faceRatio > config.maxFaceRatio) found.add('move_back');
   const centre = boxCentre(check, frame);
   if (Math.abs(centre.x - 0.5) > config.maxCentreOffset || Math.abs(centre.y - 0.5) > config.maxCentreOffset) found.add('centre_face');
@@ -75,6 +79,11 @@ export function evaluateGuidance(
 
   const issues = GUIDANCE_CODES.filter((code) => found.has(code));
   return { ok: issues.length === 0, issues };
+}
+
+/** Pixels per millimetre the still will have on the face: the preview's eye distance scaled to the still, over 63 mm. */
+export function stillPxPerMm(ipdPx: number, frame: FrameSize, still: FrameSize): number {
+  return (ipdPx * (still.width / frame.width)) / IPD_MM;
 }
 
 function boxCentre(face: FaceFound, frame: FrameSize): { x: number; y: number } {

@@ -27,6 +27,8 @@ export interface FaceFound {
   readonly faceBox: Box;
   /** Face box width / frame width. */
   readonly faceRatio: number;
+  /** Distance between the eye centres in frame pixels (63 mm on an adult): the still's resolution on the face follows from it. */
+  readonly ipdPx?: number;
   /** Probabilities 0..1; absent when the check does not estimate glasses. */
   readonly glasses?: { readonly normal: number; readonly sunglasses: number };
   /**
@@ -54,6 +56,7 @@ export const faceCheckResultSchema = z.union([
     quality: z.object({ blur: unit, brightness: unit }),
     faceBox: z.object({ left: finite, top: finite, width: z.number().positive(), height: z.number().positive() }),
     faceRatio: z.number().min(0),
+    ipdPx: z.number().positive().optional(),
     glasses: z.object({ normal: unit, sunglasses: unit }).optional(),
     outline: z.array(z.tuple([finite, finite])).min(3).max(256).optional(),
   }),

@@ -9,6 +9,7 @@ import type { AutoCaptureConfig, GuidanceConfig } from '../config/guidance-confi
 import type { OpenCamera, StillImage } from '../device/camera.ts';
 import type { LightController } from '../device/lights.ts';
 import type { DeviceProfile } from '../device/profiles.ts';
+import type { FrameSize } from './guidance.ts';
 import type { LiveCheck } from './live-check.ts';
 import { INITIAL_STATE, transition } from './session-machine.ts';
 import type { MachineConfig } from './session-machine.ts';
@@ -42,6 +43,8 @@ export interface CaptureSessionDeps {
   readonly recorder: CaptureRecorder;
   readonly guidance: GuidanceConfig;
   readonly autoCapture: AutoCaptureConfig;
+  /** The size the camera takes stills at: with it the guidance checks the resolution the still will have on the face. */
+  readonly stillSize?: FrameSize;
   readonly clock?: Clock;
   /**
    * Applied to every still before it is stored: the light's saved calibration (exposure and white
@@ -171,7 +174,8 @@ export class CaptureSession {
       const check = await this.deps.liveCheck(frame);
       // The frame is stale if staff moved the session on (manual capture, cancel) meanwhile.
       if (!this.isPreviewing(view)) return;
-      this.dispatch({ type: 'FRAME_CHECKED', at: this.clock.now(), check, frame: { width: frame.width, height: frame.height } });
+      const still = this.deps.stillSize ? { still: this.deps.stillSize } : {};
+      this.dispatch({ type: 'FRAME_CHECKED', at: this.clock.now(), check, frame: { width: frame.width, height: frame.height }, ...still });
       this.dispatch({ type: 'TICK', at: this.clock.now() });
     } catch (error) {
       if (this.isPreviewing(view)) this.dispatch(failure(error));

@@ -82,7 +82,7 @@ function fault(state: Live | Countdown | Capturing, event: Extract<SessionEvent,
 
 /** Auto-capture: `minStableFrames` good frames in a row spanning at least `holdMs` start the countdown. */
 function onLiveFrame(state: Live, event: Extract<SessionEvent, { type: 'FRAME_CHECKED' }>, config: MachineConfig): SessionState {
-  const guidance = evaluateGuidance(event.check, state.lastCheck, event.frame, state.queue[0].view, config.guidance);
+  const guidance = evaluateGuidance(event.check, state.lastCheck, event.frame, state.queue[0].view, config.guidance, event.still);
   if (!guidance.ok) return { ...state, guidance, lastCheck: event.check, stableFrames: 0, holdSince: null };
   const stableFrames = state.stableFrames + 1;
   const holdSince = state.holdSince ?? event.at;
@@ -96,7 +96,7 @@ function onLiveFrame(state: Live, event: Extract<SessionEvent, { type: 'FRAME_CH
 function onCountdown(state: Countdown, event: SessionEvent, config: MachineConfig): SessionState {
   switch (event.type) {
     case 'FRAME_CHECKED': {
-      const guidance = evaluateGuidance(event.check, state.lastCheck, event.frame, state.queue[0].view, config.guidance);
+      const guidance = evaluateGuidance(event.check, state.lastCheck, event.frame, state.queue[0].view, config.guidance, event.still);
       // Any bad frame stops the countdown: the shot must show the pose the guidance accepted.
       if (!guidance.ok) return { ...live(state.data, state.queue, state.pass), guidance, lastCheck: event.check };
       return event.at >= state.endsAt ? capturing(state) : { ...state, lastCheck: event.check };

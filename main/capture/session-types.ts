@@ -66,7 +66,7 @@ export type SessionEvent =
   | { readonly type: 'CONSENT_GIVEN'; readonly clauseIds: readonly string[]; readonly rejectedClauseIds?: readonly string[] }
   | { readonly type: 'CONSENT_DECLINED' }
   | { readonly type: 'CUSTOMER_READY'; readonly customerId: string; readonly skinCondition: SkinCondition }
-  | { readonly type: 'FRAME_CHECKED'; readonly at: number; readonly check: FaceCheckResult; readonly frame: FrameSize }
+  | { readonly type: 'FRAME_CHECKED'; readonly at: number; readonly check: FaceCheckResult; readonly frame: FrameSize; readonly still?: FrameSize }
   | { readonly type: 'TICK'; readonly at: number }
   /** Staff override: capture now whatever the guidance says (e.g. a customer who cannot turn further). */
   | { readonly type: 'MANUAL_CAPTURE' }

@@ -44,6 +44,12 @@ export const guidanceConfigSchema = z.object({
   /** Face box width / frame width: below min asks to move closer, above max to move back. */
   minFaceRatio: unit.default(0.25),
   maxFaceRatio: unit.default(0.6),
+  /**
+   * Least pixels per millimetre the still must have on the face (63 mm between the pupils), else
+   * the customer is asked to move closer (D-033). Default 2: spots, acne and every colour and shape
+   * dimension can be measured; 4 adds pores, texture and fine lines (vision/skin/needs.ts).
+   */
+  minStillPxPerMm: z.number().min(0).max(50).default(2),
   /** Face box centre offset from the frame centre, as a share of the frame's width / height. */
   maxCentreOffset: unit.default(0.15),
   /** Either eye's openness below this asks to open the eyes. */

@@ -75,6 +75,7 @@ export class SessionController {
       recorder: this.deps.recorder,
       guidance: this.deps.guidance(),
       autoCapture: this.deps.autoCapture,
+      stillSize: this.deps.deviceConfig().camera.still,
       ...(this.deps.correctStill ? { correctStill: this.deps.correctStill } : {}),
       onLoopError: (error) => this.deps.log(`capture session ${session.id}: device loop stopped: ${error instanceof Error ? error.message : String(error)}`),
     });

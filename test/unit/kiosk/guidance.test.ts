@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateGuidance } from '../../../main/capture/guidance.ts';
+import { evaluateGuidance, stillPxPerMm } from '../../../main/capture/guidance.ts';
 import type { GuidanceCode } from '../../../main/capture/guidance.ts';
 import type { FaceCheckResult } from '../../../main/capture/live-check.ts';
 import { guidanceConfigSchema } from '../../../main/config/guidance-config.ts';
@@ -12,6 +12,21 @@ const issues = (check: FaceCheckResult, view: View = 'front', previous: FaceChec
 describe('live guidance', () => {
   it('accepts a well-placed, sharp, open-eyed face in the front view', () => {
     expect(evaluateGuidance(goodFace(), null, FRAME, 'front', config)).toEqual({ ok: true, issues: [] });
+  });
+
+  it('asks the customer to come closer when the still would show the face with too little detail (D-033)', () => {
+    // FRAME is 640 px wide; a 4000-px still scales it 6.25 times. Default minimum: 2 px/mm.
+    const still = { width: 4000, height: 3000 };
+    const at = (ipdPx: number) => evaluateGuidance({ ...goodFace(), ipdPx }, null, FRAME, 'front', config, still).issues;
+    expect(config.minStillPxPerMm).toBe(2);
+    expect(stillPxPerMm(21, FRAME, still)).toBeCloseTo(2.08, 2);
+    expect(at(21)).toEqual([]);
+    expect(at(19)).toEqual(['move_closer']);
+    // A technician who wants pores measured asks for 4 px/mm.
+    const pores = guidanceConfigSchema.parse({ minStillPxPerMm: 4 });
+    expect(evaluateGuidance({ ...goodFace(), ipdPx: 30 }, null, FRAME, 'front', pores, still).issues).toEqual(['move_closer']);
+    // Without the still's size (or the eye distance) only the face ratio is checked.
+    expect(evaluateGuidance({ ...goodFace(), ipdPx: 5 }, null, FRAME, 'front', config).issues).toEqual([]);
   });
 
   it('asks for a face when none is found', () => {
