@@ -4,9 +4,18 @@
 // landmarks of every version are mapped back onto the unperturbed still and their spread is
 // measured in units of the interpupillary distance. Used by the benchmark and by
 // test/unit/vision-face/stable-landmarks.test.ts.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { FACE_FIXTURES } from '../../test/fixtures/faces/manifest.ts';
+import { analyzeFace } from '../../vision/face/analyze.ts';
+import { UNDER_EYE } from '../../vision/face/landmark-indices.ts';
+import type { FaceModels } from '../../vision/face/models.ts';
 import { decodeImage } from '../../vision/image/decode.ts';
 import type { DecodedImage } from '../../vision/image/decode.ts';
+
+const FIXTURE_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/faces');
 
 /** One version of a still and the map of its pixel coordinates back onto the unperturbed still. */
 export interface PerturbedStill {
@@ -96,6 +105,8 @@ export interface StabilityRow {
   readonly pitchSd: number;
   /** Median wall time of the analysis per version, ms. */
   readonly ms: number;
+  /** Mean process CPU time (user + system) of the analysis per version, ms: less disturbed by other load. */
+  readonly cpuMs: number;
 }
 
 /**
@@ -113,17 +124,44 @@ export async function measureStability(
     const versions: Float64Array[] = [];
     const pitches: number[] = [];
     const times: number[] = [];
+    let cpu = 0;
     for (const s of await stills(file)) {
+      const cpu0 = process.cpuUsage();
       const t0 = performance.now();
       const face = await analyse(s.image);
       times.push(performance.now() - t0);
+      const used = process.cpuUsage(cpu0);
+      cpu += (used.user + used.system) / 1000;
       versions.push(mapBack(face.landmarks, s.back));
       pitches.push(face.pose.pitch);
     }
     const mean = pitches.reduce((a, b) => a + b, 0) / pitches.length;
     const sd = Math.sqrt(pitches.reduce((a, p) => a + (p - mean) ** 2, 0) / pitches.length);
     times.sort((a, b) => a - b);
-    rows.push({ file, jitter: landmarkJitter(versions), underEye: landmarkJitter(versions, indices), pitch: pitches[0]!, pitchSd: sd, ms: times[times.length >> 1]! });
+    rows.push({ file, jitter: landmarkJitter(versions), underEye: landmarkJitter(versions, indices), pitch: pitches[0]!, pitchSd: sd, ms: times[times.length >> 1]!, cpuMs: cpu / times.length });
   }
   return rows;
+}
+
+/**
+ * The benchmark's stability section: analyzeFace with one FaceMesh run and with stable landmarks
+ * on the single-face fixtures as 1600 px stills and their perturbed versions.
+ */
+export async function printStability(models: FaceModels): Promise<void> {
+  const files = FACE_FIXTURES.filter((f) => f.faces === 1).map((f) => f.file);
+  const cache = new Map<string, readonly PerturbedStill[]>();
+  const stills = async (file: string): Promise<readonly PerturbedStill[]> => {
+    if (!cache.has(file)) cache.set(file, await perturbedStills(readFileSync(join(FIXTURE_DIR, file))));
+    return cache.get(file)!;
+  };
+  const under = [...UNDER_EYE.left, ...UNDER_EYE.right];
+  const run = (stable: boolean): Promise<StabilityRow[]> => measureStability(files, stills, (image) => analyzeFace(image, { models, stableLandmarks: stable }), under);
+  await run(false); // warm-up: makes the stills, first runs at this size
+  const [single, stable] = [await run(false), await run(true)];
+  console.log('\nlandmark jitter of analyzeFace on 1600 px stills (RMS, % of the eye distance) under crop 1-3 %, scale +-5 %, brightness +-10 %, JPEG 95 -> 80:');
+  console.log(`  ${'fixture'.padEnd(26)}  one run: all  under-eye  ms  CPU ms   stable: all  under-eye  ms  CPU ms`);
+  const cols = (r: StabilityRow): string => `${(100 * r.jitter).toFixed(3).padStart(5)}  ${(100 * r.underEye).toFixed(3).padStart(9)}  ${r.ms.toFixed(0).padStart(3)}  ${r.cpuMs.toFixed(0).padStart(6)}`;
+  for (let k = 0; k < files.length; k++) console.log(`  ${files[k]!.padEnd(26)}  ${' '.repeat(8)}${cols(single[k]!)}  ${' '.repeat(11)}${cols(stable[k]!)}`);
+  const mean = (rows: StabilityRow[], key: 'jitter' | 'underEye'): string => ((100 * rows.reduce((a, r) => a + r[key], 0)) / rows.length).toFixed(3);
+  console.log(`  mean jitter: one run ${mean(single, 'jitter')} (under-eye ${mean(single, 'underEye')}), stable ${mean(stable, 'jitter')} (under-eye ${mean(stable, 'underEye')})`);
 }
