@@ -1,7 +1,7 @@
 /**
  * Steadier landmarks for stills (test-time augmentation). One FaceMesh run moves its points by
- * about 1 % of the eye distance when the photo is cropped 1-3 %, rescaled 5 %, brightened 10 % or
- * re-saved as JPEG, and the skin analysers' small region polygons (under-eye, crow's feet,
+ * 0.5 to 0.9 % of the eye distance (RMS) when the photo is cropped 1-3 %, rescaled 5 %, brightened
+ * 10 % or re-saved as JPEG, and the skin analysers' small region polygons (under-eye, crow's feet,
  * nasolabial) move with them. Averaging several runs on slightly different crops of the same face
  * (shifted, scaled, mirrored) cancels most of that, because each crop's error is partly its own.
  * FaceMesh is a few milliseconds a run, so a still can afford eight; preview frames take one
@@ -74,7 +74,8 @@ export interface StableOptions {
 /**
  * FaceMesh on the detection's region first (the face score comes from it), then RECENTRE_RUNS
  * runs each on the region derived from the previous landmarks, then one run per crop of `crops`
- * around the last region; the result is each coordinate's trimmed mean over the crops' runs.
+ * around the last region; the result is each coordinate's trimmed mean over the crops' runs
+ * (the first run's landmarks if any run scores under minFaceScore).
  * `region` and `toImage` of the result are the last region's. All runs read one box-reduced copy
  * of the face's neighbourhood (reduce.ts) instead of supersampling the photo each time.
  */
@@ -87,12 +88,24 @@ export async function estimateStableLandmarks(image: RgbImage, region: FaceRegio
     return { landmarks: toSource(mesh.landmarks, view), faceScore: mesh.faceScore };
   };
   const result = (landmarks: Float32Array, faceScore: number, r: FaceRegion): MeshResult => ({ landmarks, faceScore, region: r, toImage: squareCropAffine(r.cx, r.cy, r.size, r.angle, MESH_INPUT_SIZE) });
+  const minScore = options.minFaceScore ?? 0.5;
   const first = await run(region);
-  if (first.faceScore < (options.minFaceScore ?? 0.5)) return result(first.landmarks, first.faceScore, region);
+  const single = result(first.landmarks, first.faceScore, region);
+  if (first.faceScore < minScore) return single;
+  // A later crop that loses the face (a drift off a face at the image's edge, say) would pull the
+  // average: the first run's landmarks are kept instead.
   let centre = regionFromLandmarks(first.landmarks);
-  for (let k = 0; k < (options.recentreRuns ?? RECENTRE_RUNS); k++) centre = regionFromLandmarks((await run(centre)).landmarks);
+  for (let k = 0; k < (options.recentreRuns ?? RECENTRE_RUNS); k++) {
+    const next = await run(centre);
+    if (next.faceScore < minScore) return single;
+    centre = regionFromLandmarks(next.landmarks);
+  }
   const runs: Float32Array[] = [];
-  for (const j of options.crops ?? STILL_CROPS) runs.push((await run(jitterRegion(centre, j), j.mirrored)).landmarks);
+  for (const j of options.crops ?? STILL_CROPS) {
+    const next = await run(jitterRegion(centre, j), j.mirrored);
+    if (next.faceScore < minScore) return single;
+    runs.push(next.landmarks);
+  }
   return result(trimmedMean(runs), first.faceScore, centre);
 }
 
