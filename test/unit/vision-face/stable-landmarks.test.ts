@@ -5,11 +5,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeFace } from '../../../vision/face/analyze.ts';
 import { REFERENCE_POINTS } from '../../../vision/face/canonical.ts';
 import { UNDER_EYE } from '../../../vision/face/landmark-indices.ts';
+import { estimateLandmarks } from '../../../vision/face/mesh.ts';
 import { MIRROR_INDEX } from '../../../vision/face/mirror.ts';
+import { landmarkBox, regionFromLandmarks } from '../../../vision/face/region.ts';
 import { trimmedMean } from '../../../vision/face/stable.ts';
 import { measureStability, perturbedStills } from '../../../bench/vision-face/stability.ts';
 import type { PerturbedStill, StabilityRow } from '../../../bench/vision-face/stability.ts';
-import { fixtureBytes } from './helpers.ts';
+import { fixtureBytes, fixtureImage } from './helpers.ts';
 
 describe('MIRROR_INDEX', () => {
   it('is its own inverse and pairs the canonical model\'s points with their x = -x partners', () => {
@@ -24,6 +26,20 @@ describe('MIRROR_INDEX', () => {
       expect(partner![2]).toBeCloseTo(z, 4);
     }
     expect([MIRROR_INDEX[33], MIRROR_INDEX[133], MIRROR_INDEX[61], MIRROR_INDEX[1], MIRROR_INDEX[152]]).toEqual([263, 362, 291, 1, 152]);
+  });
+});
+
+describe('estimateLandmarks on the mirrored crop', () => {
+  it('puts every landmark back where the plain crop puts it (mean distance under 1.5 % of the face width)', async () => {
+    // A wrong mirror map or flip would swap the eyes: tens of percent.
+    const image = await fixtureImage('astronaut-frontal.jpg');
+    const first = await analyzeFace(image, { eyeModel: 'mesh', stableLandmarks: false });
+    const region = regionFromLandmarks(first.landmarks);
+    const [plain, mirrored] = [await estimateLandmarks(image, region), await estimateLandmarks(image, region, undefined, true)];
+    expect(mirrored.faceScore).toBeGreaterThan(0.9);
+    let sum = 0;
+    for (let i = 0; i < 468; i++) sum += Math.hypot(mirrored.landmarks[3 * i]! - plain.landmarks[3 * i]!, mirrored.landmarks[3 * i + 1]! - plain.landmarks[3 * i + 1]!);
+    expect(sum / 468 / landmarkBox(plain.landmarks).width).toBeLessThan(0.015);
   });
 });
 
