@@ -37,12 +37,13 @@ export const SIMULATED_CAMERA_ID = 'simulated-camera';
 
 /**
  * The camera-mounting pitch offset (guidance `pitchOffset`) the simulated device defaults to.
- * Its photos were not taken from one camera height: the face check reads about -7° on the
- * frontal portrait (taken at eye level) and about -13° on the side photo (taken from above).
- * -7° puts both well inside the ±10° pitch tolerance (0° and about -6°), so a simulated session
- * reaches auto-capture on every view.
+ * Its photos were not taken from one camera height: the face check reads about 0° on the frontal
+ * portrait (taken at eye level) and about -6° on the side photo (taken from above), both well
+ * inside the ±10° pitch tolerance. It was -7° while the face check's pitch carried FaceMesh's
+ * chin-down bias (the portrait read -7°); pitch is now corrected for it (vision/face/pose.ts,
+ * PITCH_BIAS_DEGREES), so the simulated device needs no offset, like a real camera at eye level.
  */
-export const SIMULATED_PITCH_OFFSET = -7;
+export const SIMULATED_PITCH_OFFSET = 0;
 
 /** A camera that can show the calibration grey card by itself (the simulated one). */
 export interface GreyCardCamera {

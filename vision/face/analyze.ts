@@ -23,6 +23,7 @@ import type { PoseFit } from './pose.ts';
 import { faceQuality } from './quality.ts';
 import type { FaceQuality } from './quality.ts';
 import { landmarkBox, regionFromDetection } from './region.ts';
+import { estimateStableLandmarks } from './stable.ts';
 import type { DetectedFace, FaceRegion, HeadPose } from './types.ts';
 import { regionVisibility } from './visibility.ts';
 import type { Visibility } from './visibility.ts';
@@ -37,6 +38,12 @@ export interface AnalyzeOptions extends DetectOptions {
    * closed eyes), 'mesh' uses FaceMesh's. Default 'iris' for analyzeFace, 'mesh' for the tracker.
    */
   readonly eyeModel?: 'iris' | 'mesh';
+  /**
+   * Landmarks averaged over several FaceMesh runs on crops around the face (stable.ts): a still's
+   * landmarks then move about a third as much under a re-take or a re-save, for about six more
+   * runs. Default true for analyzeFace, false for the tracker (preview frames keep one run).
+   */
+  readonly stableLandmarks?: boolean;
 }
 
 /** Everything the pipeline knows about one face; a FaceGeometry for the skin analysers. */
@@ -79,7 +86,10 @@ export async function analyzeFace(image: RgbImage, options: AnalyzeOptions = {})
 
 /** Landmarks and measures for one detection (full path, second half). */
 export async function analyzeDetection(image: RgbImage, detection: DetectedFace, options: AnalyzeOptions = {}): Promise<FaceAnalysis> {
-  const mesh = await estimateLandmarks(image, regionFromDetection(detection), options.models);
+  const region = regionFromDetection(detection);
+  const mesh = (options.stableLandmarks ?? true)
+    ? await estimateStableLandmarks(image, region, { models: options.models, minFaceScore: options.minFaceScore })
+    : await estimateLandmarks(image, region, options.models);
   if (mesh.faceScore < (options.minFaceScore ?? 0.5)) throw new NoFaceError(`landmark model rejected the face (score ${mesh.faceScore.toFixed(2)})`);
   const iris = (options.eyeModel ?? 'iris') === 'iris' ? await estimateIris(image, mesh.landmarks, options.models) : undefined;
   return describeFace(image, mesh, detection.box, detection.score, options, iris);

@@ -4,6 +4,9 @@
  * quaternion solution. Orthographic: at kiosk distances the face's depth (~10 cm) is small
  * against the distance to the camera (40 cm and more), so perspective bends the fit by a few
  * percent at most. Sign conventions: docs/vision-face.md, "Head pose".
+ *
+ * Pitch is corrected for FaceMesh's depth bias (PITCH_BIAS_DEGREES): the fit alone reads faces
+ * that look level into the lens as chin-down by several degrees (docs/vision-face.md, "Pitch bias").
  */
 import type { Point2 } from '../types.ts';
 import { REFERENCE_POINTS } from './canonical.ts';
@@ -11,10 +14,17 @@ import { quaternionToMatrix, symmetricEigen } from './linalg.ts';
 import type { HeadPose } from './types.ts';
 
 export interface PoseFit {
+  /** The head's pose: the fit's angles with pitch corrected by PITCH_BIAS_DEGREES. */
   readonly pose: HeadPose;
   /**
+   * Pitch of FaceMesh's mesh against the canonical model, before the bias correction
+   * (pose.pitch = meshPitch - PITCH_BIAS_DEGREES): what `rotation` says.
+   */
+  readonly meshPitch: number;
+  /**
    * Row-major rotation taking reference directions to the camera frame (x to the image right,
-   * y up, z towards the camera): n_camera = R n_reference.
+   * y up, z towards the camera): n_camera = R n_reference. It is the mesh's, uncorrected, so the
+   * surface normals of visibility.ts stay on the mesh FaceMesh drew.
    */
   readonly rotation: readonly number[];
   /** Image pixels per reference centimetre. */
@@ -26,6 +36,18 @@ export interface PoseFit {
 }
 
 const DEG = 180 / Math.PI;
+
+/**
+ * FaceMesh's mesh is tilted chin-back against MediaPipe's canonical face on faces that look level
+ * into the lens: the fit reads them at about this pitch. Measured with the still path's landmarks
+ * on the frontal faces (|yaw| <= 16) of the eye-level photos: the passport-style portrait -6.8
+ * (-7.0 on its 512 px source), four others -8.6, -4.7, -12.1 and -3.0 (median -6.8, mean -7.0),
+ * and one with the chin visibly raised +11.4 (left out; with it the median is -5.8). Faces differ
+ * by several degrees, so this is good to about +-2 (docs/vision-face.md, "Pitch bias"). Subtracted from the fitted pitch, which is exact for the
+ * decomposition below: pitch is the innermost rotation, so tilting the reference face by the
+ * bias would change pitch alone.
+ */
+export const PITCH_BIAS_DEGREES = -7;
 const N = REFERENCE_POINTS.length;
 const REF = REFERENCE_POINTS.map(([, x, y, z]) => [x, y, z] as const);
 const REF_MEAN = [0, 1, 2].map((d) => REF.reduce((s, p) => s + p[d]!, 0) / N) as [number, number, number];
@@ -68,7 +90,9 @@ export function fitHeadPose(landmarks: Float32Array): PoseFit {
   // Reference origin: mean - s R refMean (in the flipped frame), back to image y.
   const ox = mean[0] - scale * (R[0]! * REF_MEAN[0] + R[1]! * REF_MEAN[1] + R[2]! * REF_MEAN[2]);
   const oy = mean[1] - scale * (R[3]! * REF_MEAN[0] + R[4]! * REF_MEAN[1] + R[5]! * REF_MEAN[2]);
-  return { pose: eulerFromRotation(R), rotation: R, scale, origin: { x: ox, y: -oy }, residual: Math.sqrt(err / N) / Math.max(scale, 1e-9) };
+  const mesh = eulerFromRotation(R);
+  const pose = { ...mesh, pitch: wrapDegrees(mesh.pitch - PITCH_BIAS_DEGREES) };
+  return { pose, meshPitch: mesh.pitch, rotation: R, scale, origin: { x: ox, y: -oy }, residual: Math.sqrt(err / N) / Math.max(scale, 1e-9) };
 }
 
 /**
@@ -83,6 +107,12 @@ export function eulerFromRotation(R: readonly number[]): HeadPose {
   const phi = Math.atan2(r21, r22);
   const psi = Math.atan2(r10, r00);
   return { pitch: -phi * DEG + 0, roll: -psi * DEG + 0, yaw: theta * DEG + 0 };
+}
+
+/** The angle in (-180, 180]. */
+function wrapDegrees(a: number): number {
+  const w = a - 360 * Math.ceil((a - 180) / 360);
+  return w + 0;
 }
 
 /** Rotates a reference-frame direction into the camera frame (x right, y up, z towards the camera). */

@@ -81,7 +81,8 @@ export function createFaceTracker(options: FaceTrackerOptions = {}): FaceTracker
     tracked = null;
     if (!largest) return result('full', faces, null);
     try {
-      const face = await analyzeDetection(frame, largest, { ...options, eyeModel });
+      // One FaceMesh run unless asked: the averaged still path would cost the frame rate.
+      const face = await analyzeDetection(frame, largest, { ...options, eyeModel, stableLandmarks: options.stableLandmarks ?? false });
       tracked = { face, relation: relationOf(largest.box, face.landmarkBox) };
       return result('full', faces, face);
     } catch (err) {

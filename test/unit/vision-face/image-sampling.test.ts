@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applyAffine, composeAffine, IDENTITY, invertAffine, letterboxAffine, squareCropAffine } from '../../../vision/image/affine.ts';
 import { lumaOfTensor } from '../../../vision/image/luma.ts';
 import { blockinessRatio, laplacianStats } from '../../../vision/image/measures.ts';
+import { reduceWindow } from '../../../vision/image/reduce.ts';
 import { sampleToTensor } from '../../../vision/image/sample.ts';
 import type { RgbImage } from '../../../vision/types.ts';
 
@@ -116,5 +117,24 @@ describe('measures', () => {
     const box = { left: 0, top: 0, width: 128, height: 128 };
     expect(blockinessRatio(blocks, box)).toBeGreaterThan(3);
     expect(blockinessRatio(gradient, box)).toBeLessThan(1.3);
+  });
+});
+
+describe('reduceWindow', () => {
+  it('averages f x f blocks of the window, partial blocks at the image edge over the pixels they have', () => {
+    // Window from (37, 27) to past the image's corner: blocks of 2 at x 37-38 and 39, y 27-28 and 29.
+    const r = reduceWindow(ramp, 2, 37, 27, 10, 10);
+    expect([r.factor, r.left, r.top, r.image.width, r.image.height]).toEqual([2, 37, 27, 2, 2]);
+    const px = (x: number, y: number): number[] => Array.from(r.image.data.subarray((y * 2 + x) * 3, (y * 2 + x) * 3 + 3));
+    // Red is x * 5, green y * 7: block (37..38, 27..28) has means 187.5 -> 188 and 192.5 -> 193.
+    expect(px(0, 0).slice(0, 2)).toEqual([188, 193]);
+    expect(px(1, 1).slice(0, 2)).toEqual([195, 203]);
+  });
+
+  it('keeps continuous coordinates: source x = left + factor * reduced x', () => {
+    const r = reduceWindow(ramp, 3, 6, 3, 24, 24);
+    // Reduced pixel (1, 1) covers source 9..11 x 6..8: red mean 10 * 5, green 7 * 7.
+    const o = (1 * r.image.width + 1) * 3;
+    expect([r.image.data[o], r.image.data[o + 1]]).toEqual([50, 49]);
   });
 });
