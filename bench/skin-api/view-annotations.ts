@@ -62,7 +62,7 @@ async function runOnce(payload: SkinViewJobPayload): Promise<{ phases: Phases; f
   const analyse = performance.now() - t;
   const cpu0 = process.cpuUsage();
   t = performance.now();
-  const { files } = await viewAnnotations(payload, analysis);
+  const { files } = await viewAnnotations(payload, images, analysis);
   const annotations = performance.now() - t;
   const cpu = process.cpuUsage(cpu0);
   return { phases: { decode, face: faceMs, analyse, annotations, annotationsCpu: (cpu.user + cpu.system) / 1000 }, files };

@@ -17,7 +17,8 @@ export interface SkinViewRecord {
   annotations: Partial<Record<DimensionId, ResultAnnotation>>;
 }
 
-// sharp's own thread pool renders several overlays at once; more only queues.
+// A few overlays at once, so one is blended on this thread while others are rasterised or encoded
+// on libuv's threads (sharp runs each at libvips concurrency 1 here); more only queues.
 const RENDER_CONCURRENCY = 4;
 
 export async function decodeView(payload: SkinViewJobPayload): Promise<Partial<Record<LightSource, RgbImage>>> {
@@ -53,7 +54,7 @@ export async function skinViewJob(payload: SkinViewJobPayload): Promise<JobResul
   const images = await decodeView(payload);
   const face = await viewFace(payload, images);
   const analysis = analyseView({ images, face, view: payload.view }, { dimensions: payload.dimensions });
-  const { annotations, files } = await viewAnnotations(payload, analysis);
+  const { annotations, files } = await viewAnnotations(payload, images, analysis);
   const record: SkinViewRecord = { analysis, annotations };
   return { record, files };
 }
@@ -68,11 +69,18 @@ export async function viewFace(payload: SkinViewJobPayload, images: Partial<Reco
 }
 
 /** The annotation entries of a view's analysis and their files (exported apart so bench/ can time this phase). */
-export async function viewAnnotations(payload: SkinViewJobPayload, analysis: ViewSkinAnalysis): Promise<{ annotations: SkinViewRecord['annotations']; files: JobFile[] }> {
+export async function viewAnnotations(
+  payload: SkinViewJobPayload,
+  images: Partial<Record<LightSource, RgbImage>>,
+  analysis: ViewSkinAnalysis,
+): Promise<{ annotations: SkinViewRecord['annotations']; files: JobFile[] }> {
+  // One shrunk base per light, made on first use and shared by that light's dimensions.
   const bases = new Map<LightSource, Promise<AnnotationBase>>();
   const baseFor = (light: LightSource): Promise<AnnotationBase> => {
     let base = bases.get(light);
-    if (!base) bases.set(light, (base = annotationBase(payload.photos[light] ?? payload.photos.white!)));
+    const image = images[light] ?? images.white ?? Object.values(images)[0];
+    if (!image) throw new Error(`no decoded ${light} image for ${payload.view}`);
+    if (!base) bases.set(light, (base = annotationBase(image)));
     return base;
   };
   const annotations: SkinViewRecord['annotations'] = {};
