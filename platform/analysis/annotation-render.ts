@@ -12,7 +12,7 @@ export const ANNOTATION_MAX_SIDE = 1280;
 // about 10 % fewer bytes; the default 4:2:0 chroma keeps the encoder on its fast path.
 const JPEG = { quality: 80, optimiseCoding: false, mozjpeg: false } as const;
 const STROKE = 2;
-// Stroke half-width plus antialiasing: how far a drawn mark reaches beyond its geometry.
+// How far a mark can reach beyond its geometry: half the stroke plus antialiasing, with room to spare.
 const MARGIN = STROKE + 2;
 
 /** A light's image shrunk once to annotation size; every dimension drawn on that light shares it. */
