@@ -1,22 +1,35 @@
 import sharp from 'sharp';
-import type { Point2 } from '../../vision/types.ts';
+import type { Box, Point2, RgbImage } from '../../vision/types.ts';
 import type { SkinAnnotation } from '../../vision/skin/index.ts';
 
-/** decision: annotation images are JPEGs at most 1280 px on their long side (quality 85). */
+/**
+ * Annotation images are JPEGs at most this long on their long side (decision D-034 in
+ * docs/decisions.md): the kiosk and report pages show them on screens of 1920 px at most, and the
+ * drawing cost grows with the area.
+ */
 export const ANNOTATION_MAX_SIDE = 1280;
+// Quality 80 without Huffman optimisation: the second coding pass doubled the encode time for
+// about 10 % fewer bytes; the default 4:2:0 chroma keeps the encoder on its fast path.
+const JPEG = { quality: 80, optimiseCoding: false, mozjpeg: false } as const;
+const STROKE = 2;
+// How far a mark can reach beyond its geometry: half the stroke plus antialiasing, with room to spare.
+const MARGIN = STROKE + 2;
 
-/** A photo decoded once and shrunk to annotation size, to draw several dimensions on. */
+/** A light's image shrunk once to annotation size; every dimension drawn on that light shares it. */
 export interface AnnotationBase {
   readonly raw: Buffer;
   readonly width: number;
   readonly height: number;
 }
 
-export async function annotationBase(photo: Uint8Array): Promise<AnnotationBase> {
-  const { data, info } = await sharp(photo, { limitInputPixels: 100_000_000 })
-    .rotate()
+/**
+ * From the image the job already decoded (upright, in the analysis' pixels), so the photo is not
+ * decoded a second time: resizing the raw pixels costs about 40 % of decoding the 12 MP JPEG again.
+ */
+export async function annotationBase(image: RgbImage): Promise<AnnotationBase> {
+  const pixels = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
+  const { data, info } = await sharp(pixels, { raw: { width: image.width, height: image.height, channels: 3 } })
     .resize(ANNOTATION_MAX_SIDE, ANNOTATION_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-    .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { raw: data, width: info.width, height: info.height };
@@ -28,7 +41,7 @@ function polyline(points: readonly Point2[], scale: number): string {
 
 /** SVG elements for a dimension's findings; `scale` maps analysis pixels to the base image. */
 export function annotationSvg(annotations: readonly SkinAnnotation[], scale: number, color: string): string {
-  const stroke = 2;
+  const stroke = STROKE;
   const parts: string[] = [];
   for (const annotation of annotations) {
     switch (annotation.kind) {
@@ -66,15 +79,78 @@ export function annotationSvg(annotations: readonly SkinAnnotation[], scale: num
   return parts.join('');
 }
 
-/** The base image with one dimension's findings drawn on it, as a JPEG. */
+/** The base-image rectangle a dimension's marks can touch (`scale` as annotationSvg), or null. */
+export function annotationBounds(annotations: readonly SkinAnnotation[], scale: number, width: number, height: number): Box | null {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  const add = (x: number, y: number, reach: number): void => {
+    x0 = Math.min(x0, x - reach);
+    y0 = Math.min(y0, y - reach);
+    x1 = Math.max(x1, x + reach);
+    y1 = Math.max(y1, y + reach);
+  };
+  for (const annotation of annotations) {
+    switch (annotation.kind) {
+      case 'points':
+        annotation.points.forEach((p, i) => add(p.x * scale, p.y * scale, Math.max(3, (annotation.radii?.[i] ?? 3) * scale * 1.5)));
+        break;
+      case 'path':
+        for (const path of annotation.paths) for (const p of path) add(p.x * scale, p.y * scale, 0);
+        break;
+      case 'polygon':
+        for (const polygon of annotation.polygons) for (const p of polygon) add(p.x * scale, p.y * scale, 0);
+        break;
+      case 'mask':
+        add(annotation.box.left * scale, annotation.box.top * scale, 0);
+        add((annotation.box.left + annotation.box.width) * scale, (annotation.box.top + annotation.box.height) * scale, 0);
+        break;
+      default:
+        return missingCase(annotation);
+    }
+  }
+  const left = Math.max(0, Math.floor(x0 - MARGIN));
+  const top = Math.max(0, Math.floor(y0 - MARGIN));
+  const right = Math.min(width, Math.ceil(x1 + MARGIN));
+  const bottom = Math.min(height, Math.ceil(y1 + MARGIN));
+  return right > left && bottom > top ? { left, top, width: right - left, height: bottom - top } : null;
+}
+
+/**
+ * The base image with one dimension's findings drawn on it, as a JPEG of the base's size.
+ * `analysisWidth` is the width of the image the annotations' pixel coordinates refer to.
+ * Only the rectangle the marks touch is rasterised (librsvg) and blended here: libvips' composite
+ * worked over the whole image in floating point, which was most of the drawing time.
+ */
 export async function renderAnnotation(base: AnnotationBase, annotations: readonly SkinAnnotation[], analysisWidth: number, color: string): Promise<Uint8Array> {
   const scale = base.width / analysisWidth;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${base.width}" height="${base.height}">${annotationSvg(annotations, scale, color)}</svg>`;
-  const out = await sharp(base.raw, { raw: { width: base.width, height: base.height, channels: 3 } })
-    .composite([{ input: Buffer.from(svg), top: 0, left: 0 }])
-    .jpeg({ quality: 85 })
-    .toBuffer();
-  return new Uint8Array(out);
+  const out = Buffer.from(base.raw);
+  const box = annotationBounds(annotations, scale, base.width, base.height);
+  if (box) {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${box.width}" height="${box.height}" viewBox="${box.left} ${box.top} ${box.width} ${box.height}">${annotationSvg(annotations, scale, color)}</svg>`;
+    const { data, info } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    if (info.width !== box.width || info.height !== box.height || info.channels !== 4) throw new Error(`annotation raster ${info.width}x${info.height}x${info.channels}, expected ${box.width}x${box.height}x4`);
+    blendOver(out, base.width, data, box);
+  }
+  const jpeg = await sharp(out, { raw: { width: base.width, height: base.height, channels: 3 } }).jpeg(JPEG).toBuffer();
+  return new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength);
+}
+
+/** Straight-alpha RGBA `over` RGB in place; librsvg's raster through sharp is not premultiplied. */
+function blendOver(rgb: Buffer, rgbWidth: number, rgba: Buffer, box: Box): void {
+  for (let y = 0; y < box.height; y++) {
+    let src = y * box.width * 4;
+    let dst = ((box.top + y) * rgbWidth + box.left) * 3;
+    for (let x = 0; x < box.width; x++, src += 4, dst += 3) {
+      const a = rgba[src + 3]!;
+      if (a === 0) continue;
+      const k = 255 - a;
+      rgb[dst] = (rgba[src]! * a + rgb[dst]! * k + 127) / 255;
+      rgb[dst + 1] = (rgba[src + 1]! * a + rgb[dst + 1]! * k + 127) / 255;
+      rgb[dst + 2] = (rgba[src + 2]! * a + rgb[dst + 2]! * k + 127) / 255;
+    }
+  }
 }
 
 function missingCase(value: never): never {

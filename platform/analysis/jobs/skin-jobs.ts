@@ -2,7 +2,7 @@ import { DIMENSION_IDS, type DimensionId } from '../../../protocol/enums/dimensi
 import type { SkinAllRaceResult } from '../../../protocol/skin-api/detection.ts';
 import type { LightSource } from '../../../protocol/skin-api/api-codes.ts';
 import type { Annotation as ResultAnnotation } from '../../../protocol/skin-api/task-result.ts';
-import { analyzeFace } from '../../../vision/face/index.ts';
+import { analyzeFace, type FaceAnalysis } from '../../../vision/face/index.ts';
 import { decodeImage } from '../../../vision/image/decode.ts';
 import { analyseView, skinAttributes, type SkinAnnotation, type ViewSkinAnalysis } from '../../../vision/skin/index.ts';
 import type { RgbImage } from '../../../vision/types.ts';
@@ -17,10 +17,11 @@ export interface SkinViewRecord {
   annotations: Partial<Record<DimensionId, ResultAnnotation>>;
 }
 
-// sharp's own thread pool renders several overlays at once; more only queues.
+// A few overlays at once, so one is blended on this thread while others are rasterised or encoded
+// on libuv's threads (sharp runs each at libvips concurrency 1 here); more only queues.
 const RENDER_CONCURRENCY = 4;
 
-async function decodeView(payload: SkinViewJobPayload): Promise<Partial<Record<LightSource, RgbImage>>> {
+export async function decodeView(payload: SkinViewJobPayload): Promise<Partial<Record<LightSource, RgbImage>>> {
   const images: Partial<Record<LightSource, RgbImage>> = {};
   for (const [light, bytes] of Object.entries(payload.photos) as [LightSource, Uint8Array][]) {
     images[light] = await onImage(`${light}_${payload.view}`, () => decodeImage(bytes));
@@ -51,17 +52,36 @@ function jsonAnnotation(annotation: SkinAnnotation): unknown {
  */
 export async function skinViewJob(payload: SkinViewJobPayload): Promise<JobResult> {
   const images = await decodeView(payload);
+  const face = await viewFace(payload, images);
+  const analysis = analyseView({ images, face, view: payload.view }, { dimensions: payload.dimensions });
+  requireMeasurable(analysis, `white_${payload.view}`);
+  const { annotations, files } = await viewAnnotations(payload, images, analysis);
+  const record: SkinViewRecord = { analysis, annotations };
+  return { record, files };
+}
+
+/** The face on the white image, refused when that photo cannot be analysed. */
+export async function viewFace(payload: SkinViewJobPayload, images: Partial<Record<LightSource, RgbImage>>): Promise<FaceAnalysis> {
   const reference = images.white ?? Object.values(images)[0];
   if (!reference) throw new Error(`no image for ${payload.view}`);
   const face = await onImage(`white_${payload.view}`, () => analyzeFace(reference));
   requireAnalysable(face, payload.view, `white_${payload.view}`);
-  const analysis = analyseView({ images, face, view: payload.view }, { dimensions: payload.dimensions });
-  requireMeasurable(analysis, `white_${payload.view}`);
+  return face;
+}
 
+/** The annotation entries of a view's analysis and their files (exported apart so bench/ can time this phase). */
+export async function viewAnnotations(
+  payload: SkinViewJobPayload,
+  images: Partial<Record<LightSource, RgbImage>>,
+  analysis: ViewSkinAnalysis,
+): Promise<{ annotations: SkinViewRecord['annotations']; files: JobFile[] }> {
+  // One shrunk base per light, made on first use and shared by that light's dimensions.
   const bases = new Map<LightSource, Promise<AnnotationBase>>();
   const baseFor = (light: LightSource): Promise<AnnotationBase> => {
     let base = bases.get(light);
-    if (!base) bases.set(light, (base = annotationBase(payload.photos[light] ?? payload.photos.white!)));
+    const image = images[light] ?? images.white ?? Object.values(images)[0];
+    if (!image) throw new Error(`no decoded ${light} image for ${payload.view}`);
+    if (!base) bases.set(light, (base = annotationBase(image)));
     return base;
   };
   const annotations: SkinViewRecord['annotations'] = {};
@@ -88,8 +108,7 @@ export async function skinViewJob(payload: SkinViewJobPayload): Promise<JobResul
   }
   const files: JobFile[] = [];
   for (let i = 0; i < work.length; i += RENDER_CONCURRENCY) files.push(...(await Promise.all(work.slice(i, i + RENDER_CONCURRENCY).map((run) => run()))));
-  const record: SkinViewRecord = { analysis, annotations };
-  return { record, files };
+  return { annotations, files };
 }
 
 /** skin_all_race: the front image's face_attributes. */
