@@ -6,8 +6,9 @@ import { useKioskStore } from '../../stores/kiosk/store.ts';
 import { ScoreRing } from './ScoreRing.tsx';
 
 /**
- * The overall picture: the overall score as measured, when, the skin condition at capture, and
- * the three findings that most need attention.
+ * The overall picture: the overall score as measured, when, the skin condition at capture, the
+ * three measured findings that most need attention, and which dimensions could not be measured
+ * (D-033: the overall score is the platform's mean of the measured ones only).
  */
 export function Summary({ report }: { report: Report }) {
   const { t } = useTranslation();
@@ -31,6 +32,11 @@ export function Summary({ report }: { report: Report }) {
               </li>
             ))}
           </ul>
+        )}
+        {report.notMeasured.length > 0 && (
+          <p className="muted small" data-testid="summary-not-measured">
+            {t('results.notMeasuredSummary', { names: report.notMeasured.map((d) => d.name).join(', ') })}
+          </p>
         )}
         <p className="muted small">{t('results.rawNote')}</p>
       </div>
