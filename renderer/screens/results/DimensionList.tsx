@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Report } from '../../../main/kiosk-api/types.ts';
-import { formatScore } from '../../lib/format.ts';
+import { formatList, formatScore } from '../../lib/format.ts';
+import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
+import { useKioskStore } from '../../stores/kiosk/store.ts';
 import { resultsSelectors } from '../../stores/results/selectors.ts';
 import { useResultsStore } from '../../stores/results/store.ts';
 import { levelClass, scoreClass } from './ScoreRing.tsx';
@@ -14,6 +16,7 @@ import { levelClass, scoreClass } from './ScoreRing.tsx';
  */
 export function DimensionList({ report }: { report: Report }) {
   const { t } = useTranslation();
+  const language = useKioskStore(kioskSelectors.language);
   const selected = useResultsStore(resultsSelectors.dimension);
   const selectDimension = useResultsStore((s) => s.selectDimension);
   return (
@@ -46,7 +49,7 @@ export function DimensionList({ report }: { report: Report }) {
               <span className="dimension-explanation">{d.explanation}</span>
               {d.caveats.length > 0 && (
                 <span className="dimension-caveat" data-testid="dimension-caveat" data-caveats={d.caveats.map((c) => c.reason).join(' ')}>
-                  {t('results.lessCertain', { reasons: d.caveats.map((c) => c.name).join(', ') })}
+                  {t('results.lessCertain', { reasons: formatList(d.caveats.map((c) => c.name), language) })}
                 </span>
               )}
             </button>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Report } from '../../../main/kiosk-api/types.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatList } from '../../lib/format.ts';
 import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
 import { useKioskStore } from '../../stores/kiosk/store.ts';
 import { ScoreRing } from './ScoreRing.tsx';
@@ -35,7 +35,7 @@ export function Summary({ report }: { report: Report }) {
         )}
         {report.notMeasured.length > 0 && (
           <p className="muted small" data-testid="summary-not-measured">
-            {t('results.notMeasuredSummary', { names: report.notMeasured.map((d) => d.name).join(', ') })}
+            {t('results.notMeasuredSummary', { names: formatList(report.notMeasured.map((d) => d.name), language) })}
           </p>
         )}
         <p className="muted small">{t('results.rawNote')}</p>
