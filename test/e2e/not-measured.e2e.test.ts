@@ -15,10 +15,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIMENSIONS, type DimensionId } from '../../protocol/enums/dimensions.ts';
 import { skinResultSchema, type SkinResult } from '../../protocol/skin-api/task-result.ts';
-import { confirmAndWaitForResults, runCapture, startCustomerCapture } from './helpers/flows.ts';
+import { chooseSkinAndStart, confirmAndWaitForResults, enterPin, giveConsent, openKiosk, runCapture, screen, STAFF_PIN, startCustomerCapture } from './helpers/flows.ts';
 import type { KioskHost } from './helpers/kiosk-host.ts';
 import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
-import { SCREENSHOTS, shootBoth } from './helpers/screens.ts';
+import { rotate, SCREENSHOTS, shoot } from './helpers/screens.ts';
 
 /** Rewrites the one stored result of this kiosk as an analysis with D-033 findings would give it. */
 function markNotMeasured(dataDir: string): { gone: [DimensionId, DimensionId]; caveated: DimensionId } {
@@ -52,10 +52,13 @@ async function chooseLanguage(page: Page, lang: string): Promise<void> {
   await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
 }
 
+const CUSTOMER = { name: 'Nora Lim', phone: '90003333' };
+
 describe('dimensions the analysis could not measure (D-033)', () => {
   let kiosk: KioskBrowser;
   let host: KioskHost;
   let page: Page;
+  let gone: [DimensionId, DimensionId] | null = null;
 
   beforeAll(async () => {
     kiosk = await startKioskBrowser();
@@ -67,10 +70,12 @@ describe('dimensions the analysis could not measure (D-033)', () => {
   });
 
   it('shows them as "not measured" with the reason, in the customer language, never with a score; a caveat as a note', async () => {
-    await startCustomerCapture(page, host.url, { name: 'Nora Lim', phone: '90003333' });
+    await startCustomerCapture(page, host.url, CUSTOMER);
     await runCapture(page, { lang: 'en', overrideAfterMs: 20_000, timeoutMs: 180_000 });
     await confirmAndWaitForResults(page);
-    const { gone, caveated } = markNotMeasured(host.dataDir);
+    const marked = markNotMeasured(host.dataDir);
+    gone = marked.gone;
+    const { caveated } = marked;
 
     // The report is re-read on a language change: Chinese first, then back to English.
     await chooseLanguage(page, 'zh-Hans');
@@ -94,9 +99,51 @@ describe('dimensions the analysis could not measure (D-033)', () => {
     expect(await note.textContent()).toBe('Less certain: make-up');
     expect(await page.locator('[data-testid="summary-not-measured"]').textContent()).toContain(DIMENSIONS[gone[0]].name.en);
 
-    await first.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(300);
-    await shootBoth(page, 'results-not-measured', 'en');
+    // Each orientation scrolled so the not-measured cards sit in the middle of the picture.
+    for (const orientation of ['landscape', 'portrait'] as const) {
+      await rotate(page, orientation);
+      await first.evaluate((card) => card.scrollIntoView({ block: 'center' }));
+      await page.waitForTimeout(300);
+      await shoot(page, 'results-not-measured', orientation, 'en');
+    }
     await page.locator('.dimensions').screenshot({ path: join(SCREENSHOTS, 'results-not-measured-list-en.png') });
+  });
+
+  it('compares a dimension measured in one visit and not in the other as "not comparable", not as a change', async () => {
+    if (!gone) throw new Error('the first visit did not run');
+    const [dimension] = gone;
+    await page.locator('[data-testid="results-finish"]').click();
+    await screen(page, 'idle').waitFor();
+    // The repeat visit: staff find the customer and start a session for them.
+    await openKiosk(page, host.url);
+    await page.locator('[data-testid="open-staff"]').click();
+    await enterPin(page, STAFF_PIN);
+    await screen(page, 'staff').waitFor();
+    await page.locator('input[name="keyword"]').fill(CUSTOMER.name.split(' ')[0] ?? CUSTOMER.name);
+    await page.locator('.search-bar button').click();
+    await page.locator('[data-customer-id] .btn-primary').first().click();
+    await screen(page, 'consent').waitFor();
+    await page.locator('.clause').first().waitFor();
+    await giveConsent(page);
+    await chooseSkinAndStart(page, 'clean');
+    await runCapture(page, { lang: 'en', overrideAfterMs: 20_000, timeoutMs: 180_000 });
+    await confirmAndWaitForResults(page);
+
+    // This visit measured it; the first did not: a gap, and no change or noise band.
+    await page.locator(`button.dimension[data-dimension="${dimension}"]`).click();
+    const chart = page.locator('[data-testid="history-chart"]');
+    await expect.poll(() => chart.getAttribute('data-points'), { timeout: 30_000 }).toBe('2');
+    expect(await chart.locator('[data-testid="chart-not-measured"]').getAttribute('data-reason')).toBe('light');
+    expect(await page.locator('[data-testid="latest-change"]').getAttribute('data-kind')).toBe('not_comparable');
+    expect(await page.locator('[data-testid="latest-change"]').textContent()).toBe('Not measured last time, so there is no change to compare with this time.');
+    expect(await chart.locator('[data-testid="noise-band"]').count()).toBe(0);
+    await page.locator('[data-testid="comparison"]').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await page.locator('[data-testid="comparison"]').screenshot({ path: join(SCREENSHOTS, 'results-not-comparable-en.png') });
+
+    // All dimensions: the mean over those measured in both visits, and it says so.
+    await page.locator('[data-testid="comparison"] .chip').click();
+    await expect.poll(() => page.locator('[data-testid="latest-change"]').getAttribute('data-kind')).toMatch(/^(up|down|noise)$/);
+    expect(await page.locator('[data-testid="overall-common"]').textContent()).toMatch(/^All dimensions: the mean of the \d+ measured in every session shown\.$/);
   });
 });

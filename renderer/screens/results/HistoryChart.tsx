@@ -71,7 +71,7 @@ export function HistoryChart({ history, dimension, title }: Props) {
             {p.score === null ? (
               <g data-testid="chart-not-measured" data-reason={p.notMeasured ?? ''}>
                 <line x1={x(i)} x2={x(i)} y1={y(100)} y2={y(0)} className="chart-gap" />
-                <text x={x(i)} y={y(50)} textAnchor={anchor(i)} className="chart-tag chart-gap-label">
+                <text x={x(i) + (anchor(i) === 'start' ? 6 : anchor(i) === 'end' ? -6 : 0)} y={y(50)} textAnchor={anchor(i)} className="chart-tag chart-gap-label">
                   {t('results.notMeasuredPoint')}
                 </text>
               </g>
