@@ -88,7 +88,16 @@ function summary(result: HeadlessResult, baseUrl: string, embedded: boolean) {
     status: result.status,
     error: result.error,
     overallScore: r.overallScore,
-    dimensions: r.dimensions.map((d) => ({ dimension: d.dimension, name: d.name, level: d.level, levelName: d.levelName, score: d.score })),
+    dimensions: r.dimensions.map((d) => ({
+      dimension: d.dimension,
+      name: d.name,
+      level: d.level,
+      levelName: d.levelName,
+      score: d.score,
+      ...(d.caveats.length > 0 ? { caveats: d.caveats.map((c) => c.reason) } : {}),
+    })),
+    // D-033: what the analysis could not measure, with the reason, never a score.
+    notMeasured: r.notMeasured.map((n) => ({ dimension: n.dimension, name: n.name, reason: n.reason, reasonText: n.reasonText })),
     recommendations: r.recommendations.map((x) => ({ kind: x.kind, customId: x.customId, name: x.name, answers: x.answers.map((a) => `${a.dimension}:${a.level}`) })),
     shareUrl: r.shareUrl,
   };
@@ -98,7 +107,11 @@ function text(result: HeadlessResult): string {
   const r = result.report;
   const lines = [`session ${result.sessionId} (${result.profile}): task ${result.taskId ?? '-'} ${result.status}${result.error ? ` ${result.error.code} ${result.error.message}` : ''}`];
   if (r.overallScore !== null) lines.push(`overall score ${r.overallScore}`);
-  for (const d of r.dimensions) lines.push(`  ${d.name.padEnd(24)} level ${String(d.level).padEnd(2)} ${d.levelName.padEnd(22)} score ${d.score}`);
+  for (const d of r.dimensions) {
+    const caveats = d.caveats.length > 0 ? ` (less certain: ${d.caveats.map((c) => c.name).join(', ')})` : '';
+    lines.push(`  ${d.name.padEnd(24)} level ${String(d.level).padEnd(2)} ${d.levelName.padEnd(22)} score ${d.score}${caveats}`);
+  }
+  for (const n of r.notMeasured) lines.push(`  ${n.name.padEnd(24)} not measured: ${n.reasonText}`);
   for (const x of r.recommendations) lines.push(`  ${x.kind} ${x.customId} ${x.name} (answers ${x.answers.map((a) => a.dimension).join(', ')})`);
   if (r.shareUrl) lines.push(`report page: ${r.shareUrl}`);
   return `${lines.join('\n')}\n`;

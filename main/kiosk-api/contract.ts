@@ -8,12 +8,14 @@ import { z } from 'zod';
 import { LIGHT_SOURCES, VIEWS } from '../../protocol/skin-api/api-codes.ts';
 import { DIMENSION_IDS } from '../../protocol/enums/dimensions.ts';
 import { LANGUAGE_CODES } from '../../protocol/enums/languages.ts';
+import { MEASUREMENT_LIMITS } from '../../protocol/skin-api/task-result.ts';
 import { MESSAGE_KEYS } from './messages.ts';
 
 const view = z.enum(VIEWS);
 const light = z.enum(LIGHT_SOURCES);
 const lang = z.enum(LANGUAGE_CODES);
 const id = z.string().min(1).max(64);
+const limit = z.enum(MEASUREMENT_LIMITS);
 const bytes = z.instanceof(Uint8Array);
 const empty = z.object({});
 
@@ -128,6 +130,22 @@ export const dimensionReportSchema = z.object({
   explanation: z.string(),
   /** Annotation images of this dimension by view and light. */
   annotations: z.array(z.object({ view, light: light.optional(), url: z.string() })),
+  /**
+   * What made this measurement less certain (D-033), each with a few words in the language
+   * asked; [] when nothing did.
+   */
+  caveats: z.array(z.object({ reason: limit, name: z.string() })),
+});
+
+/**
+ * A dimension the analysis could not measure (D-033): shown as "not measured" with the reason,
+ * never with a level or score. `reasonText` completes "Not measured: …" in the language asked.
+ */
+export const notMeasuredReportSchema = z.object({
+  dimension: z.enum(DIMENSION_IDS),
+  name: z.string(),
+  reason: limit,
+  reasonText: z.string(),
 });
 
 export const recommendationSchema = z.object({
@@ -161,6 +179,8 @@ export const reportSchema = z.object({
   skinCondition: skinConditionSchema.nullable(),
   overallScore: z.number().nullable(),
   dimensions: z.array(dimensionReportSchema),
+  /** Enabled dimensions the analysis could not measure, in the specification's table order (D-033). */
+  notMeasured: z.array(notMeasuredReportSchema),
   recommendations: z.array(recommendationSchema),
   /** Expiring read-only page for the customer's phone, when the report is on the platform. */
   shareUrl: z.string().nullable(),
@@ -172,11 +192,19 @@ export const historyPointSchema = z.object({
   createdAt: z.number(),
   skinCondition: skinConditionSchema.nullable(),
   scores: z.record(z.string(), z.number()),
+  /**
+   * Enabled dimensions this session could not measure, with the reason (D-033): the chart shows
+   * them as not comparable rather than as a change. {} for results stored before D-033.
+   */
+  notMeasured: z.record(z.string(), limit),
 });
 
 export const historySchema = z.object({
   points: z.array(historyPointSchema),
-  /** Per dimension, the score change within which a difference is measurement noise. */
+  /**
+   * Per dimension, the score change within which a difference is measurement noise
+   * (main/kiosk/noise-band.ts); a dimension without repeatability figures has none.
+   */
   noiseBand: z.record(z.string(), z.number()),
 });
 

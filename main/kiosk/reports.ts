@@ -2,19 +2,17 @@
  * Reports and history (kiosk API getReport, getHistory): the result the sync engine stored,
  * named in the customer's language, explained, with recommendations from the cached catalogue.
  */
-import { DIMENSION_IDS, dimensionName, levelName } from '../../protocol/enums/dimensions.ts';
 import type { LanguageCode } from '../../protocol/enums/languages.ts';
 import { skinResultSchema } from '../../protocol/skin-api/task-result.ts';
-import type { SkinResult } from '../../protocol/skin-api/task-result.ts';
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { History, KioskOutput, Report } from '../kiosk-api/types.ts';
 import { recommend } from '../recommend/recommend.ts';
 import type { KioskStore } from '../store/kiosk-store.ts';
 import type { SyncEngine } from '../sync/engine.ts';
 import { describeSync } from '../sync/progress.ts';
-import { dimensionExplanation } from './dimension-texts.ts';
 import { notFound } from './errors.ts';
 import { NOISE_BAND } from './noise-band.ts';
+import { historyFindings, measuredDimensions, notMeasuredDimensions, type DimensionFilter } from './report-findings.ts';
 
 export class Reports {
   constructor(
@@ -29,7 +27,8 @@ export class Reports {
     const job = this.engine.job(sessionId);
     const sync = describeSync(session, job, this.engine.uploadProgress(sessionId));
     const result = job?.result ?? null;
-    const dimensions = result ? this.dimensions(result, lang) : [];
+    const dimensions = result ? measuredDimensions(result, lang, this.enabled) : [];
+    const notMeasured = result ? notMeasuredDimensions(result, lang, this.enabled) : [];
     const customer = session.customerId ? this.store.getCustomer(session.customerId) : null;
     const snapshot = this.catalogue.current;
     const recommended = result
@@ -53,6 +52,7 @@ export class Reports {
       skinCondition: session.skinCondition,
       overallScore: result?.overall_score ?? null,
       dimensions,
+      notMeasured,
       recommendations,
       shareUrl: job?.reportUrl ?? null,
       shareExpiresAt: job?.reportUrlExpiresAt ?? null,
@@ -68,11 +68,10 @@ export class Reports {
       )
       .all(customerId) as { id: string; created_at: number; skin_condition: Report['skinCondition']; result: string }[];
     const points = rows.flatMap((row) => {
+      // Results stored before D-033 parse with not_measured = [] (the schema's default).
       const parsed = skinResultSchema.safeParse(JSON.parse(row.result));
       if (!parsed.success) return [];
-      const scores: Record<string, number> = {};
-      for (const d of parsed.data.dimensions) if (this.catalogue.dimensionEnabled(d.dimension)) scores[d.dimension] = d.score;
-      return [{ sessionId: row.id, createdAt: row.created_at, skinCondition: row.skin_condition, scores }];
+      return [{ sessionId: row.id, createdAt: row.created_at, skinCondition: row.skin_condition, ...historyFindings(parsed.data, this.enabled) }];
     });
     return { points, noiseBand: { ...NOISE_BAND } };
   }
@@ -84,25 +83,8 @@ export class Reports {
     return { bytes: found.bytes, contentType: found.contentType };
   }
 
-  /** The result's dimensions the merchant has enabled, in the table order of the specification. */
-  private dimensions(result: SkinResult, lang: LanguageCode): Report['dimensions'] {
-    const byId = new Map(result.dimensions.map((d) => [d.dimension, d]));
-    return DIMENSION_IDS.flatMap((id) => {
-      const d = byId.get(id);
-      if (!d || !this.catalogue.dimensionEnabled(id)) return [];
-      return [
-        {
-          dimension: id,
-          name: dimensionName(id, lang),
-          level: d.level,
-          levelName: levelName(id, d.level, lang) ?? String(d.level),
-          score: d.score,
-          explanation: dimensionExplanation(id, lang),
-          annotations: d.annotations.map((a) => ({ view: a.view, ...(a.light ? { light: a.light } : {}), url: a.url })),
-        },
-      ];
-    });
-  }
+  /** The merchant's choice of dimensions (catalogue), for measured and not-measured alike. */
+  private readonly enabled: DimensionFilter = (id) => this.catalogue.dimensionEnabled(id);
 }
 
 /** YYYY-MM-DD of a Unix ms time in the kiosk's time zone (the shop's day). */

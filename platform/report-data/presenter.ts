@@ -2,7 +2,7 @@ import type { ReportPage } from '../../protocol/device-sync/shared-links.ts';
 import { levelName } from '../../protocol/enums/dimensions.ts';
 import type { ReportDimension, ReportItem, ReportItemDeviceV, ReportItemSdk, ViewImages } from '../../protocol/report-data/report-items.ts';
 import type { UserItem } from '../../protocol/report-data/user-item.ts';
-import type { SkinResult } from '../../protocol/skin-api/task-result.ts';
+import type { NotMeasured, SkinResult } from '../../protocol/skin-api/task-result.ts';
 import { OUTPUT_PATH } from '../skin-api/task-presenter.ts';
 import type { ReportRow, UserRow } from './store.ts';
 
@@ -44,17 +44,25 @@ export function userItemOf(row: UserRow): UserItem {
   };
 }
 
+/**
+ * A stored result as written: checked against skinResultSchema when the report was stored, but
+ * rows stored before D-033 have no `not_measured` (the schema's input type says so).
+ */
+type StoredResult = Omit<SkinResult, 'not_measured'> & { not_measured?: NotMeasured[] };
+
 /** The stored result with English level names and annotation files as addresses. */
 function findings(row: ReportRow, fileUrl: FileUrl) {
-  // Checked against skinResultSchema when the report was stored; pages of 500 need no re-check.
-  const result = JSON.parse(row.result) as SkinResult;
+  // Checked when the report was stored; pages of 500 need no re-check.
+  const result = JSON.parse(row.result) as StoredResult;
   const marker = `${OUTPUT_PATH}/`;
   const dimensions: ReportDimension[] = result.dimensions.map((d) => ({
     ...d,
     level_name: levelName(d.dimension, d.level) ?? '',
     annotations: d.annotations.map((a) => ({ ...a, url: a.url.startsWith(marker) ? fileUrl(a.url.slice(marker.length)) : a.url })),
   }));
-  return { result, dimensions };
+  // D-033: reports stored before it measured everything they list.
+  const notMeasured: NotMeasured[] = result.not_measured ?? [];
+  return { result, dimensions, notMeasured };
 }
 
 /** Image key -> address; the keys are the source type's (device_v keys, or front_image...). */
@@ -74,7 +82,7 @@ function viewImagesOf(row: ReportRow, fileUrl: FileUrl): ViewImages {
  * other source types have their schemas in protocol/ but no way in yet.
  */
 export function reportItemOf(row: ReportRow, fileUrl: FileUrl, reportUrl: string): ReportItem {
-  const { result, dimensions } = findings(row, fileUrl);
+  const { result, dimensions, notMeasured } = findings(row, fileUrl);
   const base = {
     id: row.report_no,
     merchant_id: row.merchant_id,
@@ -87,6 +95,7 @@ export function reportItemOf(row: ReportRow, fileUrl: FileUrl, reportUrl: string
     dimensions,
     overall_score: result.overall_score,
     ...(result.skin_age === undefined ? {} : { skin_age: result.skin_age }),
+    not_measured: notMeasured,
     report_url: reportUrl,
   };
   if (row.source_type === 'pad') {
@@ -119,7 +128,7 @@ export function reportItemOf(row: ReportRow, fileUrl: FileUrl, reportUrl: string
 
 /** The customer's page: the analysis without personal data (shared-links.ts). */
 export function reportPageOf(row: ReportRow, names: { merchant: string; store: string }, fileUrl: FileUrl): ReportPage {
-  const { result, dimensions } = findings(row, fileUrl);
+  const { result, dimensions, notMeasured } = findings(row, fileUrl);
   return {
     report_id: row.report_no,
     source_type: row.source_type,
@@ -127,6 +136,7 @@ export function reportPageOf(row: ReportRow, names: { merchant: string; store: s
     store_name: names.store,
     created_at: seconds(row.created_at),
     dimensions,
+    not_measured: notMeasured,
     overall_score: result.overall_score,
     ...(result.skin_age === undefined ? {} : { skin_age: result.skin_age }),
     images: imagesOf(row, fileUrl),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { queryInt, queryString } from '../open-api/query.ts';
+import { notMeasuredSchema } from '../skin-api/task-result.ts';
 import { deviceVImagesSchema, reportDimensionSchema, viewImagesSchema } from '../report-data/report-items.ts';
 
 /**
@@ -35,6 +36,8 @@ export const reportPageSchema = z.object({
   store_name: z.string(),
   created_at: z.number().int(),
   dimensions: z.array(reportDimensionSchema),
+  /** Dimensions the analysis could not measure (D-033): the page names them with the reason, no score. */
+  not_measured: z.array(notMeasuredSchema).default([]),
   overall_score: z.number().min(0).max(100),
   skin_age: z.number().int().optional(),
   /** device20: light x view keys; pad: front_image (and left_image, right_image). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DeviceVImageKey } from '../skin-api/api-codes.ts';
 import { DEVICE_V_IMAGE_KEYS, lightSourceSchema, maskFormatSchema, viewSchema } from '../skin-api/api-codes.ts';
-import { dimensionResultSchema } from '../skin-api/task-result.ts';
+import { dimensionResultSchema, notMeasuredSchema } from '../skin-api/task-result.ts';
 import type { SourceType } from './pull-query.ts';
 
 /**
@@ -10,7 +10,9 @@ import type { SourceType } from './pull-query.ts';
  * sdk/pad -> ReportItem_SDK, mobile/online -> ReportItem_Mobile. Their fields are not shown;
  * decision: every item shares the identity fields below (named and typed like the user item),
  * the dimensions of the analysis result, and its images; file URLs are valid 24 hours
- * (specification: Data rules), so consumers copy the files.
+ * (specification: Data rules), so consumers copy the files. Since D-033 an item also lists the
+ * dimensions the analysis could not measure (`not_measured`), and a dimension may carry `caveats`,
+ * exactly as in the task result; every earlier field is unchanged.
  */
 
 /** A dimension of a report: the task result's finding plus its level name in English. */
@@ -34,6 +36,13 @@ const reportBase = {
   /** 0 to 100, the mean of the dimension scores. */
   overall_score: z.number().min(0).max(100),
   skin_age: z.number().int().min(0).max(150).optional(),
+  /**
+   * decision (D-033): the requested dimensions the analysis could not measure, with the reason
+   * code and an English detail, as in the task result; they have no entry in `dimensions` and
+   * are not in `overall_score`. Reports stored before D-033 give [] (and a consumer reading an
+   * item without the field does too).
+   */
+  not_measured: z.array(notMeasuredSchema).default([]),
   /**
    * Extension: an expiring read-only page of the report for the customer's phone; '' when
    * none was made.

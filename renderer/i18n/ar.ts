@@ -17,5 +17,14 @@ export const ar: DeepPartial<Messages> = {
   },
   consent: { title: 'قبل أن نبدأ', agree: 'أوافق', accept: 'موافقة ومتابعة', decline: 'لا، شكرًا' },
   capture: { ok: 'ممتاز — اثبت مكانك' },
-  results: { title: 'تقرير بشرتك' },
+  results: {
+    title: 'تقرير بشرتك',
+    notMeasured: 'لم يُقَس: {{reason}}',
+    notMeasuredSummary: 'لم يُقَس هذه المرة: {{names}}.',
+    lessCertain: 'أقل دقة: {{reasons}}',
+    notMeasuredPoint: 'لم يُقَس',
+    notComparableNow: 'لم يُقَس هذه المرة، فلا يوجد تغيير للمقارنة مع المرة السابقة.',
+    notComparableBefore: 'لم يُقَس في المرة السابقة، فلا يوجد تغيير للمقارنة مع هذه المرة.',
+    overallCommon: 'جميع الأبعاد: متوسط الأبعاد الـ{{count}} التي قيست في كل الجلسات المعروضة.',
+  },
 };

@@ -228,6 +228,15 @@ export const en = {
     finish: 'Finish',
     notReady: 'The report is not ready yet.',
     session: 'Session of {{date}}',
+    /** D-033: a dimension the analysis could not measure; {{reason}} comes from main in the same language. */
+    notMeasured: 'Not measured: {{reason}}',
+    notMeasuredSummary: 'Not measured this time: {{names}}.',
+    /** What made a measured dimension less certain; {{reasons}} comes from main. */
+    lessCertain: 'Less certain: {{reasons}}',
+    notMeasuredPoint: 'not measured',
+    notComparableNow: 'Not measured this time, so there is no change to compare with last time.',
+    notComparableBefore: 'Not measured last time, so there is no change to compare with this time.',
+    overallCommon: 'All dimensions: the mean of the {{count}} measured in every session shown.',
   },
   pin: {
     staffTitle: 'Staff PIN',

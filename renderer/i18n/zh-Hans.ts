@@ -224,6 +224,13 @@ export const zhHans: Messages = {
     finish: '完成',
     notReady: '报告尚未生成。',
     session: '{{date}} 的检测',
+    notMeasured: '未测量：{{reason}}',
+    notMeasuredSummary: '本次未测量：{{names}}。',
+    lessCertain: '准确度较低：{{reasons}}',
+    notMeasuredPoint: '未测量',
+    notComparableNow: '本次未测量，无法与上次比较变化。',
+    notComparableBefore: '上次未测量，无法与本次比较变化。',
+    overallCommon: '全部维度：为各次检测都测量到的 {{count}} 个维度的平均分。',
   },
   pin: {
     staffTitle: '店员密码',

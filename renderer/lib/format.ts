@@ -61,3 +61,8 @@ export function localDay(ms: number = Date.now()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
+
+/** A short list in the language's own words and separators ("a, b and c", "a、b和c"). */
+export function formatList(items: readonly string[], lang: LanguageCode): string {
+  return new Intl.ListFormat(lang, { style: 'long', type: 'conjunction' }).format(items);
+}

@@ -47,8 +47,13 @@ function levelNames(lang: 'en' | 'zh-Hans' | 'ja'): Set<string> {
 }
 
 async function checkResults(page: Page, lang: 'en' | 'zh-Hans' | 'ja'): Promise<void> {
-  const cards = page.locator('button.dimension');
+  // Measured dimensions; those the analysis could not measure (D-033) carry no level or score.
+  const cards = page.locator('button.dimension:not(.is-not-measured)');
   expect(await cards.count()).toBeGreaterThan(0);
+  for (const card of await page.locator('button.dimension.is-not-measured').all()) {
+    expect(await card.locator('[data-testid="dimension-score"], .level').count()).toBe(0);
+    expect(await card.locator('[data-testid="not-measured-reason"]').count()).toBe(1);
+  }
   const known = levelNames(lang);
   for (const card of await cards.all()) {
     const id = (await card.getAttribute('data-dimension')) as DimensionId;

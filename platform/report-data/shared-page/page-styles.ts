@@ -32,6 +32,9 @@ h2{margin:28px 0 6px;font-size:19px}
 .fill{display:block;height:100%;border-radius:4px;background:#3f8f80}
 .marks{margin:8px 0 0;font-size:14px;display:flex;flex-wrap:wrap;gap:6px 12px}
 .marks a{color:#2d6a5f}
+.caveat{margin:6px 0 0;font-size:14px;font-style:italic;color:#6b7178}
+.dims li.not-measured{background:#faf8f6}
+.why{margin:2px 0 0;color:#5b6168;font-size:15px}
 .photos{display:grid;grid-template-columns:repeat(auto-fit,minmax(104px,1fr));gap:8px}
 figure{margin:0;background:#fff;border-radius:12px;overflow:hidden;box-shadow:0 1px 2px rgba(0,0,0,.06)}
 figure img{display:block;width:100%;height:auto;aspect-ratio:3/4;object-fit:cover;background:#e9e3dd}

@@ -23,6 +23,9 @@ const TEXTS = {
     'zh-Hant': '分數範圍為 0 至 100，越高越好，均按實測結果顯示。',
     ar: 'تتراوح الدرجات بين 0 و100، والأعلى هو الأفضل، وتُعرض كما قيست تمامًا.',
   },
+  /** D-033: "{reason}" is a sentence of protocol/enums/measurement-limits.ts in the same language. */
+  notMeasured: { en: 'Not measured: {reason}', 'zh-Hans': '未测量：{reason}', 'zh-Hant': '未測量：{reason}', ar: 'لم يُقَس: {reason}' },
+  lessCertain: { en: 'Less certain: {reasons}', 'zh-Hans': '准确度较低：{reasons}', 'zh-Hant': '準確度較低：{reasons}', ar: 'أقل دقة: {reasons}' },
   marked: { en: 'Marked areas:', 'zh-Hans': '标注图：', 'zh-Hant': '標註圖：', ar: 'المناطق المحددة:' },
   photos: { en: 'Your photos', 'zh-Hans': '检测照片', 'zh-Hant': '檢測照片', ar: 'صورك' },
   footer: {

@@ -1,7 +1,9 @@
 import type { ReportPage } from '../../../protocol/device-sync/shared-links.ts';
 import { dimensionName, levelName } from '../../../protocol/enums/dimensions.ts';
 import type { LanguageCode } from '../../../protocol/enums/languages.ts';
+import { caveatName, notMeasuredReason } from '../../../protocol/enums/measurement-limits.ts';
 import type { ReportDimension } from '../../../protocol/report-data/report-items.ts';
+import type { NotMeasured } from '../../../protocol/skin-api/task-result.ts';
 import { escapeHtml } from './html-escape.ts';
 import { htmlDocument, type HtmlPage } from './page-document.ts';
 import { PAGE_CSS } from './page-styles.ts';
@@ -30,6 +32,11 @@ function scoreText(score: number): string {
   return String(Math.round(score * 10) / 10);
 }
 
+/** A short list in the page's language's own words and separators ("a, b and c", "a、b和c"). */
+function listOf(items: readonly string[], lang: LanguageCode): string {
+  return new Intl.ListFormat(lang, { style: 'long', type: 'conjunction' }).format(items);
+}
+
 function originOf(url: string): string | null {
   try {
     const origin = new URL(url).origin;
@@ -48,13 +55,27 @@ function dimensionItem(d: ReportDimension, index: number, lang: LanguageCode): s
     const caption = imageCaption(a.light && !oneLight ? `${a.light}_${a.view}_image` : `${a.view}_image`, lang);
     return `<a href="${escapeHtml(a.url)}" rel="noreferrer">${escapeHtml(caption)}</a>`;
   });
+  const caveats = [...new Set(d.caveats ?? [])].map((reason) => caveatName(reason, lang));
   return (
     `<li><div class="row"><span class="name">${escapeHtml(dimensionName(d.dimension, lang))}</span>` +
     `<span class="score">${scoreText(d.score)}<small>/ 100</small></span></div>` +
     `<div class="level">${escapeHtml(level)}</div>` +
     `<div class="bar"><span class="fill d${index}"></span></div>` +
+    (caveats.length > 0 ? `<p class="caveat">${sentence('lessCertain', lang, { reasons: listOf(caveats, lang) })}</p>` : '') +
     (marks.length > 0 ? `<p class="marks"><span>${sentence('marked', lang)}</span> ${marks.join(' ')}</p>` : '') +
     `</li>`
+  );
+}
+
+/**
+ * A dimension the analysis could not measure (D-033): its name and why, in the page's language,
+ * and no level, bar or score (a number we cannot defend is not shown as a measurement).
+ */
+function notMeasuredItem(n: NotMeasured, lang: LanguageCode): string {
+  return (
+    `<li class="not-measured" data-dimension="${escapeHtml(n.dimension)}" data-reason="${escapeHtml(n.reason)}">` +
+    `<div class="row"><span class="name">${escapeHtml(dimensionName(n.dimension, lang))}</span></div>` +
+    `<p class="why">${sentence('notMeasured', lang, { reason: notMeasuredReason(n.reason, lang) })}</p></li>`
   );
 }
 
@@ -84,7 +105,7 @@ export function renderReportPage(page: ReportPage, lang: LanguageCode): HtmlPage
     `<h1>${sentence('title', lang)}</h1>\n<p class="date">${sentence('analysedOn', lang, { date: dateOf(page.created_at, lang) })}</p>\n` +
     `<section class="summary">${stats}</section>\n` +
     `<section><h2>${sentence('results', lang)}</h2><p class="note">${sentence('scoreNote', lang)}</p>\n` +
-    `<ul class="dims">${page.dimensions.map((d, i) => dimensionItem(d, i, lang)).join('\n')}</ul></section>\n` +
+    `<ul class="dims">${[...page.dimensions.map((d, i) => dimensionItem(d, i, lang)), ...page.not_measured.map((n) => notMeasuredItem(n, lang))].join('\n')}</ul></section>\n` +
     `${photos(images, lang)}\n` +
     `<footer>${sentence('footer', lang, { store: page.store_name || page.merchant_name, date: dateOf(page.expires_at, lang) })}</footer>\n</main>`;
   return htmlDocument({

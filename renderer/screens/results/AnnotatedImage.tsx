@@ -4,7 +4,7 @@ import { LIGHT_SOURCES } from '../../../protocol/skin-api/api-codes.ts';
 import type { Report } from '../../../main/kiosk-api/types.ts';
 import { ZoomableImage } from '../../components/ZoomableImage.tsx';
 import type { Light, View } from '../../stores/results/initialState.ts';
-import { annotationChoices, annotationUrl, dimensionOf, resultsSelectors } from '../../stores/results/selectors.ts';
+import { annotationChoices, annotationUrl, dimensionNameOf, dimensionOf, resultsSelectors } from '../../stores/results/selectors.ts';
 import { useResultsStore } from '../../stores/results/store.ts';
 
 const ALL_VIEWS: readonly View[] = ['front', 'left', 'right'];
@@ -24,6 +24,9 @@ export function AnnotatedImage({ report, captured }: { report: Report; captured:
   const fallback = useResultsStore(resultsSelectors.fallbackImage);
   const { selectView, selectLight, loadFallbackImage } = useResultsStore.getState();
   const dimension = dimensionOf(report, dimensionId);
+  // A dimension this visit could not measure (D-033) has no annotation: its name still heads the
+  // plain photo, so the customer sees what was looked at.
+  const dimensionName = dimensionNameOf(report, dimensionId);
   const choices = useMemo(() => annotationChoices(dimension), [dimension]);
 
   const views = ALL_VIEWS.filter((v) => choices.views.includes(v) || captured.some((c) => c.view === v));
@@ -53,7 +56,7 @@ export function AnnotatedImage({ report, captured }: { report: Report; captured:
     <section className="card viewer" data-testid="annotated-image" data-view={view} data-light={light ?? ''} data-shown-light={annotated ? (light ?? '') : plainLight} data-annotated={annotated !== null}>
       <h2>
         {t('results.image')}
-        {dimension ? ` · ${dimension.name}` : ''}
+        {dimensionName ? ` · ${dimensionName}` : ''}
       </h2>
       <div className="tabs" role="tablist" aria-label={t('results.viewLabel')}>
         {views.map((v) => (
@@ -81,7 +84,7 @@ export function AnnotatedImage({ report, captured }: { report: Report; captured:
       {src ? (
         <ZoomableImage
           src={src}
-          alt={dimension?.name ?? t('results.image')}
+          alt={dimensionName ?? t('results.image')}
           labels={{ zoomIn: t('results.zoomIn'), zoomOut: t('results.zoomOut'), reset: t('results.zoomReset') }}
           onError={annotated ? () => setUnloadable((s) => new Set(s).add(annotated)) : undefined}
         />

@@ -1,17 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import type { Report } from '../../../main/kiosk-api/types.ts';
-import { formatScore } from '../../lib/format.ts';
+import { formatList, formatScore } from '../../lib/format.ts';
+import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
+import { useKioskStore } from '../../stores/kiosk/store.ts';
 import { resultsSelectors } from '../../stores/results/selectors.ts';
 import { useResultsStore } from '../../stores/results/store.ts';
 import { levelClass, scoreClass } from './ScoreRing.tsx';
 
 /**
  * Every analysed dimension: its level name from the specification's table in the chosen language
- * (main answers levelName for the language asked), the raw score, and a plain explanation.
- * Touching one shows its annotated image and history.
+ * (main answers levelName for the language asked), the raw score, and a plain explanation; what
+ * made it less certain, when something did. Then the dimensions the analysis could not measure,
+ * with the reason and no level, bar or number (D-033: a number we cannot defend is not shown as a
+ * measurement). Touching one shows its annotated image and history.
  */
 export function DimensionList({ report }: { report: Report }) {
   const { t } = useTranslation();
+  const language = useKioskStore(kioskSelectors.language);
   const selected = useResultsStore(resultsSelectors.dimension);
   const selectDimension = useResultsStore((s) => s.selectDimension);
   return (
@@ -42,6 +47,30 @@ export function DimensionList({ report }: { report: Report }) {
                 </span>
               </span>
               <span className="dimension-explanation">{d.explanation}</span>
+              {d.caveats.length > 0 && (
+                <span className="dimension-caveat" data-testid="dimension-caveat" data-caveats={d.caveats.map((c) => c.reason).join(' ')}>
+                  {t('results.lessCertain', { reasons: formatList(d.caveats.map((c) => c.name), language) })}
+                </span>
+              )}
+            </button>
+          </li>
+        ))}
+        {report.notMeasured.map((d) => (
+          <li key={d.dimension}>
+            <button
+              type="button"
+              className={`card dimension is-not-measured${selected === d.dimension ? ' is-selected' : ''}`}
+              aria-pressed={selected === d.dimension}
+              data-dimension={d.dimension}
+              data-not-measured={d.reason}
+              onClick={() => selectDimension(d.dimension)}
+            >
+              <span className="dimension-head">
+                <span className="dimension-name">{d.name}</span>
+              </span>
+              <span className="dimension-not-measured" data-testid="not-measured-reason">
+                {t('results.notMeasured', { reason: d.reasonText })}
+              </span>
             </button>
           </li>
         ))}

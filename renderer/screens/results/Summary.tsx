@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { Report } from '../../../main/kiosk-api/types.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatList } from '../../lib/format.ts';
 import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
 import { useKioskStore } from '../../stores/kiosk/store.ts';
 import { ScoreRing } from './ScoreRing.tsx';
 
 /**
- * The overall picture: the overall score as measured, when, the skin condition at capture, and
- * the three findings that most need attention.
+ * The overall picture: the overall score as measured, when, the skin condition at capture, the
+ * three measured findings that most need attention, and which dimensions could not be measured
+ * (D-033: the overall score is the platform's mean of the measured ones only).
  */
 export function Summary({ report }: { report: Report }) {
   const { t } = useTranslation();
@@ -31,6 +32,11 @@ export function Summary({ report }: { report: Report }) {
               </li>
             ))}
           </ul>
+        )}
+        {report.notMeasured.length > 0 && (
+          <p className="muted small" data-testid="summary-not-measured">
+            {t('results.notMeasuredSummary', { names: formatList(report.notMeasured.map((d) => d.name), language) })}
+          </p>
         )}
         <p className="muted small">{t('results.rawNote')}</p>
       </div>

@@ -1,13 +1,27 @@
 import type { DimensionId } from '../../../protocol/enums/dimensions.ts';
-import type { History, Report } from '../../../main/kiosk-api/types.ts';
+import type { Report } from '../../../main/kiosk-api/types.ts';
 import type { Light, ResultsState, View } from './initialState.ts';
 
 type Dimension = Report['dimensions'][number];
+type NotMeasured = Report['notMeasured'][number];
+
+export { chartSeries, latestChange, seriesBand, type Change, type ChartPoint, type ChartSeries } from './history-series.ts';
 
 /** Dimensions in the order the report lists them (the analysis decides it). */
 export function dimensionOf(report: Report | null, id: DimensionId | null): Dimension | null {
   if (!report || !id) return null;
   return report.dimensions.find((d) => d.dimension === id) ?? null;
+}
+
+/** The dimension when this report could not measure it (D-033), else null. */
+export function notMeasuredOf(report: Report | null, id: DimensionId | null): NotMeasured | null {
+  if (!report || !id) return null;
+  return report.notMeasured.find((d) => d.dimension === id) ?? null;
+}
+
+/** A dimension's name in the report's language, measured or not. */
+export function dimensionNameOf(report: Report | null, id: DimensionId | null): string | null {
+  return dimensionOf(report, id)?.name ?? notMeasuredOf(report, id)?.name ?? null;
 }
 
 /** The views and, per view, the lights that have an annotation for this dimension. */
@@ -25,57 +39,6 @@ export function annotationUrl(dimension: Dimension | null, view: View, light: Li
   const annotations = dimension?.annotations ?? [];
   const exact = annotations.find((a) => a.view === view && (light === null || a.light === light));
   return (exact ?? annotations.find((a) => a.view === view && a.light === undefined))?.url ?? null;
-}
-
-export interface ChartPoint {
-  sessionId: string;
-  createdAt: number;
-  score: number;
-  makeup: boolean;
-}
-
-/**
- * History points of one dimension (or the mean of all, for overall), oldest first. Points without
- * a score for the dimension are left out rather than drawn as zero.
- */
-export function chartPoints(history: History | null, dimension: DimensionId | null): ChartPoint[] {
-  if (!history) return [];
-  const points: ChartPoint[] = [];
-  for (const p of [...history.points].sort((a, b) => a.createdAt - b.createdAt)) {
-    const values = dimension ? [p.scores[dimension]] : Object.values(p.scores);
-    const present = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
-    if (present.length === 0) continue;
-    const score = present.reduce((a, b) => a + b, 0) / present.length;
-    points.push({ sessionId: p.sessionId, createdAt: p.createdAt, score, makeup: p.skinCondition === 'fresh_makeup' });
-  }
-  return points;
-}
-
-/**
- * The noise band of a dimension. For overall (a mean of n dimensions) the band of the mean is
- * the root mean square of the bands divided by sqrt(n), assuming independent errors; the same
- * rule as docs/ui.md states.
- */
-export function noiseBand(history: History | null, dimension: DimensionId | null): number | null {
-  if (!history) return null;
-  if (dimension) return history.noiseBand[dimension] ?? null;
-  const bands = Object.values(history.noiseBand);
-  if (bands.length === 0) return null;
-  const rms = Math.sqrt(bands.reduce((a, b) => a + b * b, 0) / bands.length);
-  return rms / Math.sqrt(bands.length);
-}
-
-export type Change = { kind: 'up' | 'down' | 'noise'; delta: number; band: number } | null;
-
-/** The change of the latest point against the one before, and whether it is only noise. */
-export function latestChange(points: ChartPoint[], band: number | null): Change {
-  const last = points[points.length - 1];
-  const before = points[points.length - 2];
-  if (!last || !before) return null;
-  const delta = last.score - before.score;
-  const b = band ?? 0;
-  if (Math.abs(delta) <= b) return { kind: 'noise', delta, band: b };
-  return { kind: delta > 0 ? 'up' : 'down', delta, band: b };
 }
 
 export const resultsSelectors = {

@@ -9,6 +9,8 @@
  */
 import { DIMENSIONS, DIMENSION_IDS, levelName, type DimensionId } from '../../../protocol/enums/dimensions.ts';
 import type { LanguageCode } from '../../../protocol/enums/languages.ts';
+import { caveatName, notMeasuredReason } from '../../../protocol/enums/measurement-limits.ts';
+import type { MeasurementLimit } from '../../../protocol/skin-api/task-result.ts';
 import { PRICE_UNITS, type PriceUnitId } from '../../../protocol/enums/price-units.ts';
 import { uiMessage } from '../../../main/kiosk-api/messages.ts';
 import type { Customer, KioskApi, KioskOutput, Report, SessionView } from '../../../main/kiosk-api/types.ts';
@@ -139,11 +141,17 @@ const EXPLAIN: Partial<Record<DimensionId, string>> = {
   skin_glow: 'How evenly the skin reflects light.',
 };
 
+/** The fake analysis could not measure oil (white light only) nor crow's feet (photo too far away). */
+const NOT_MEASURED: readonly [DimensionId, MeasurementLimit][] = [
+  ['oil', 'light'],
+  ['crows_feet', 'resolution'],
+];
+
 function report(id: string, lang: LanguageCode): Report {
   const s = session(id);
   const age = s.confirmedAt === null ? 0 : Date.now() - s.confirmedAt;
   const stage: Report['stage'] = !online ? 'queued_offline' : age < 1500 ? 'uploading' : age < 3000 ? 'analysing' : 'ready';
-  const chosen: DimensionId[] = ['pore', 'speckle', 'wrinkle', 'acne', 'water', 'oil', 'sensitive', 'black_rim_of_eye', 'blackhead', 'skin_glow'];
+  const chosen: DimensionId[] = ['pore', 'speckle', 'wrinkle', 'acne', 'water', 'sensitive', 'black_rim_of_eye', 'blackhead', 'skin_glow'];
   const dims = chosen.map((d, i) => {
     const levels = DIMENSIONS[d].levels;
     const level = levels[Math.min(levels.length - 1, (i * 7) % levels.length)]?.id ?? 0;
@@ -156,8 +164,12 @@ function report(id: string, lang: LanguageCode): Report {
       score,
       explanation: EXPLAIN[d] ?? '',
       annotations: i < 4 ? VIEWS.flatMap((view) => LIGHTS.map((light) => ({ view, light, url: faceUrl }))) : [],
+      // D-033: one measured dimension made less certain, as make-up would.
+      caveats: d === 'speckle' ? [{ reason: 'makeup' as const, name: caveatName('makeup', lang) }] : [],
     };
   });
+  // D-033: dimensions the analysis could not measure, shown with the reason and no score.
+  const notMeasured = NOT_MEASURED.map(([d, reason]) => ({ dimension: d, name: DIMENSIONS[d].name[lang === 'zh-Hans' ? 'zh-Hans' : 'en'], reason, reasonText: notMeasuredReason(reason, lang) }));
   const product = (n: number, name: string, unit: PriceUnitId, price: number, answers: DimensionId[]) => ({
     kind: n % 3 === 2 ? ('treatment' as const) : ('product' as const),
     customId: `P-${n}`,
@@ -189,6 +201,7 @@ function report(id: string, lang: LanguageCode): Report {
     skinCondition: s.view.skinCondition,
     overallScore: stage === 'ready' ? 64.5 : null,
     dimensions: stage === 'ready' ? dims : [],
+    notMeasured: stage === 'ready' ? notMeasured : [],
     recommendations:
       stage === 'ready'
         ? [product(1, 'Pore Refining Serum', 0, 268, ['pore', 'blackhead']), product(2, 'Hydra Barrier Cream', 0, 359.5, ['water']), product(3, 'Brightening Peel', 0, 880, ['speckle']), product(4, 'Daily Sun Fluid SPF50', 2, 34.9, ['speckle', 'wrinkle'])]
@@ -199,6 +212,12 @@ function report(id: string, lang: LanguageCode): Report {
 }
 
 const day = 24 * 3600_000;
+
+/** This visit did not measure oil (NOT_MEASURED), so its history point has no oil score. */
+function withoutOil(scores: Record<string, number>): Record<string, number> {
+  const { oil: _oil, ...rest } = scores;
+  return rest;
+}
 
 export function createFakeKioskApi(): KioskApi {
   const api: { [M in keyof KioskApi]: KioskApi[M] } = {
@@ -306,9 +325,9 @@ export function createFakeKioskApi(): KioskApi {
       const scores = (a: number): Record<string, number> => Object.fromEntries(DIMENSION_IDS.slice(0, 10).map((d, i) => [d, Math.max(0, Math.min(100, a + ((i * 13) % 17) - 8))]));
       return {
         points: [
-          { sessionId: 'ses-old-1', createdAt: now - 60 * day, skinCondition: 'clean', scores: scores(55) },
-          { sessionId: 'ses-old-2', createdAt: now - 30 * day, skinCondition: 'fresh_makeup', scores: scores(63) },
-          { sessionId: 'ses-now', createdAt: now, skinCondition: 'clean', scores: { ...scores(61), pore: 62.5, speckle: 48, wrinkle: 71, acne: 83.5 } },
+          { sessionId: 'ses-old-1', createdAt: now - 60 * day, skinCondition: 'clean', scores: scores(55), notMeasured: {} },
+          { sessionId: 'ses-old-2', createdAt: now - 30 * day, skinCondition: 'fresh_makeup', scores: scores(63), notMeasured: {} },
+          { sessionId: 'ses-now', createdAt: now, skinCondition: 'clean', scores: withoutOil({ ...scores(61), pore: 62.5, speckle: 48, wrinkle: 71, acne: 83.5 }), notMeasured: Object.fromEntries(NOT_MEASURED) },
         ],
         noiseBand: Object.fromEntries(DIMENSION_IDS.map((d) => [d, 3.5])),
       };

@@ -7,7 +7,12 @@
  * standard deviation over the re-framings is pooled over the fixtures; the band is the 95 % limit
  * of a difference between two such measurements, 1.96 x sqrt(2) x sigma, at least 1 point.
  *
- * Run once: npx tsx test/unit/kiosk-sync/derive-noise-band.ts  (prints the table to paste)
+ * Run once: npx tsx test/unit/kiosk-sync/derive-noise-band.ts  (prints the table)
+ *
+ * Superseded as the source of the kiosk's bands (D-033): main/kiosk/noise-band.ts now derives them
+ * from the per-dimension score SDs in main/kiosk/repeatability.json, which the repeatability
+ * benchmark writes (`--write-figures`). The file's current figures are this script's bands of
+ * 2026-11-22 converted back to SDs; kept for reference and for a quick check on the fixtures.
  */
 import sharp from 'sharp';
 import { DIMENSION_IDS } from '../../../protocol/enums/dimensions.ts';

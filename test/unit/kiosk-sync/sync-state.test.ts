@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { NOISE_BAND } from '../../../main/kiosk/noise-band.ts';
 import { settleInterruptedSessions } from '../../../main/kiosk/startup.ts';
 import { deviceConfigSchema } from '../../../main/config/device-config.ts';
 import { PlatformError, PlatformProtocolError, PlatformUnreachableError } from '../../../main/platform-client/errors.ts';
@@ -8,7 +7,6 @@ import { describeSync, failureMessage } from '../../../main/sync/progress.ts';
 import type { SyncJob } from '../../../main/sync/types.ts';
 import { CaptureIntegrityError } from '../../../main/sync/types.ts';
 import { stageUser, userBody, userPending } from '../../../main/sync/user-sync.ts';
-import { DIMENSION_IDS } from '../../../protocol/enums/dimensions.ts';
 import { jpeg, tempStore } from './helpers.ts';
 
 const meta = (code: number) => ({ code, msg: 'm', error: '', request_uri: '/', req_id: 'r' });
@@ -106,12 +104,5 @@ describe('after a restart', () => {
     } finally {
       cleanup();
     }
-  });
-});
-
-describe('noise band', () => {
-  it('has a derived band of at least one point for every dimension', () => {
-    expect(Object.keys(NOISE_BAND).sort()).toEqual([...DIMENSION_IDS].sort());
-    for (const value of Object.values(NOISE_BAND)) expect(value).toBeGreaterThanOrEqual(1);
   });
 });

@@ -1,0 +1,66 @@
+import type { MeasurementLimit } from '../skin-api/task-result.ts';
+import { localize, type LanguageCode, type LocalizedName } from './languages.ts';
+
+/**
+ * Words for the reasons of D-033 (why a dimension was not measured, or what made a measured one
+ * less certain), written once here because the kiosk's report (main/) and the platform's phone
+ * page (platform/) both show them and may not import each other. The wire carries only the code
+ * and an English `detail` for logs; customers read these.
+ *
+ * `sentence` completes "Not measured: …"; `short` completes "less certain: …". English, both
+ * Chinese scripts and Arabic (the languages of the phone page and of the kiosk's UI catalogues);
+ * other languages fall back along `fallbackLanguages`.
+ */
+type Text = LocalizedName & Partial<Record<LanguageCode, string>>;
+
+const LIMIT_TEXTS: Readonly<Record<MeasurementLimit, { sentence: Text; short: Text }>> = {
+  resolution: {
+    sentence: {
+      en: 'the photo is too far away to see such fine detail',
+      'zh-Hans': '拍摄距离太远，看不清这么细微的细节',
+      'zh-Hant': '拍攝距離太遠，看不清這麼細微的細節',
+      ar: 'الصورة بعيدة جدًا لرؤية هذه التفاصيل الدقيقة',
+    },
+    short: { en: 'photo too far away', 'zh-Hans': '拍摄距离偏远', 'zh-Hant': '拍攝距離偏遠', ar: 'الصورة بعيدة' },
+  },
+  light: {
+    sentence: {
+      en: 'needs the device’s polarised or UV light',
+      'zh-Hans': '需要设备的偏振光或紫外光',
+      'zh-Hant': '需要設備的偏振光或紫外光',
+      ar: 'يتطلب ضوء الجهاز المستقطب أو فوق البنفسجي',
+    },
+    short: { en: 'without polarised light', 'zh-Hans': '未使用偏振光', 'zh-Hant': '未使用偏振光', ar: 'دون ضوء مستقطب' },
+  },
+  hidden: {
+    sentence: {
+      en: 'skin hidden (hair, glasses)',
+      'zh-Hans': '皮肤被遮挡（头发、眼镜）',
+      'zh-Hant': '皮膚被遮擋（頭髮、眼鏡）',
+      ar: 'البشرة مخفية (شعر، نظارات)',
+    },
+    short: { en: 'skin partly hidden', 'zh-Hans': '皮肤部分被遮挡', 'zh-Hant': '皮膚部分被遮擋', ar: 'البشرة مخفية جزئيًا' },
+  },
+  pose: {
+    sentence: { en: 'head turned too far', 'zh-Hans': '头部转动幅度过大', 'zh-Hant': '頭部轉動幅度過大', ar: 'الرأس مائل أكثر من اللازم' },
+    short: { en: 'head turned', 'zh-Hans': '头部偏转', 'zh-Hant': '頭部偏轉', ar: 'الرأس مائل' },
+  },
+  makeup: {
+    sentence: { en: 'covered by make-up', 'zh-Hans': '被妆容覆盖', 'zh-Hant': '被妝容覆蓋', ar: 'مغطاة بالمكياج' },
+    short: { en: 'make-up', 'zh-Hans': '妆容', 'zh-Hant': '妝容', ar: 'المكياج' },
+  },
+  colour_cast: {
+    sentence: { en: 'light colour too strong', 'zh-Hans': '光线偏色过重', 'zh-Hant': '光線偏色過重', ar: 'لون الإضاءة قوي جدًا' },
+    short: { en: 'light colour', 'zh-Hans': '光线偏色', 'zh-Hant': '光線偏色', ar: 'لون الإضاءة' },
+  },
+};
+
+/** Why a dimension was not measured, as the end of "Not measured: …", in `lang`. */
+export function notMeasuredReason(reason: MeasurementLimit, lang: LanguageCode): string {
+  return localize(LIMIT_TEXTS[reason].sentence, lang);
+}
+
+/** What made a measurement less certain, a few words, in `lang`. */
+export function caveatName(reason: MeasurementLimit, lang: LanguageCode): string {
+  return localize(LIMIT_TEXTS[reason].short, lang);
+}
