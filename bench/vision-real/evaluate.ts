@@ -19,6 +19,8 @@ export interface PerturbedRun {
   /** null when the perturbed image could not be analysed (no face found): counted, not hidden. */
   readonly outcomes: Outcomes | null;
   readonly error?: string;
+  /** Speckle features, kept only when the perturbation leaves pixels in place (to compare with the unperturbed run's). */
+  readonly speckle: readonly Point2[] | null;
 }
 
 export interface PaintTrial {
@@ -32,6 +34,8 @@ export interface PaintTrial {
 
 export interface ToneTrial {
   readonly degrees: number;
+  /** Why the shift was not applied (ITA undefined when the skin's b* is near or below 0, as under blue light). */
+  readonly skipped?: string;
   readonly itaBefore: number;
   readonly itaAfter: number;
   /** ITA of the analysis' own median skin colour (view.skinLab), before and after. */
@@ -62,6 +66,12 @@ export interface EvaluateOptions {
   readonly log?: (line: string) => void;
 }
 
+/**
+ * ITA = atan((L* - 50) / b*) turns over at b* = 0: under a blue cast (b* near or below 0) making
+ * the skin lighter can lower it, so no "10 degrees lighter" exists. Such faces skip the tone test.
+ */
+const MIN_B_FOR_ITA = 3;
+
 const itaOf = (lab: readonly [number, number, number]): number => (Math.atan2(lab[0] - 50, lab[2]) * 180) / Math.PI;
 
 async function tryAnalyse(bytes: Uint8Array): Promise<{ a: Analysis } | { error: string }> {
@@ -86,7 +96,7 @@ export async function evaluateFace(face: PreparedFace, options: EvaluateOptions)
   for (const p of options.perturbations) {
     const r = await tryAnalyse(await p.apply(face.image));
     analyses++;
-    perturbed.push('a' in r ? { name: p.name, outcomes: outcomes(r.a) } : { name: p.name, outcomes: null, error: r.error });
+    perturbed.push('a' in r ? { name: p.name, outcomes: outcomes(r.a), speckle: p.sameGeometry ? spotCentres(r.a, 'speckle') : null } : { name: p.name, outcomes: null, error: r.error, speckle: null });
   }
   const regions = skinRegions(base.face);
   const paint: PaintTrial[] = [];
@@ -106,6 +116,11 @@ export async function evaluateFace(face: PreparedFace, options: EvaluateOptions)
   }
   const tone: ToneTrial[] = [];
   for (const degrees of options.toneShifts) {
+    if (base.view.skinLab[2] < MIN_B_FOR_ITA) {
+      const nan = Number.NaN;
+      tone.push({ degrees, skipped: `skin b* ${base.view.skinLab[2]} (ITA is undefined near b* = 0)`, itaBefore: nan, itaAfter: nan, analysedItaBefore: nan, analysedItaAfter: nan, outcomes: null });
+      continue;
+    }
     const shifted = shiftTone(face.image, regions, base.pxPerMm, degrees);
     const r = await tryAnalyse(await toJpeg(shifted.image));
     analyses++;

@@ -97,6 +97,13 @@ export interface SpotFigures {
   /** Acne features within 3 mm of each painted papule. */
   readonly papuleCounts: readonly number[];
   readonly papuleExactlyOne: number;
+  /**
+   * Reference for the false spots: speckle features that appear (no counterpart within 3 mm)
+   * between the unperturbed run and a run of the same pixels only re-lit or re-compressed. Spots
+   * that come and go there are the analysis' own flicker, not caused by painting.
+   */
+  readonly flickerRuns: number;
+  readonly flickerSpots: number;
 }
 
 const near = (a: Point2, b: Point2, px: number): boolean => Math.hypot(a.x - b.x, a.y - b.y) <= px;
@@ -129,7 +136,16 @@ export function spotFigures(runs: readonly FaceRun[]): SpotFigures {
       if (t.papule) papuleCounts.push(t.acne.filter((f) => near(f, t.papule as Point2, 3 * mm)).length);
     }
   }
-  return { trials, failed, found, recall: trials ? found / trials : Number.NaN, falseSpots, falseSpotsAtPapule, papules: papuleCounts.length, papuleCounts, papuleExactlyOne: papuleCounts.filter((n) => n === 1).length };
+  let flickerRuns = 0;
+  let flickerSpots = 0;
+  for (const run of runs) {
+    for (const p of run.perturbed) {
+      if (!p.speckle) continue;
+      flickerRuns++;
+      flickerSpots += p.speckle.filter((f) => !run.baseSpeckle.some((b) => near(b, f, 3 * run.basePxPerMm))).length;
+    }
+  }
+  return { flickerRuns, flickerSpots, trials, failed, found, recall: trials ? found / trials : Number.NaN, falseSpots, falseSpotsAtPapule, papules: papuleCounts.length, papuleCounts, papuleExactlyOne: papuleCounts.filter((n) => n === 1).length };
 }
 
 /** The colour measures whose level should not follow skin tone (tone-relative by design). */
@@ -141,15 +157,21 @@ export interface ToneFigures {
   readonly compared: number;
   /** Per face and shift: asked, achieved on the cheeks, and as the analysis measured it. */
   readonly shifts: readonly { face: string; degrees: number; cheekShift: number; analysedShift: number }[];
+  readonly skipped: readonly string[];
 }
 
 export function toneFigures(runs: readonly FaceRun[]): ToneFigures {
   const perDimension: Partial<Record<DimensionId, { unchanged: number; compared: number }>> = {};
   const shifts: { face: string; degrees: number; cheekShift: number; analysedShift: number }[] = [];
+  const skipped: string[] = [];
   let unchanged = 0;
   let compared = 0;
   for (const run of runs) {
     for (const t of run.tone) {
+      if (t.skipped) {
+        skipped.push(`${run.face.meta.id} ${t.degrees > 0 ? '+' : ''}${t.degrees}: ${t.skipped}`);
+        continue;
+      }
       shifts.push({ face: run.face.meta.id, degrees: t.degrees, cheekShift: t.itaAfter - t.itaBefore, analysedShift: t.analysedItaAfter - t.analysedItaBefore });
       for (const d of COLOUR_DIMENSIONS) {
         const b = run.base[d];
@@ -166,7 +188,7 @@ export function toneFigures(runs: readonly FaceRun[]): ToneFigures {
       }
     }
   }
-  return { perDimension, unchanged, compared, shifts };
+  return { perDimension, unchanged, compared, shifts, skipped };
 }
 
 export interface WrinkleComparison {

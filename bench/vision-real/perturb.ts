@@ -7,6 +7,8 @@ import { CAPTURE_QUALITY, toJpeg } from './faces.ts';
 
 export interface Perturbation {
   readonly name: string;
+  /** True when image pixels stay where they were (no crop or resize), so findings can be compared by position. */
+  readonly sameGeometry: boolean;
   readonly apply: (image: RgbImage) => Promise<Buffer>;
 }
 
@@ -16,6 +18,7 @@ const raw = (image: RgbImage) => sharp(Buffer.from(image.data.buffer, image.data
 function crop(share: number): Perturbation {
   return {
     name: `crop ${Math.round(share * 100)} %`,
+    sameGeometry: false,
     apply: (image) => {
       const dx = Math.round(image.width * share);
       const dy = Math.round(image.height * share);
@@ -27,6 +30,7 @@ function crop(share: number): Perturbation {
 function scale(factor: number): Perturbation {
   return {
     name: `scale ${factor > 1 ? '+' : ''}${Math.round((factor - 1) * 100)} %`,
+    sameGeometry: false,
     apply: (image) => raw(image).resize(Math.round(image.width * factor), Math.round(image.height * factor), { fit: 'fill', kernel: 'lanczos3' }).jpeg({ quality: CAPTURE_QUALITY }).toBuffer(),
   };
 }
@@ -35,6 +39,7 @@ function scale(factor: number): Perturbation {
 function brightness(factor: number): Perturbation {
   return {
     name: `brightness ${factor > 1 ? '+' : ''}${Math.round((factor - 1) * 100)} %`,
+    sameGeometry: true,
     apply: (image) => {
       const data = new Uint8Array(image.data.length);
       for (let i = 0; i < data.length; i++) data[i] = Math.min(255, Math.round((image.data[i] ?? 0) * factor));
@@ -44,7 +49,7 @@ function brightness(factor: number): Perturbation {
 }
 
 function jpeg(quality: number): Perturbation {
-  return { name: `JPEG ${CAPTURE_QUALITY} -> ${quality}`, apply: (image) => toJpeg(image, quality) };
+  return { name: `JPEG ${CAPTURE_QUALITY} -> ${quality}`, sameGeometry: true, apply: (image) => toJpeg(image, quality) };
 }
 
 export const PERTURBATIONS: readonly Perturbation[] = [crop(0.01), crop(0.02), crop(0.03), scale(0.95), scale(1.05), brightness(0.9), brightness(1.1), jpeg(80)];

@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import type { DimensionId } from '../../protocol/enums/dimensions.ts';
 import type { FaceRun } from './evaluate.ts';
 import type { DimensionFigures, SpotFigures, ToneFigures, WrinkleComparison } from './metrics.ts';
-import { COLOUR_DIMENSIONS } from './metrics.ts';
+import { COLOUR_DIMENSIONS, spotFigures } from './metrics.ts';
 
 /** The issue's repeatability aims per measured dimension. */
 export const AIM_SCORE_SD = 5;
@@ -14,12 +14,13 @@ const f1 = (v: number): string => (Number.isFinite(v) ? v.toFixed(1) : '-');
 const pct = (v: number): string => (Number.isFinite(v) ? `${(100 * v).toFixed(0)} %` : '-');
 
 export function printFaces(runs: readonly FaceRun[]): void {
-  console.log('\n| face | age | make-up | ITA (class) | native px/mm | upscale | prepared | analyses | failed | s |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('\n| face | age | make-up | ITA (class) | native px/mm | upscale | prepared | speckle spots | painted spot found | new false spots | analyses | failed | s |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of runs) {
     const m = r.face.meta;
-    const failed = r.perturbed.filter((p) => !p.outcomes).length + r.paint.filter((p) => !p.speckle).length + r.tone.filter((t) => !t.outcomes).length;
-    console.log(`| ${m.id} | ${m.ageBand} | ${m.heavyMakeUp ? 'heavy' : 'no/light'} | ${m.ita} (${m.itaClass}) | ${r.face.nativePxPerMm.toFixed(2)} | x${r.face.scale.toFixed(2)} | ${r.face.image.width}x${r.face.image.height}, ${f1(r.basePxPerMm)} px/mm | ${r.analyses} | ${failed} | ${(r.ms / 1000).toFixed(0)} |`);
+    const failed = r.perturbed.filter((p) => !p.outcomes).length + r.paint.filter((p) => !p.speckle).length + r.tone.filter((t) => !t.outcomes && !t.skipped).length;
+    const s = spotFigures([r]);
+    console.log(`| ${m.id} | ${m.ageBand} | ${m.heavyMakeUp ? 'heavy' : 'no/light'} | ${m.ita} (${m.itaClass}) | ${r.face.nativePxPerMm.toFixed(2)} | x${r.face.scale.toFixed(2)} | ${r.face.image.width}x${r.face.image.height}, ${f1(r.basePxPerMm)} px/mm | ${r.baseSpeckle.length} | ${s.found}/${s.trials} | ${s.falseSpots} | ${r.analyses} | ${failed} | ${(r.ms / 1000).toFixed(0)} |`);
   }
   const errors = runs.flatMap((r) => r.perturbed.filter((p) => p.error).map((p) => `${r.face.meta.id} / ${p.name}: ${p.error}`));
   for (const e of errors) console.log(`not analysed: ${e}`);
@@ -39,6 +40,7 @@ export function printPainting(s: SpotFigures): void {
   const hist = new Map<number, number>();
   for (const n of s.papuleCounts) hist.set(n, (hist.get(n) ?? 0) + 1);
   const dist = [...hist.entries()].sort((a, b) => a[0] - b[0]).map(([n, c]) => `${n} lesion${n === 1 ? '' : 's'}: ${c}`).join(', ');
+  console.log(`Reference: speckle features appearing in unpainted runs of the same pixels re-lit or re-compressed: ${s.flickerSpots} in ${s.flickerRuns} runs (${f1(s.flickerSpots / Math.max(1, s.flickerRuns))} per run; painted runs: ${f1(s.falseSpots / Math.max(1, s.trials))} per run)`);
   console.log(`Painted 3 mm red papule (a* +12, L* -3): ${s.papuleExactlyOne}/${s.papules} counted as exactly one acne lesion within 3 mm (${dist || 'none painted'})`);
 }
 
@@ -47,6 +49,7 @@ export function printTone(t: ToneFigures): void {
   console.log('| face | asked | cheek ITA shift | analysed ITA shift |');
   console.log('|---|---|---|---|');
   for (const s of t.shifts) console.log(`| ${s.face} | ${s.degrees > 0 ? '+' : ''}${s.degrees} | ${f1(s.cheekShift)} | ${f1(s.analysedShift)} |`);
+  for (const k of t.skipped) console.log(`skipped: ${k}`);
   console.log(`\n| colour dimension | level unchanged |`);
   console.log('|---|---|');
   for (const d of COLOUR_DIMENSIONS) {
