@@ -84,6 +84,33 @@ export function dimensionFigures(runs: readonly FaceRun[]): DimensionFigures[] {
   });
 }
 
+/** Per perturbation: how many dimension levels (over all faces) it changed, and its score SD contribution. */
+export function perturbationFigures(runs: readonly FaceRun[]): { name: string; changes: number; comparisons: number; meanAbsScoreChange: number }[] {
+  const names = [...new Set(runs.flatMap((r) => r.perturbed.map((p) => p.name)))];
+  return names.map((name) => {
+    let changes = 0;
+    let comparisons = 0;
+    let absSum = 0;
+    let absN = 0;
+    for (const run of runs) {
+      const p = run.perturbed.find((x) => x.name === name);
+      if (!p?.outcomes) continue;
+      for (const d of DIMENSION_IDS) {
+        const b = run.base[d];
+        const o = p.outcomes[d];
+        if (!b.measured && !o.measured) continue;
+        comparisons++;
+        if (b.measured !== o.measured || (b.measured && o.measured && b.level !== o.level)) changes++;
+        if (b.measured && o.measured) {
+          absSum += Math.abs(o.score - b.score);
+          absN++;
+        }
+      }
+    }
+    return { name, changes, comparisons, meanAbsScoreChange: absN ? absSum / absN : Number.NaN };
+  });
+}
+
 export interface SpotFigures {
   readonly trials: number;
   readonly failed: number;

@@ -6,9 +6,9 @@ import { cpus, loadavg } from 'node:os';
 import { evaluateFace } from './evaluate.ts';
 import type { FaceRun } from './evaluate.ts';
 import { TARGET_PX_PER_MM, prepareFace, selectFaces } from './faces.ts';
-import { dimensionFigures, spotFigures, toneFigures, wrinkleFigures } from './metrics.ts';
+import { dimensionFigures, perturbationFigures, spotFigures, toneFigures, wrinkleFigures } from './metrics.ts';
 import { PERTURBATIONS, QUICK_PERTURBATIONS } from './perturb.ts';
-import { aims, printAims, printDimensions, printFaces, printPainting, printTone, printWrinkles, writeFigures } from './report.ts';
+import { aims, printAims, printDimensions, printFaces, printPainting, printPerturbations, printTone, printWrinkles, writeFigures } from './report.ts';
 
 interface Args {
   readonly quick: boolean;
@@ -52,6 +52,7 @@ async function main(): Promise<void> {
   const wrinkles = wrinkleFigures(runs);
   printFaces(runs);
   printDimensions(dims);
+  printPerturbations(perturbationFigures(runs));
   printPainting(spots);
   printTone(tone);
   printWrinkles(wrinkles);
