@@ -30,6 +30,9 @@ export interface PaintTrial {
   /** Speckle features of the painted run, and acne features; null when the painted run failed. */
   readonly speckle: readonly Point2[] | null;
   readonly acne: readonly Point2[] | null;
+  /** Whether the painted run measured speckle and acne at all: a lesion cannot be found where the analysis says "not measured". */
+  readonly speckleMeasured: boolean;
+  readonly acneMeasured: boolean;
 }
 
 export interface ToneTrial {
@@ -111,7 +114,10 @@ export async function evaluateFace(face: PreparedFace, options: EvaluateOptions)
       if (papule) image = paintLab(image, papule, (PAPULE_DIAMETER_MM / 2) * base.pxPerMm, PAPULE, papuleProfile);
       const r = await tryAnalyse(await toJpeg(image));
       analyses++;
-      paint.push('a' in r ? { spot, papule, pxPerMm: base.pxPerMm, speckle: spotCentres(r.a, 'speckle'), acne: spotCentres(r.a, 'acne') } : { spot, papule, pxPerMm: base.pxPerMm, speckle: null, acne: null });
+      if ('a' in r) {
+        const o = outcomes(r.a);
+        paint.push({ spot, papule, pxPerMm: base.pxPerMm, speckle: spotCentres(r.a, 'speckle'), acne: spotCentres(r.a, 'acne'), speckleMeasured: o.speckle.measured, acneMeasured: o.acne.measured });
+      } else paint.push({ spot, papule, pxPerMm: base.pxPerMm, speckle: null, acne: null, speckleMeasured: false, acneMeasured: false });
     }
   }
   const tone: ToneTrial[] = [];

@@ -112,7 +112,11 @@ export function perturbationFigures(runs: readonly FaceRun[]): { name: string; c
 }
 
 export interface SpotFigures {
+  /** Painted spots in runs that measured speckle (the recall's denominator). */
   readonly trials: number;
+  /** Painted spots (papules) in runs that left speckle (acne) not measured: neither found nor missed. */
+  readonly spotsNotMeasured: number;
+  readonly papulesNotMeasured: number;
   readonly failed: number;
   readonly found: number;
   readonly recall: number;
@@ -141,6 +145,8 @@ export function spotFigures(runs: readonly FaceRun[]): SpotFigures {
   let found = 0;
   let falseSpots = 0;
   let falseSpotsAtPapule = 0;
+  let spotsNotMeasured = 0;
+  let papulesNotMeasured = 0;
   const papuleCounts: number[] = [];
   for (const run of runs) {
     for (const t of run.paint) {
@@ -150,7 +156,8 @@ export function spotFigures(runs: readonly FaceRun[]): SpotFigures {
       }
       const mm = t.pxPerMm;
       const tol = Math.max(2 * (MACULE_DIAMETER_MM / 2), 3) * mm;
-      if (t.spot) {
+      if (t.spot && !t.speckleMeasured) spotsNotMeasured++;
+      else if (t.spot) {
         trials++;
         if (t.speckle.some((f) => near(f, t.spot as Point2, tol))) found++;
       }
@@ -160,7 +167,8 @@ export function spotFigures(runs: readonly FaceRun[]): SpotFigures {
         falseSpots++;
         if (t.papule && near(f, t.papule, 3 * mm)) falseSpotsAtPapule++;
       }
-      if (t.papule) papuleCounts.push(t.acne.filter((f) => near(f, t.papule as Point2, 3 * mm)).length);
+      if (t.papule && !t.acneMeasured) papulesNotMeasured++;
+      else if (t.papule) papuleCounts.push(t.acne.filter((f) => near(f, t.papule as Point2, 3 * mm)).length);
     }
   }
   let flickerRuns = 0;
@@ -172,7 +180,7 @@ export function spotFigures(runs: readonly FaceRun[]): SpotFigures {
       flickerSpots += p.speckle.filter((f) => !run.baseSpeckle.some((b) => near(b, f, 3 * run.basePxPerMm))).length;
     }
   }
-  return { flickerRuns, flickerSpots, trials, failed, found, recall: trials ? found / trials : Number.NaN, falseSpots, falseSpotsAtPapule, papules: papuleCounts.length, papuleCounts, papuleExactlyOne: papuleCounts.filter((n) => n === 1).length };
+  return { spotsNotMeasured, papulesNotMeasured, flickerRuns, flickerSpots, trials, failed, found, recall: trials ? found / trials : Number.NaN, falseSpots, falseSpotsAtPapule, papules: papuleCounts.length, papuleCounts, papuleExactlyOne: papuleCounts.filter((n) => n === 1).length };
 }
 
 /** The colour measures whose level should not follow skin tone (tone-relative by design). */
@@ -226,6 +234,7 @@ export interface WrinkleComparison {
   readonly youngMeasure: number;
   readonly olderMean: number;
   readonly youngMean: number;
+  /** False also when either face's wrinkles were not measured (then both measures are NaN-checked by the caller). */
   readonly above: boolean;
 }
 
@@ -242,7 +251,9 @@ export function wrinkleFigures(runs: readonly FaceRun[]): WrinkleComparison[] {
       const yb = y.base.wrinkle;
       const olderMeasure = ob.measured ? ob.measure : Number.NaN;
       const youngMeasure = yb.measured ? yb.measure : Number.NaN;
-      return { older: o.face.meta.id, young: y.face.meta.id, olderMeasure, youngMeasure, olderMean: mean(wrinkleMeasures(o)), youngMean: mean(wrinkleMeasures(y)), above: olderMeasure > youngMeasure };
+      const om = wrinkleMeasures(o);
+      const ym = wrinkleMeasures(y);
+      return { older: o.face.meta.id, young: y.face.meta.id, olderMeasure, youngMeasure, olderMean: om.length ? mean(om) : Number.NaN, youngMean: ym.length ? mean(ym) : Number.NaN, above: olderMeasure > youngMeasure };
     }),
   );
 }

@@ -43,12 +43,12 @@ export function printPerturbations(list: readonly { name: string; changes: numbe
 }
 
 export function printPainting(s: SpotFigures): void {
-  console.log(`\nPainted 6 mm brown macule (L* -12, b* +4): ${s.found}/${s.trials} found (recall ${pct(s.recall)}), ${s.failed} painted runs not analysed; new false spots ${s.falseSpots} (of which ${s.falseSpotsAtPapule} at the painted papule)`);
+  console.log(`\nPainted 6 mm brown macule (L* -12, b* +4): ${s.found}/${s.trials} found (recall ${pct(s.recall)}), ${s.failed} painted runs not analysed, ${s.spotsNotMeasured} in runs that left speckle not measured; new false spots ${s.falseSpots} (of which ${s.falseSpotsAtPapule} at the painted papule)`);
   const hist = new Map<number, number>();
   for (const n of s.papuleCounts) hist.set(n, (hist.get(n) ?? 0) + 1);
   const dist = [...hist.entries()].sort((a, b) => a[0] - b[0]).map(([n, c]) => `${n} lesion${n === 1 ? '' : 's'}: ${c}`).join(', ');
   console.log(`Reference: speckle features appearing in unpainted runs of the same pixels re-lit or re-compressed: ${s.flickerSpots} in ${s.flickerRuns} runs (${f1(s.flickerSpots / Math.max(1, s.flickerRuns))} per run; painted runs: ${f1(s.falseSpots / Math.max(1, s.trials))} per run)`);
-  console.log(`Painted 3 mm red papule (a* +12, L* -3): ${s.papuleExactlyOne}/${s.papules} counted as exactly one acne lesion within 3 mm (${dist || 'none painted'})`);
+  console.log(`Painted 3 mm red papule (a* +12, L* -3): ${s.papuleExactlyOne}/${s.papules} counted as exactly one acne lesion within 3 mm (${dist || 'none'}); ${s.papulesNotMeasured} in runs that left acne not measured`);
 }
 
 export function printTone(t: ToneFigures): void {
@@ -68,12 +68,13 @@ export function printTone(t: ToneFigures): void {
 export function printWrinkles(w: readonly WrinkleComparison[]): void {
   console.log('\n| older face | wrinkle measure (mean over perturbations) | young face | wrinkle measure (mean) | older above |');
   console.log('|---|---|---|---|---|');
-  for (const c of w) console.log(`| ${c.older} | ${f1(c.olderMeasure)} (${f1(c.olderMean)}) | ${c.young} | ${f1(c.youngMeasure)} (${f1(c.youngMean)}) | ${c.above ? 'yes' : 'NO'} |`);
+  for (const c of w) console.log(`| ${c.older} | ${f1(c.olderMeasure)} (${f1(c.olderMean)}) | ${c.young} | ${f1(c.youngMeasure)} (${f1(c.youngMean)}) | ${!Number.isFinite(c.olderMeasure) || !Number.isFinite(c.youngMeasure) ? 'not measured' : c.above ? 'yes' : 'NO'} |`);
 }
 
 export interface Aim {
   readonly name: string;
-  readonly pass: boolean;
+  /** null: nothing to judge (every case not measured). */
+  readonly pass: boolean | null;
   readonly figure: string;
 }
 
@@ -82,20 +83,21 @@ export function aims(dims: readonly DimensionFigures[], spots: SpotFigures, tone
   const measured = dims.filter((d) => d.measuredFaces > 0);
   const noisy = measured.filter((d) => d.scoreSd > AIM_SCORE_SD || d.levelChangeRate > AIM_LEVEL_CHANGE);
   const toneShare = tone.compared ? tone.unchanged / tone.compared : Number.NaN;
-  const above = wrinkles.filter((w) => w.above).length;
+  const comparable = wrinkles.filter((w) => Number.isFinite(w.olderMeasure) && Number.isFinite(w.youngMeasure));
+  const above = comparable.filter((w) => w.above).length;
   return [
     { name: 'no dimension gives one level to every face unless not measured', pass: constant.length === 0, figure: `${constant.length} constant: ${constant.map((d) => `${d.dimension}=${d.levels[0]}`).join(', ') || 'none'}` },
     { name: 'every measured dimension: score SD <= 5 and level change <= 10 %', pass: noisy.length === 0, figure: `${measured.length - noisy.length}/${measured.length} meet it; not: ${noisy.map((d) => `${d.dimension} (SD ${f1(d.scoreSd)}, ${pct1(d.levelChangeRate)})`).join(', ') || 'none'}` },
-    { name: 'painted spot recall >= 90 % with no new false spots', pass: spots.recall >= 0.9 && spots.falseSpots === 0, figure: `recall ${pct(spots.recall)} (${spots.found}/${spots.trials}), ${spots.falseSpots} new false spots` },
-    { name: 'papule counted as one lesion', pass: spots.papules > 0 && spots.papuleExactlyOne / spots.papules >= 0.9, figure: `${spots.papuleExactlyOne}/${spots.papules} exactly one (aim: 90 % or more)` },
-    { name: 'tone shift: colour levels unchanged >= 90 %', pass: toneShare >= 0.9, figure: `${pct(toneShare)} (${tone.unchanged}/${tone.compared})` },
-    { name: 'older face wrinkle above young faces', pass: wrinkles.length > 0 && above === wrinkles.length, figure: `above ${above}/${wrinkles.length} young faces without heavy make-up` },
+    { name: 'painted spot recall >= 90 % with no new false spots', pass: spots.trials ? spots.recall >= 0.9 && spots.falseSpots === 0 : null, figure: `recall ${pct(spots.recall)} (${spots.found}/${spots.trials}; ${spots.spotsNotMeasured} more where speckle was not measured), ${spots.falseSpots} new false spots` },
+    { name: 'papule counted as one lesion', pass: spots.papules ? spots.papuleExactlyOne / spots.papules >= 0.9 : null, figure: `${spots.papuleExactlyOne}/${spots.papules} exactly one (aim: 90 % or more; ${spots.papulesNotMeasured} more where acne was not measured)` },
+    { name: 'tone shift: colour levels unchanged >= 90 %', pass: tone.compared ? toneShare >= 0.9 : null, figure: `${pct(toneShare)} (${tone.unchanged}/${tone.compared})` },
+    { name: 'older face wrinkle above young faces', pass: comparable.length ? above === comparable.length : null, figure: `above ${above}/${comparable.length} young faces without heavy make-up (${wrinkles.length - comparable.length} pairs not measured)` },
   ];
 }
 
 export function printAims(list: readonly Aim[]): void {
   console.log('\nAims (issue 12):');
-  for (const a of list) console.log(`${a.pass ? 'PASS' : 'FAIL'}  ${a.name}: ${a.figure}`);
+  for (const a of list) console.log(`${a.pass === null ? 'N/A ' : a.pass ? 'PASS' : 'FAIL'}  ${a.name}: ${a.figure}`);
 }
 
 /** What the kiosk's "within noise" band and the docs read (bench/vision-real/README.md). */
