@@ -19,29 +19,34 @@ import type { DimensionFigures, SpotFigures } from '../../../bench/vision-real/m
 
 /**
  * Measured 2026-11-26 on faceid-man, sample3-a, sample6-c: [pooled within-face score SD, share of
- * the 9 perturbed analyses whose level differed]. The aim is SD <= 5 and change <= 0.1.
+ * the perturbed analyses whose level differed (or that flipped between measured and not measured)].
+ * Each is the worse of two runs: this branch (wt-bench at 8b36511, every dimension measured) and a
+ * trial merge with main at 82bdab2 (dimensions below the real detail of these upscaled photos answer
+ * "not measured", colour relative to the person's own skin); rows marked "merge" took the merge's
+ * figure, which there comes from the one or two faces still measured. The aim is SD <= 5 and
+ * change <= 0.1 for every measured dimension.
  */
 const BASELINE: Readonly<Record<DimensionId, readonly [number, number]>> = {
   pore: [0, 0],
   blackhead: [0, 0],
-  speckle: [4.7, 0.11],
+  speckle: [10, 0.33], // merge (branch 4.7, 0.11)
   wrinkle: [5.2, 0],
   acne: [8.2, 0.33],
   sensitive: [0.7, 0],
   black_rim_of_eye: [3, 0.11],
   water: [2.2, 0],
   oil: [0.8, 0],
-  skin_vitality: [0.7, 0.22],
+  skin_vitality: [2, 0.22], // SD from the merge (branch 0.7)
   glow: [4.9, 0.22],
   skin_smoothness: [0.5, 0],
-  firmness: [1.6, 0],
-  vitality_eye_contour: [2.2, 0.33],
+  firmness: [1.9, 0.17], // merge (branch 1.6, 0)
+  vitality_eye_contour: [6.4, 0.33], // SD from the merge (branch 2.2)
   skin_glow: [2.4, 0.44],
-  eye_bags: [12.8, 0.22],
+  eye_bags: [22.2, 0.67], // merge, one face (branch 12.8, 0.22): eye_bags is noise today
   eye_sagging: [1.7, 0.11],
   plump_cheeks: [1.3, 0.11],
   low_cheek: [0.1, 0],
-  mandible_edge: [2.9, 0.33],
+  mandible_edge: [3, 0.33], // SD from the merge (branch 2.9)
   crows_feet: [0, 0],
   under_eye_wrinkle: [2.8, 0],
   forehead_wrinkle: [0.3, 0],
@@ -54,7 +59,7 @@ const BASELINE: Readonly<Record<DimensionId, readonly [number, number]>> = {
 
 /**
  * Margins: the score SD may grow by half plus 1 point (at least to 2), the level-change rate by two
- * of the nine comparisons (0.23). The analysis is deterministic for the same bytes, so the margin is
+ * of nine comparisons (0.23). The analysis is deterministic for the same bytes, so the margin is
  * for legitimate changes elsewhere (landmark model, thresholds), not for run-to-run noise.
  */
 function limits(d: DimensionId): { sd: number; change: number } {
