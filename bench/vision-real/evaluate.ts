@@ -1,0 +1,145 @@
+// Runs every analysis of one prepared face: unperturbed, each perturbation, painted lesions and
+// tone shifts. Keeps only what the metrics need (outcomes, a few feature lists), not the images.
+import type { DimensionId } from '../../protocol/enums/dimensions.ts';
+import { skinRegions } from '../../vision/skin/regions/regions.ts';
+import type { Point2 } from '../../vision/types.ts';
+import type { PreparedFace } from './faces.ts';
+import { toJpeg } from './faces.ts';
+import { MACULE, MACULE_DIAMETER_MM, PAPULE, PAPULE_DIAMETER_MM, maculeProfile, paintLab, papuleProfile } from './paint.ts';
+import type { Perturbation } from './perturb.ts';
+import { analyseJpeg, outcomes, spotCentres } from './pipeline.ts';
+import type { Analysis, DimensionOutcome } from './pipeline.ts';
+import { placer } from './placement.ts';
+import { shiftTone } from './tone.ts';
+
+export type Outcomes = Readonly<Record<DimensionId, DimensionOutcome>>;
+
+export interface PerturbedRun {
+  readonly name: string;
+  /** null when the perturbed image could not be analysed (no face found): counted, not hidden. */
+  readonly outcomes: Outcomes | null;
+  readonly error?: string;
+  /** Speckle features, kept only when the perturbation leaves pixels in place (to compare with the unperturbed run's). */
+  readonly speckle: readonly Point2[] | null;
+}
+
+export interface PaintTrial {
+  readonly spot: Point2 | null;
+  readonly papule: Point2 | null;
+  readonly pxPerMm: number;
+  /** Speckle features of the painted run, and acne features; null when the painted run failed. */
+  readonly speckle: readonly Point2[] | null;
+  readonly acne: readonly Point2[] | null;
+  /** Whether the painted run measured speckle and acne at all: a lesion cannot be found where the analysis says "not measured". */
+  readonly speckleMeasured: boolean;
+  readonly acneMeasured: boolean;
+}
+
+export interface ToneTrial {
+  readonly degrees: number;
+  /** Why the shift was not applied (ITA undefined when the skin's b* is near or below 0, as under blue light). */
+  readonly skipped?: string;
+  readonly itaBefore: number;
+  readonly itaAfter: number;
+  /** ITA of the analysis' own median skin colour (view.skinLab), before and after. */
+  readonly analysedItaBefore: number;
+  readonly analysedItaAfter: number;
+  readonly outcomes: Outcomes | null;
+}
+
+export interface FaceRun {
+  readonly face: PreparedFace;
+  readonly base: Outcomes;
+  readonly basePxPerMm: number;
+  readonly baseSpeckle: readonly Point2[];
+  readonly baseAcne: readonly Point2[];
+  readonly perturbed: readonly PerturbedRun[];
+  readonly paint: readonly PaintTrial[];
+  readonly tone: readonly ToneTrial[];
+  readonly analyses: number;
+  readonly ms: number;
+}
+
+export interface EvaluateOptions {
+  readonly perturbations: readonly Perturbation[];
+  readonly paintTrials: number;
+  /** ITA shifts to apply, degrees (e.g. [+10, -10]); none skips the tone test. */
+  readonly toneShifts: readonly number[];
+  readonly seed: number;
+  readonly log?: (line: string) => void;
+}
+
+/**
+ * ITA = atan((L* - 50) / b*) turns over at b* = 0: under a blue cast (b* near or below 0) making
+ * the skin lighter can lower it, so no "10 degrees lighter" exists. Such faces skip the tone test.
+ */
+const MIN_B_FOR_ITA = 3;
+
+const itaOf = (lab: readonly [number, number, number]): number => (Math.atan2(lab[0] - 50, lab[2]) * 180) / Math.PI;
+
+async function tryAnalyse(bytes: Uint8Array): Promise<{ a: Analysis } | { error: string }> {
+  try {
+    return { a: await analyseJpeg(bytes) };
+  } catch (err) {
+    // A perturbation that loses the face is a result of the bench, not a crash of it.
+    if (err instanceof Error && /face/i.test(err.name + err.message)) return { error: `${err.name}: ${err.message}` };
+    throw err;
+  }
+}
+
+export async function evaluateFace(face: PreparedFace, options: EvaluateOptions): Promise<FaceRun> {
+  const t0 = performance.now();
+  const log = options.log ?? (() => undefined);
+  let analyses = 1;
+  const base = await analyseJpeg(face.jpeg);
+  const baseOutcomes = outcomes(base);
+  const baseSpeckle = spotCentres(base, 'speckle');
+  const baseAcne = spotCentres(base, 'acne');
+  const perturbed: PerturbedRun[] = [];
+  for (const p of options.perturbations) {
+    const r = await tryAnalyse(await p.apply(face.image));
+    analyses++;
+    perturbed.push('a' in r ? { name: p.name, outcomes: outcomes(r.a), speckle: p.sameGeometry ? spotCentres(r.a, 'speckle') : null } : { name: p.name, outcomes: null, error: r.error, speckle: null });
+  }
+  const regions = skinRegions(base.face);
+  const paint: PaintTrial[] = [];
+  if (options.paintTrials > 0) {
+    const place = placer(face.image, base.face, regions, base.pxPerMm, options.seed);
+    for (let k = 0; k < options.paintTrials; k++) {
+      // Clear of the photo's own spots and papules by 8 mm, and the two painted lesions 20 mm apart.
+      const spot = place.place(MACULE_DIAMETER_MM / 2, [...baseSpeckle, ...baseAcne], 8);
+      const papule = place.place(PAPULE_DIAMETER_MM / 2, [...baseSpeckle, ...baseAcne, ...(spot ? [spot] : [])], spot ? 20 : 8);
+      let image = face.image;
+      if (spot) image = paintLab(image, spot, (MACULE_DIAMETER_MM / 2) * base.pxPerMm, MACULE, maculeProfile);
+      if (papule) image = paintLab(image, papule, (PAPULE_DIAMETER_MM / 2) * base.pxPerMm, PAPULE, papuleProfile);
+      const r = await tryAnalyse(await toJpeg(image));
+      analyses++;
+      if ('a' in r) {
+        const o = outcomes(r.a);
+        paint.push({ spot, papule, pxPerMm: base.pxPerMm, speckle: spotCentres(r.a, 'speckle'), acne: spotCentres(r.a, 'acne'), speckleMeasured: o.speckle.measured, acneMeasured: o.acne.measured });
+      } else paint.push({ spot, papule, pxPerMm: base.pxPerMm, speckle: null, acne: null, speckleMeasured: false, acneMeasured: false });
+    }
+  }
+  const tone: ToneTrial[] = [];
+  for (const degrees of options.toneShifts) {
+    if (base.view.skinLab[2] < MIN_B_FOR_ITA) {
+      const nan = Number.NaN;
+      tone.push({ degrees, skipped: `skin b* ${base.view.skinLab[2]} (ITA is undefined near b* = 0)`, itaBefore: nan, itaAfter: nan, analysedItaBefore: nan, analysedItaAfter: nan, outcomes: null });
+      continue;
+    }
+    const shifted = shiftTone(face.image, regions, base.pxPerMm, degrees);
+    const r = await tryAnalyse(await toJpeg(shifted.image));
+    analyses++;
+    tone.push({
+      degrees,
+      itaBefore: shifted.itaBefore,
+      itaAfter: shifted.itaAfter,
+      analysedItaBefore: itaOf(base.view.skinLab),
+      analysedItaAfter: 'a' in r ? itaOf(r.a.view.skinLab) : Number.NaN,
+      outcomes: 'a' in r ? outcomes(r.a) : null,
+    });
+  }
+  const ms = performance.now() - t0;
+  log(`${face.meta.id}: ${analyses} analyses in ${(ms / 1000).toFixed(1)} s`);
+  return { face, base: baseOutcomes, basePxPerMm: base.pxPerMm, baseSpeckle, baseAcne, perturbed, paint, tone, analyses, ms };
+}

@@ -1,0 +1,71 @@
+// Real-face evaluation of vision/skin (issue 12, part 6): is each dimension a measurement?
+// npm run bench:vision-real [-- --quick] [-- --faces a,b] [-- --write-figures <path>]
+// Figures and their limits: bench/vision-real/README.md. Exits 0 whatever the aims say (it is a
+// measuring instrument); 1 only when it crashes.
+import { cpus, loadavg } from 'node:os';
+import { evaluateFace } from './evaluate.ts';
+import type { FaceRun } from './evaluate.ts';
+import { TARGET_PX_PER_MM, prepareFace, selectFaces } from './faces.ts';
+import { dimensionFigures, perturbationFigures, spotFigures, toneFigures, wrinkleFigures } from './metrics.ts';
+import { PERTURBATIONS, QUICK_PERTURBATIONS } from './perturb.ts';
+import { aims, printAims, printDimensions, printFaces, printPainting, printPerturbations, printTone, printWrinkles, writeFigures } from './report.ts';
+
+interface Args {
+  readonly quick: boolean;
+  readonly faces?: string[];
+  readonly figures?: string;
+}
+
+function parseArgs(argv: readonly string[]): Args {
+  let quick = false;
+  let faces: string[] | undefined;
+  let figures: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--quick') quick = true;
+    else if (a === '--faces') faces = (argv[++i] ?? '').split(',').filter(Boolean);
+    else if (a?.startsWith('--faces=')) faces = a.slice(8).split(',').filter(Boolean);
+    else if (a === '--write-figures') figures = argv[++i];
+    else if (a?.startsWith('--write-figures=')) figures = a.slice(16);
+    else throw new Error(`unknown argument ${a} (use --quick, --faces a,b, --write-figures <path>)`);
+  }
+  return { quick, ...(faces ? { faces } : {}), ...(figures ? { figures } : {}) };
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const started = performance.now();
+  const perturbations = args.quick ? QUICK_PERTURBATIONS : PERTURBATIONS;
+  const paintTrials = args.quick ? 1 : 2;
+  const toneShifts = [10, -10];
+  const metas = selectFaces(args.faces);
+  console.log(`vision-real bench ${new Date().toISOString()}; ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`${metas.length} faces at ${TARGET_PX_PER_MM} px/mm; perturbations: ${perturbations.map((p) => p.name).join(', ')}; ${paintTrials} painted trial(s) per face; tone shifts ${toneShifts.join(', ')} ITA degrees`);
+  const runs: FaceRun[] = [];
+  for (const [k, meta] of metas.entries()) {
+    const face = await prepareFace(meta);
+    runs.push(await evaluateFace(face, { perturbations, paintTrials, toneShifts, seed: 1000 + k, log: (l) => console.error(l) }));
+  }
+  const dims = dimensionFigures(runs);
+  const spots = spotFigures(runs);
+  const tone = toneFigures(runs);
+  const wrinkles = wrinkleFigures(runs);
+  printFaces(runs);
+  printDimensions(dims);
+  printPerturbations(perturbationFigures(runs));
+  printPainting(spots);
+  printTone(tone);
+  printWrinkles(wrinkles);
+  printAims(aims(dims, spots, tone, wrinkles));
+  if (args.figures) {
+    await writeFigures(args.figures, dims, { faces: metas.map((m) => m.id), perturbations: perturbations.map((p) => p.name), targetPxPerMm: TARGET_PX_PER_MM });
+    console.log(`\nrepeatability figures written to ${args.figures}`);
+  }
+  const analyses = runs.reduce((s, r) => s + r.analyses, 0);
+  console.log(`\n${analyses} analyses in ${((performance.now() - started) / 1000).toFixed(0)} s; load average now ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,121 @@
+// Regression test of vision/skin on real faces (issue 12, part 6): the bench's own code
+// (bench/vision-real, CI configuration in ci.ts) on three real faces, each analysed as the
+// platform does, under three perturbations (crop 2 %, scale -5 %, brightness +10 %), plus one
+// painted 6 mm brown macule and one 3 mm red papule per face. About 15 analyses, 25-50 s on 2 cores.
+//
+// The limits are the figures measured on 2026-11-26 (BASELINE) with a margin, not the issue's aims:
+// the aims (score SD <= 5 and level change <= 10 % per dimension, spot recall >= 90 % with no new
+// false spots, one lesion per papule) are not all met yet, and the full bench
+// (npm run bench:vision-real) reports them. This test fails when the analysis gets noisier or
+// blinder than it is now. When a change makes it better, lower the baseline: print the figures with
+// npx tsx bench/vision-real/ci.ts and copy them here.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DimensionId } from '../../../protocol/enums/dimensions.ts';
+import { DIMENSION_IDS } from '../../../protocol/enums/dimensions.ts';
+import { CI_FACES, runCi } from '../../../bench/vision-real/ci.ts';
+import type { FaceRun } from '../../../bench/vision-real/evaluate.ts';
+import { dimensionFigures, spotFigures, wrinkleFigures } from '../../../bench/vision-real/metrics.ts';
+import type { DimensionFigures, SpotFigures } from '../../../bench/vision-real/metrics.ts';
+
+/**
+ * Measured 2026-11-26 on faceid-man, sample3-a, sample6-c: [pooled within-face score SD, share of
+ * the perturbed analyses whose level differed (or that flipped between measured and not measured)].
+ * Each is the worse of two runs: this branch (wt-bench at 8b36511, every dimension measured) and a
+ * trial merge with main at 82bdab2 (dimensions below the real detail of these upscaled photos answer
+ * "not measured", colour relative to the person's own skin); rows marked "merge" took the merge's
+ * figure, which there comes from the one or two faces still measured. The aim is SD <= 5 and
+ * change <= 0.1 for every measured dimension.
+ */
+const BASELINE: Readonly<Record<DimensionId, readonly [number, number]>> = {
+  pore: [0, 0],
+  blackhead: [0, 0],
+  speckle: [10, 0.33], // merge (branch 4.7, 0.11)
+  wrinkle: [5.2, 0],
+  acne: [8.2, 0.33],
+  sensitive: [0.7, 0],
+  black_rim_of_eye: [3, 0.11],
+  water: [2.2, 0],
+  oil: [0.8, 0],
+  skin_vitality: [2, 0.22], // SD from the merge (branch 0.7)
+  glow: [4.9, 0.22],
+  skin_smoothness: [0.5, 0],
+  firmness: [1.9, 0.17], // merge (branch 1.6, 0)
+  vitality_eye_contour: [6.4, 0.33], // SD from the merge (branch 2.2)
+  skin_glow: [2.4, 0.44],
+  eye_bags: [22.2, 0.67], // merge, one face (branch 12.8, 0.22): eye_bags is noise today
+  eye_sagging: [1.7, 0.11],
+  plump_cheeks: [1.3, 0.11],
+  low_cheek: [0.1, 0],
+  mandible_edge: [3, 0.33], // SD from the merge (branch 2.9)
+  crows_feet: [0, 0],
+  under_eye_wrinkle: [2.8, 0],
+  forehead_wrinkle: [0.3, 0],
+  nasolabial_folds: [0.8, 0],
+  narionette_lines: [0, 0],
+  frown_wrinkle: [0, 0],
+  lacrimal_groove: [0, 0],
+  neck_lines: [0, 0],
+};
+
+/**
+ * Margins: the score SD may grow by half plus 1 point (at least to 2), the level-change rate by two
+ * of nine comparisons (0.23). The analysis is deterministic for the same bytes, so the margin is
+ * for legitimate changes elsewhere (landmark model, thresholds), not for run-to-run noise.
+ */
+function limits(d: DimensionId): { sd: number; change: number } {
+  const [sd, change] = BASELINE[d];
+  return { sd: Math.max(2, sd * 1.5 + 1), change: Math.min(1, change + 0.23) };
+}
+
+let runs: FaceRun[];
+let dims: DimensionFigures[];
+let spots: SpotFigures;
+
+beforeAll(async () => {
+  runs = await runCi();
+  dims = dimensionFigures(runs);
+  spots = spotFigures(runs);
+}, 120_000);
+
+afterAll(() => {
+  // The figures, for whoever resets the baseline or reads a failure.
+  console.log(dims.map((d) => `${d.dimension} SD ${d.scoreSd.toFixed(1)} change ${d.levelChangeRate.toFixed(2)}`).join('; '));
+});
+
+describe('vision/skin on real faces', () => {
+  it('analyses every face, perturbed and painted (no face lost)', () => {
+    expect(runs.map((r) => r.face.meta.id)).toEqual([...CI_FACES]);
+    for (const r of runs) {
+      expect(r.perturbed.filter((p) => !p.outcomes).map((p) => `${r.face.meta.id} ${p.name}: ${p.error}`)).toEqual([]);
+      expect(r.paint.every((p) => p.speckle !== null)).toBe(true);
+    }
+  });
+
+  it.each(DIMENSION_IDS.map((d) => [d]))('%s: score SD and level changes under perturbation within the baseline', (d) => {
+    const f = dims.find((x) => x.dimension === d);
+    if (!f || f.measuredFaces === 0) return; // not measured anywhere: nothing to repeat
+    const limit = limits(d);
+    expect(f.scoreSd, `${d} pooled within-face score SD (baseline ${BASELINE[d][0]})`).toBeLessThanOrEqual(limit.sd);
+    expect(f.levelChangeRate, `${d} level-change rate (baseline ${BASELINE[d][1]})`).toBeLessThanOrEqual(limit.change);
+  });
+
+  // A lesion painted where the analysis answers "not measured" for speckle (acne) is neither found
+  // nor missed: the analysis said it cannot see there.
+  it('finds every painted 6 mm brown macule where speckle is measured, with few new false spots (baseline 3/3, 2 false; aim 0)', () => {
+    expect(spots.trials + spots.spotsNotMeasured).toBe(3);
+    expect(spots.found).toBe(spots.trials);
+    expect(spots.falseSpots).toBeLessThanOrEqual(4);
+  });
+
+  it('counts a painted 3 mm papule as one acne lesion where acne is measured (baseline 3/3)', () => {
+    expect(spots.papules + spots.papulesNotMeasured).toBe(3);
+    expect(spots.papuleCounts.every((n) => n >= 1)).toBe(true);
+    expect(spots.papuleExactlyOne).toBeGreaterThanOrEqual(spots.papules - 1);
+  });
+
+  it("grades the older face's wrinkles above the young plain face's", () => {
+    // A face whose wrinkles are "not measured" (NaN) has no grade to compare: honest, not a regression.
+    const w = wrinkleFigures(runs).filter((c) => Number.isFinite(c.olderMeasure) && Number.isFinite(c.youngMeasure));
+    for (const c of w) expect(c.olderMeasure, `${c.older} vs ${c.young}`).toBeGreaterThan(c.youngMeasure);
+  });
+});
