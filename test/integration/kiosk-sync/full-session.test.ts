@@ -26,7 +26,10 @@ describe('a whole session against the platform', () => {
       expect(report.stage, report.stageDetail.text).toBe('ready');
       expect(report.progress).toBe(1);
       expect(report.taskId).toMatch(/\S+/);
-      expect(report.dimensions.map((d) => d.dimension).sort()).toEqual([...DIMENSION_IDS].sort());
+      // D-033: every dimension is either measured or listed as not measured, with a reason in words.
+      expect([...report.dimensions, ...report.notMeasured].map((d) => d.dimension).sort()).toEqual([...DIMENSION_IDS].sort());
+      expect(report.dimensions.length).toBeGreaterThan(5);
+      for (const n of report.notMeasured) expect(n.reasonText.length, n.dimension).toBeGreaterThan(10);
       for (const d of report.dimensions) {
         expect(d.levelName).not.toBe(String(d.level));
         expect(d.explanation.length).toBeGreaterThan(10);
@@ -46,7 +49,8 @@ describe('a whole session against the platform', () => {
       expect(report.recommendations.filter((r) => r.kind === 'product').map((r) => r.rank)).toEqual(report.recommendations.filter((r) => r.kind === 'product').map((_, i) => i + 1));
 
       const zh = await kiosk.api.getReport({ sessionId, lang: 'zh-Hans' });
-      expect(zh.dimensions.find((d) => d.dimension === 'pore')?.name).toBe('毛孔');
+      // Pores need more detail than the test's stills hold: named in Chinese among the not measured.
+      expect(zh.notMeasured.find((d) => d.dimension === 'pore')?.name).toBe('毛孔');
 
       // The store marks what the platform holds; the platform has one task for the session and the report.
       expect(kiosk.store.getSession(sessionId)?.syncedAt).not.toBeNull();

@@ -25,7 +25,8 @@ async function imageFolder(views: readonly View[], lights: readonly LightSource[
   const dir = mkdtempSync(join(tmpdir(), 'kiosk-cli-images-'));
   dirs.push(dir);
   const controller = new SimulatedLightController();
-  const camera = await new SimulatedCamera({ preview: { width: 640, height: 480 }, still: { width: 640, height: 480 }, jpegQuality: 90, litLight: () => controller.lit }).open();
+  // 800x600: every view holds enough real detail to be analysed (helpers.ts deviceConfig).
+  const camera = await new SimulatedCamera({ preview: { width: 640, height: 480 }, still: { width: 800, height: 600 }, jpegQuality: 90, litLight: () => controller.lit }).open();
   for (const view of views) {
     for (const light of lights) {
       await controller.setLight(light);
@@ -87,7 +88,9 @@ describe('npm run session', () => {
       const report = JSON.parse(stdout) as CliReport;
       expect(report).toMatchObject({ profile: 'multi_light', status: 'succeeded', platform: { embedded: false } });
       expect(report.localChecks.map((c) => c.view)).toEqual(['front', 'left', 'right']);
-      expect(report.dimensions).toHaveLength(28);
+      // D-033: the 800-px stills measure colour and shape; the rest is listed as not measured.
+      expect(report.dimensions.length + report.notMeasured.length).toBe(28);
+      expect(report.dimensions.length).toBeGreaterThan(5);
       expect(report.shareUrl).toContain(platform.url);
     } finally {
       await platform.stop();
