@@ -14,16 +14,22 @@ export const dimensionRepeatabilitySchema = z.looseObject({
   scoreSd: z.number().finite().min(0),
   /** Share of repeat pairs whose level differed; not used for the band. */
   levelChangeRate: z.number().min(0).max(1).optional(),
+  /** Faces of the benchmark on which the dimension was measured (D-033); 0: no figure at all. */
+  measuredFaces: z.number().int().min(0).optional(),
 });
 export type DimensionRepeatability = z.infer<typeof dimensionRepeatabilitySchema>;
 
 /**
- * The figures file: a key per dimension that was measured (a dimension without figures has no
- * band), beside metadata keys of any shape (provenance, dates, the benchmark's settings).
+ * The figures file as `npm run bench:vision-real -- --write-figures` writes it: metadata (when,
+ * by what, on which faces and perturbations) and a `dimensions` object of per-dimension figures,
+ * tolerant of fields this reader does not use.
  */
 export const repeatabilityFiguresSchema = z.looseObject({
-  provenance: z.string().optional(),
-  ...Object.fromEntries(DIMENSION_IDS.map((id) => [id, dimensionRepeatabilitySchema.optional()])),
+  generated: z.string(),
+  source: z.string(),
+  faces: z.array(z.string()).optional(),
+  perturbations: z.array(z.string()).optional(),
+  dimensions: z.partialRecord(z.enum(DIMENSION_IDS), dimensionRepeatabilitySchema),
 });
 
 export interface RepeatabilityFigures {
@@ -31,15 +37,20 @@ export interface RepeatabilityFigures {
   dimensions: Partial<Record<DimensionId, DimensionRepeatability>>;
 }
 
-/** Parses a figures document; throws a ZodError naming the bad field. */
+/**
+ * Parses a figures document; throws a ZodError naming the bad field. A dimension the benchmark
+ * measured on no face has no figure: its SD of 0 says nothing about its noise.
+ */
 export function parseRepeatability(document: unknown): RepeatabilityFigures {
-  const parsed = repeatabilityFiguresSchema.parse(document) as Record<string, unknown> & { provenance?: string };
+  const parsed = repeatabilityFiguresSchema.parse(document);
   const dimensions: Partial<Record<DimensionId, DimensionRepeatability>> = {};
   for (const id of DIMENSION_IDS) {
-    const figures = parsed[id] as DimensionRepeatability | undefined;
-    if (figures) dimensions[id] = figures;
+    const figures = parsed.dimensions[id];
+    if (figures && figures.measuredFaces !== 0) dimensions[id] = figures;
   }
-  return { provenance: parsed.provenance ?? 'unknown', dimensions };
+  const faces = parsed.faces ? `, ${parsed.faces.length} faces` : '';
+  const perturbations = parsed.perturbations ? ` x ${parsed.perturbations.length} perturbations` : '';
+  return { provenance: `${parsed.source}, ${parsed.generated}${faces}${perturbations}`, dimensions };
 }
 
 /**

@@ -55,6 +55,7 @@ interface CliReport {
   platform: { embedded: boolean };
   localChecks: { view: string; facePresent: boolean }[];
   dimensions: { dimension: string; level: number; score: number }[];
+  notMeasured: { dimension: string; reason: string; reasonText: string }[];
   shareUrl: string | null;
 }
 

@@ -13,32 +13,39 @@ describe('noise band from repeatability figures', () => {
 
   it('reads the benchmark file shape, tolerating extra fields and metadata', () => {
     const parsed = parseRepeatability({
-      provenance: 'bench run 2026-12-01',
-      faces: 12,
-      settings: { reframings: 18 },
-      pore: { scoreSd: 2, levelChangeRate: 0.1, pairs: 200 },
-      wrinkle: { scoreSd: 0.1, levelChangeRate: 0 },
+      generated: '2026-12-01T10:00:00Z',
+      source: 'npm run bench:vision-real',
+      faces: ['a', 'b'],
+      perturbations: ['crop 1 %'],
+      targetPxPerMm: 4.5,
+      dimensions: {
+        pore: { scoreSd: 2, levelChangeRate: 0.1, comparisons: 200, measuredFaces: 2 },
+        wrinkle: { scoreSd: 0.1, levelChangeRate: 0 },
+      },
     });
-    expect(parsed.provenance).toBe('bench run 2026-12-01');
+    expect(parsed.provenance).toBe('npm run bench:vision-real, 2026-12-01T10:00:00Z, 2 faces x 1 perturbations');
     expect(noiseBands(parsed)).toEqual({ pore: 5.5, wrinkle: 1 });
   });
 
-  it('refuses a figures file with a bad score SD', () => {
-    expect(() => parseRepeatability({ pore: { scoreSd: -1 } })).toThrow();
-    expect(() => parseRepeatability({ pore: { levelChangeRate: 0.1 } })).toThrow();
-    expect(() => parseRepeatability({ pore: { scoreSd: 'wide' } })).toThrow();
+  const doc = (dimensions: Record<string, unknown>) => ({ generated: 'g', source: 's', dimensions });
+
+  it('refuses a figures file with a bad score SD or no metadata', () => {
+    expect(() => parseRepeatability(doc({ pore: { scoreSd: -1 } }))).toThrow();
+    expect(() => parseRepeatability(doc({ pore: { levelChangeRate: 0.1 } }))).toThrow();
+    expect(() => parseRepeatability(doc({ pore: { scoreSd: 'wide' } }))).toThrow();
+    expect(() => parseRepeatability({ dimensions: { pore: { scoreSd: 1 } } })).toThrow();
   });
 
-  it('gives no band to a dimension without figures', () => {
-    expect(noiseBands(parseRepeatability({ pore: { scoreSd: 1 } }))).toEqual({ pore: 2.8 });
+  it('gives no band to a dimension without figures, or measured on no face of the benchmark', () => {
+    expect(noiseBands(parseRepeatability(doc({ pore: { scoreSd: 1 }, water: { scoreSd: 0, measuredFaces: 0 } })))).toEqual({ pore: 2.8 });
   });
 
-  it('reproduces the bands of 2026-11-22 from the stored figures, with provenance', () => {
-    const old: Record<string, number> = { pore: 1, speckle: 8.3, wrinkle: 33.8, acne: 18.4, eye_bags: 34, mandible_edge: 23.1, nasolabial_folds: 27.9, skin_vitality: 1.7 };
-    for (const [id, band] of Object.entries(old)) expect(NOISE_BAND[id as keyof typeof NOISE_BAND]).toBe(band);
-    expect(Object.keys(NOISE_BAND).sort()).toEqual([...DIMENSION_IDS].sort());
-    for (const value of Object.values(NOISE_BAND)) expect(value).toBeGreaterThanOrEqual(1);
-    expect(NOISE_BAND_PROVENANCE).toMatch(/converted back/i);
+  it('ships the real-face benchmark\'s figures, with provenance', () => {
     expect(() => parseRepeatability(figures)).not.toThrow();
+    expect(NOISE_BAND_PROVENANCE).toMatch(/bench:vision-real/);
+    for (const value of Object.values(NOISE_BAND)) expect(value).toBeGreaterThanOrEqual(1);
+    // Colour dimensions were measured on the benchmark's faces; pores, at 1-2 px/mm of real detail, were not.
+    expect(NOISE_BAND.sensitive).toBeDefined();
+    expect(NOISE_BAND.pore).toBeUndefined();
   });
 });

@@ -18,39 +18,39 @@ import { dimensionFigures, spotFigures, wrinkleFigures } from '../../../bench/vi
 import type { DimensionFigures, SpotFigures } from '../../../bench/vision-real/metrics.ts';
 
 /**
- * Measured 2026-11-26 on faceid-man, sample3-a, sample6-c: [pooled within-face score SD, share of
- * the perturbed analyses whose level differed (or that flipped between measured and not measured)].
- * Each is the worse of two runs: this branch (wt-bench at 8b36511, every dimension measured) and a
- * trial merge with main at 82bdab2 (dimensions below the real detail of these upscaled photos answer
- * "not measured", colour relative to the person's own skin); rows marked "merge" took the merge's
- * figure, which there comes from the one or two faces still measured. The aim is SD <= 5 and
- * change <= 0.1 for every measured dimension.
+ * Measured 2026-11-26 on faceid-man, sample3-a, sample6-c with main after issue 12's first changes
+ * (stable landmarks, D-033 measurability, tone-relative colour): [pooled within-face score SD,
+ * share of the perturbed analyses whose level differed (or that flipped between measured and not
+ * measured)]. These faces hold 1.1 to 2.3 px/mm of real detail, so pores, texture, lines and the
+ * water proxy are not measured on them (a zero here means "nothing to repeat"); the painted-scene
+ * tests cover those detectors. The aim is SD <= 5 and change <= 0.1 for every measured dimension:
+ * glow, firmness, eye_bags and mandible_edge do not meet it yet.
  */
 const BASELINE: Readonly<Record<DimensionId, readonly [number, number]>> = {
   pore: [0, 0],
   blackhead: [0, 0],
-  speckle: [10, 0.33], // merge (branch 4.7, 0.11)
-  wrinkle: [5.2, 0],
-  acne: [8.2, 0.33],
-  sensitive: [0.7, 0],
-  black_rim_of_eye: [3, 0.11],
-  water: [2.2, 0],
-  oil: [0.8, 0],
-  skin_vitality: [2, 0.22], // SD from the merge (branch 0.7)
-  glow: [4.9, 0.22],
-  skin_smoothness: [0.5, 0],
-  firmness: [1.9, 0.17], // merge (branch 1.6, 0)
-  vitality_eye_contour: [6.4, 0.33], // SD from the merge (branch 2.2)
-  skin_glow: [2.4, 0.44],
-  eye_bags: [22.2, 0.67], // merge, one face (branch 12.8, 0.22): eye_bags is noise today
-  eye_sagging: [1.7, 0.11],
-  plump_cheeks: [1.3, 0.11],
-  low_cheek: [0.1, 0],
-  mandible_edge: [3, 0.33], // SD from the merge (branch 2.9)
+  speckle: [2.7, 0],
+  wrinkle: [0, 0],
+  acne: [0, 0],
+  sensitive: [0.1, 0],
+  black_rim_of_eye: [1.1, 0],
+  water: [0, 0],
+  oil: [0.1, 0],
+  skin_vitality: [0.8, 0],
+  glow: [4.6, 0.11],
+  skin_smoothness: [0, 0],
+  firmness: [2, 0.33],
+  vitality_eye_contour: [5, 0],
+  skin_glow: [0.3, 0],
+  eye_bags: [17, 0.33], // one face (sample6-c), the only one above eye_bags' 1.5 px/mm: noise today
+  eye_sagging: [0.2, 0],
+  plump_cheeks: [1.8, 0],
+  low_cheek: [0, 0],
+  mandible_edge: [3.2, 0.17],
   crows_feet: [0, 0],
-  under_eye_wrinkle: [2.8, 0],
-  forehead_wrinkle: [0.3, 0],
-  nasolabial_folds: [0.8, 0],
+  under_eye_wrinkle: [0, 0],
+  forehead_wrinkle: [0, 0],
+  nasolabial_folds: [0, 0],
   narionette_lines: [0, 0],
   frown_wrinkle: [0, 0],
   lacrimal_groove: [0, 0],
@@ -101,13 +101,13 @@ describe('vision/skin on real faces', () => {
 
   // A lesion painted where the analysis answers "not measured" for speckle (acne) is neither found
   // nor missed: the analysis said it cannot see there.
-  it('finds every painted 6 mm brown macule where speckle is measured, with few new false spots (baseline 3/3, 2 false; aim 0)', () => {
+  it('finds every painted 6 mm brown macule where speckle is measured, with few new false spots (baseline 1/1, 0 false; aim 0)', () => {
     expect(spots.trials + spots.spotsNotMeasured).toBe(3);
     expect(spots.found).toBe(spots.trials);
-    expect(spots.falseSpots).toBeLessThanOrEqual(4);
+    expect(spots.falseSpots).toBeLessThanOrEqual(2);
   });
 
-  it('counts a painted 3 mm papule as one acne lesion where acne is measured (baseline 3/3)', () => {
+  it('counts a painted 3 mm papule as one acne lesion where acne is measured (baseline 1/1)', () => {
     expect(spots.papules + spots.papulesNotMeasured).toBe(3);
     expect(spots.papuleCounts.every((n) => n >= 1)).toBe(true);
     expect(spots.papuleExactlyOne).toBeGreaterThanOrEqual(spots.papules - 1);
