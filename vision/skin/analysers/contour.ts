@@ -8,6 +8,7 @@ import { landmark, landmarks } from '../regions/geometry.ts';
 import * as M from '../regions/mesh-indices.ts';
 import type { Side } from '../regions/regions.ts';
 import type { Point2 } from '../../types.ts';
+import { toneScale } from '../measure/tone.ts';
 
 /** decision: shape is read from shading, which cross-polarised light shows without glare. */
 const SHAPE_LIGHTS: readonly LightSource[] = ['cross_polar', 'white', 'white_glow', 'parallel_polar'];
@@ -53,7 +54,8 @@ export const plumpCheeks: Analyser = {
     for (const side of SIDES) {
       const apex = landmark(face, side === 'left' ? M.POINT.cheekApexLeft : M.POINT.cheekApexRight);
       const low = landmark(face, side === 'left' ? M.POINT.cheekLowLeft : M.POINT.cheekLowRight);
-      const h = Math.max(0, discL(ctx, light, apex, 3) - discL(ctx, light, low, 3));
+      // In the reference tone's units (measure/tone.ts): the same shading reads smaller on darker skin.
+      const h = Math.max(0, discL(ctx, light, apex, 3) - discL(ctx, light, low, 3)) / toneScale(ctx, light);
       details[`hollow_${side}`] = round(h);
       hollow.push(Number.isFinite(h) ? h : 0);
       points.push(apex, low);

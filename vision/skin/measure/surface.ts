@@ -114,7 +114,7 @@ export function sheenContrast(ctx: SkinContext, light: LightSource): number {
     const rect = ctx.rectOf(mask, 0);
     if (!rect) return Number.NaN;
     const v = maskedValues(ctx.blur(light, 'L', 1, ctx.px(2, 1), rect), mask);
-    return quantile(v, 0.9) - quantile(v, 0.5);
+    return (quantile(v, 0.9) - quantile(v, 0.5)) / toneScale(ctx, light);
   });
 }
 

@@ -4,6 +4,7 @@ import { valleyResponse } from '../image/filters.ts';
 import type { Line } from '../image/lines.ts';
 import { angleBetween, extractLines } from '../image/lines.ts';
 import type { RegionId } from '../regions/regions.ts';
+import { toneScale } from './tone.ts';
 
 /** How lines are looked for in one kind of region. */
 export interface LineSpec {
@@ -47,6 +48,11 @@ export function findLines(ctx: SkinContext, spec: LineSpec, regions: readonly Re
   return ctx.memo(`lines:${spec.key}:${regions.join(',')}`, () => {
     const light = ctx.pick(spec.lights);
     const pxmm = ctx.pxPerMm(spec.level);
+    // The thresholds are set for the reference tone: a darker face shows the same crease as a
+    // smaller L* dip (measure/tone.ts).
+    const tone = toneScale(ctx, light);
+    const high = spec.high * tone;
+    const low = spec.low * tone;
     const roll = Math.atan2(ctx.regions.axes.u.y, ctx.regions.axes.u.x);
     const out: WrinkleLine[] = [];
     for (const region of regions) {
@@ -61,8 +67,8 @@ export function findLines(ctx: SkinContext, spec: LineSpec, regions: readonly Re
         const v = valleyResponse(blurred, s, rect);
         const dir = spec.direction(region);
         const accept = (angle: number): boolean => angleBetween(angle - roll, dir.centre) <= dir.tolerance;
-        const lines = extractLines({ maps: v, mask, high: spec.high, low: spec.low, minLength: spec.minLengthMm * pxmm, maxAnisotropy: 0.5, accept });
-        for (const l of lines) found.push({ ...l, region, lengthMm: l.length / pxmm, depth: Math.min(3, l.strength / spec.high) });
+        const lines = extractLines({ maps: v, mask, high, low, minLength: spec.minLengthMm * pxmm, maxAnisotropy: 0.5, accept });
+        for (const l of lines) found.push({ ...l, region, lengthMm: l.length / pxmm, depth: Math.min(3, l.strength / high) });
       }
       out.push(...dedupe(found, 2 * Math.max(1, (spec.sigmasMm[spec.sigmasMm.length - 1] ?? 0.5) * pxmm)));
     }
