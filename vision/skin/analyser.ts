@@ -3,7 +3,7 @@ import type { LightSource } from '../../protocol/skin-api/api-codes.ts';
 import type { MeasurementLimit } from '../../protocol/skin-api/task-result.ts';
 import type { Point2 } from '../types.ts';
 import type { Level, SkinContext } from './context.ts';
-import { grade } from './grading.ts';
+import { boundaryFactor, grade } from './grading.ts';
 import type { Mask } from './image/plane.ts';
 import { maskCount } from './image/plane.ts';
 import { polygonArea } from './image/raster.ts';
@@ -39,11 +39,13 @@ export interface Measured {
 /** Grades a measurement into the dimension's level and score (grading.ts). */
 export function result(dimension: DimensionId, m: Measured): DimensionAnalysis {
   const { level, score } = grade(dimension, m.measure);
+  // How sure of the level: the analyser's own confidence, lowered near a level boundary.
+  const confidence = m.confidence * boundaryFactor(dimension, m.measure);
   return {
     dimension,
     level,
     score,
-    confidence: Math.round(Math.min(1, Math.max(0, m.confidence)) * 1000) / 1000,
+    confidence: Math.round(Math.min(1, Math.max(0, confidence)) * 1000) / 1000,
     findings: m.findings ?? 0,
     annotations: m.annotations ?? [],
     measure: Math.round(m.measure * 1000) / 1000,

@@ -69,6 +69,30 @@ export function grade(dimension: DimensionId, measure: number): Graded {
   return { level: ids[k] ?? ids[ids.length - 1] ?? 0, score: Math.round(Math.min(100, Math.max(0, score)) * 10) / 10 };
 }
 
+/**
+ * How far a measure sits from the nearest level boundary, as a share of its level's band (0 on a
+ * threshold, 0.5 in the middle of a band; the open top band counts its distance to `max`). A
+ * level read off a measure on a boundary is a coin toss under measurement noise: the confidence
+ * of the level says so (issue 12: confidence-aware level boundaries).
+ */
+export function boundaryMargin(dimension: DimensionId, measure: number): number {
+  const { thresholds, max } = GRADING[dimension];
+  const m = Number.isFinite(measure) ? Math.max(0, measure) : 0;
+  let k = 0;
+  while (k < thresholds.length && m >= (thresholds[k] ?? Infinity)) k++;
+  const lo = k === 0 ? -Infinity : (thresholds[k - 1] ?? 0);
+  const hi = k < thresholds.length ? (thresholds[k] ?? max) : Infinity;
+  // The band's width: the first and last bands take their neighbour's, as they are open-ended.
+  const width = Number.isFinite(lo) && Number.isFinite(hi) ? hi - lo : (thresholds[1] ?? max) - (thresholds[0] ?? 0) || max;
+  const distance = Math.min(m - lo, hi - m);
+  return Math.min(0.5, Math.max(0, distance / Math.max(1e-9, width)));
+}
+
+/** decision: a level within a quarter band of a boundary loses up to 30 % of its confidence, linearly to 0 at the boundary. */
+export function boundaryFactor(dimension: DimensionId, measure: number): number {
+  return 0.7 + 0.3 * Math.min(1, boundaryMargin(dimension, measure) / 0.25);
+}
+
 /** Severity 0..1 of a score, for composites that pool several dimensions. */
 export function severityOf(score: number): number {
   return Math.min(1, Math.max(0, 1 - score / 100));

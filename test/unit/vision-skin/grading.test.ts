@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { DIMENSION_IDS, DIMENSIONS, isValidLevel, levelIdsOf } from '../../../protocol/enums/dimensions.ts';
 import { ANALYSERS, grade, GRADING } from '../../../vision/skin/index.ts';
+import { boundaryFactor, boundaryMargin } from '../../../vision/skin/grading.ts';
 
 describe('grading', () => {
+  it('is less sure of a level read on a boundary than in the middle of its band', () => {
+    // sensitive: thresholds 3, 8, 18 (% red).
+    expect(boundaryMargin('sensitive', 8)).toBe(0);
+    expect(boundaryMargin('sensitive', 5.5)).toBeCloseTo(0.5, 6);
+    expect(boundaryMargin('sensitive', 0)).toBe(0.5);
+    expect(boundaryMargin('sensitive', 7)).toBeCloseTo(0.2, 6);
+    expect(boundaryFactor('sensitive', 8)).toBeCloseTo(0.7, 6);
+    expect(boundaryFactor('sensitive', 5.5)).toBe(1);
+    expect(boundaryFactor('sensitive', 7.5)).toBeLessThan(boundaryFactor('sensitive', 6.5));
+    // The open top band: far above the last threshold is a sure "worst".
+    expect(boundaryFactor('sensitive', 40)).toBe(1);
+  });
+
   it.each(DIMENSION_IDS.map((d) => [d]))('%s: one threshold fewer than levels, strictly ascending, below the score floor', (d) => {
     const { thresholds, max } = GRADING[d];
     expect(thresholds.length).toBe(DIMENSIONS[d].levels.length - 1);
