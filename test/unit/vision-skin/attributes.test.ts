@@ -4,18 +4,20 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skinAllRaceResultSchema } from '../../../protocol/skin-api/detection.ts';
 import { SKIN_ATTRIBUTE_NAMES, SKIN_ATTRIBUTES_WITH_RECTANGLE } from '../../../protocol/skin-api/skin-attributes.ts';
-import { analyseView, skinAttributes } from '../../../vision/skin/index.ts';
+import { analyseView, skinAttributes, type ViewSkinAnalysis } from '../../../vision/skin/index.ts';
 import type { SkinAllRaceResult } from '../../../protocol/skin-api/detection.ts';
 import { fixtureFace, releaseLandmarker } from './helpers/faces.ts';
 import { PAINTED, paintScene } from './helpers/scenes.ts';
 
 let result: SkinAllRaceResult;
+let analysed: ViewSkinAnalysis;
 beforeAll(async () => {
   const { image, face } = await fixtureFace('sample6-frontal.jpg', 1200);
   // A few spots and papules so the path-point attributes carry real data.
   const spotted = paintScene(image, face, { kind: 'spot', count: 6, strength: 0.8, seed: 9 }).image;
   const scene = paintScene(spotted, face, { kind: 'papule', count: 4, strength: 0.8, seed: 10 });
-  result = skinAttributes(analyseView({ images: { white: scene.image }, face, view: 'front' }, PAINTED));
+  analysed = analyseView({ images: { white: scene.image }, face, view: 'front' }, PAINTED);
+  result = skinAttributes(analysed);
 });
 afterAll(releaseLandmarker);
 
@@ -54,5 +56,15 @@ describe('skin_all_race face_attributes', () => {
     const doc = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../../docs/vision-skin.md'), 'utf8');
     const missing = SKIN_ATTRIBUTE_NAMES.filter((n) => !doc.includes(`\`${n}\``));
     expect(missing).toEqual([]);
+  });
+});
+
+describe('skin tone class (SkinColorLevel)', () => {
+  it('does not call a blue-cast skin "very light": with b* near 0 the class comes from L* alone, unsure', () => {
+    // ITA of (L* 55, b* -6) would be 140 degrees, "very light"; at b* 15 it is 18: tan.
+    const cast = skinAttributes({ ...analysed, skinLab: [55, 8, -6] }).face_attributes;
+    expect(cast['SkinColorLevel']).toEqual({ confidence: 0.3, value: 4 });
+    const neutral = skinAttributes({ ...analysed, skinLab: [70, 12, 16] }).face_attributes;
+    expect(neutral['SkinColorLevel']).toEqual({ confidence: 0.9, value: 2 });
   });
 });

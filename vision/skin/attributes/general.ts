@@ -11,6 +11,8 @@ import { attr, have, r4, spots } from './common.ts';
  * each class (sRGB), the one MatchColorBGRValues returns.
  */
 export const ITA_CLASSES = [55, 41, 28, 10, -30] as const;
+/** decision: below this b* the skin colour is taken as cast (no skin is that blue under neutral light). */
+const MIN_SKIN_B = 2;
 export const TONE_PALETTE: readonly (readonly [number, number, number])[] = [
   [246, 225, 210],
   [232, 196, 170],
@@ -75,9 +77,13 @@ function skinType(s: AttributeSource): number {
 function colourAttributes(s: AttributeSource): Attributes {
   const [r, g, b] = s.view.skinRgb;
   const [L, , B] = s.view.skinLab;
-  const ita = (Math.atan2(L - 50, B) * 180) / Math.PI;
+  // Skin under neutral light has b* of 8 to 25; at b* near or below 0 (a blue cast) the angle is
+  // undefined or meaningless, so the class is read from L* alone at a typical b* of 15, unsure.
+  const plausible = B >= MIN_SKIN_B;
+  const ita = (Math.atan2(L - 50, plausible ? B : 15) * 180) / Math.PI;
   const cls = ITA_CLASSES.findIndex((t) => ita > t);
   const level = cls < 0 ? 6 : cls + 1;
+  const toneConfidence = plausible ? 0.9 : 0.3;
   const ref = TONE_PALETTE[level - 1] ?? [0, 0, 0];
   const hue = (lab: readonly number[]) => (Math.atan2(lab[2] ?? 0, lab[1] ?? 0) * 180) / Math.PI;
   const refLab = labOf(ref);
@@ -91,7 +97,7 @@ function colourAttributes(s: AttributeSource): Attributes {
     // decision: H in degrees 0..360, S and V 0..1 (not OpenCV's 0..180 / 0..255).
     SkinHSVValues: attr([r4(h), r4(max ? (max - min) / max : 0), r4(max / 255)], c),
     SkinColorHueDelta: attr(hue(s.view.skinLab) - hue(refLab), c),
-    SkinColorLevel: attr(level, c),
+    SkinColorLevel: attr(level, toneConfidence),
   };
 }
 
