@@ -7,7 +7,7 @@ import { analyseView } from '../../vision/skin/index.ts';
 import type { DimensionAnalysis } from '../../vision/skin/index.ts';
 import type { FaceGeometry, RgbImage } from '../../vision/types.ts';
 import { fixtureFace, releaseLandmarker } from '../../test/unit/vision-skin/helpers/faces.ts';
-import { paintScene } from '../../test/unit/vision-skin/helpers/scenes.ts';
+import { PAINTED, paintScene } from '../../test/unit/vision-skin/helpers/scenes.ts';
 import { featurePoints, scoreLines, scorePoints } from '../../test/unit/vision-skin/helpers/score.ts';
 import type { LocateCase } from './cases.ts';
 import { LADDER_CASES, LADDER_STRENGTHS, LOCATE_CASES } from './cases.ts';
@@ -25,7 +25,7 @@ interface Subject {
 }
 
 function analyse(subject: Subject, image: RgbImage, dimension: DimensionId): DimensionAnalysis {
-  const r = analyseView({ images: { white: image }, face: subject.face, view: 'front' }, { dimensions: [dimension] }).dimensions[dimension];
+  const r = analyseView({ images: { white: image }, face: subject.face, view: 'front' }, { dimensions: [dimension], ...PAINTED }).dimensions[dimension];
   if (!r) throw new Error(`no ${dimension}`);
   return r;
 }

@@ -22,7 +22,7 @@ if (dims.length === 0) {
   Object.entries(regions.regions).forEach(([id, poly], k) => (body += polygonSvg(poly, colour(k), id)));
   Object.values(regions.exclusions).forEach((poly) => (body += polygonSvg(poly, '#000000')));
 } else {
-  const result = analyseView({ images: { white: image }, face, view: 'front' }, { dimensions: dims as DimensionId[] });
+  const result = analyseView({ images: { white: image }, face, view: 'front' }, { dimensions: dims as DimensionId[], effectivePxPerMm: Infinity });
   dims.forEach((d, k) => {
     const r = result.dimensions[d as DimensionId];
     if (!r) return;
