@@ -16,6 +16,8 @@ import type { SkinMasks } from './skin-mask.ts';
 import type { SkinViewInput } from './types.ts';
 
 export type Channel = 'L' | 'a' | 'b' | 'porphyrin';
+/** decision: a resampled value this close to 255 was clipped in at least part of its pixels. */
+const CLIPPED = 250;
 /** 0: the working resolution (fine texture); 1: half of it (millimetre-sized features). */
 export type Level = 0 | 1;
 
@@ -166,6 +168,31 @@ export class SkinContext {
       }
       if (bounds.x1 <= bounds.x0) bounds = { x0: 0, y0: 0, x1: 0, y1: 0 };
       return { width, height, data, bounds };
+    });
+  }
+
+  /**
+   * Pixels whose colour was recorded: no channel at or near 255. An overexposed patch (a
+   * highlight, or a face lit too brightly) has lost its red first, so its a* and b* say nothing of
+   * the skin: colour measures leave it out.
+   */
+  unclipped(light: LightSource, level: Level): Mask {
+    return this.memo(`unclipped:${light}:${level}`, () => {
+      const { r, g, b, width, height } = this.rgb(light, level);
+      const data = new Uint8Array(width * height);
+      for (let i = 0; i < data.length; i++) data[i] = Math.max(r[i] as number, g[i] as number, b[i] as number) < CLIPPED ? 1 : 0;
+      return { width, height, data, bounds: { x0: 0, y0: 0, x1: width, y1: height } };
+    });
+  }
+
+  /** A region set's mask without the pixels whose colour was clipped (unclipped()). */
+  colourMask(light: LightSource, ids: readonly RegionId[], level: Level): Mask {
+    return this.memo(`colourmask:${light}:${ids.join(',')}:${level}`, () => {
+      const m = this.unionMask(ids, level);
+      const ok = this.unclipped(light, level);
+      const data = new Uint8Array(m.data.length);
+      for (let i = 0; i < data.length; i++) data[i] = (m.data[i] as number) & (ok.data[i] as number);
+      return { width: m.width, height: m.height, data, ...(m.bounds ? { bounds: m.bounds } : {}) };
     });
   }
 

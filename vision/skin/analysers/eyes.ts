@@ -18,8 +18,8 @@ const SIDES: readonly Side[] = ['left', 'right'];
 /** Under-eye colour against the cheek, one side: L* darkness and the a*, b* shifts that type it. */
 function underEyeContrast(ctx: SkinContext, light: LightSource, side: Side): { dL: number; da: number; db: number } {
   const lab = ctx.lab(light, 1);
-  const eye = ctx.regionMask(`under_eye_${side}`, 1);
-  const cheek = ctx.regionMask(`cheek_${side}`, 1);
+  const eye = ctx.colourMask(light, [`under_eye_${side}`], 1);
+  const cheek = ctx.colourMask(light, [`cheek_${side}`], 1);
   const med = (p: typeof lab.L, m: typeof eye): number => quantile(maskedValues(p, m), 0.5);
   // Against the person's own cheek, in the reference tone's units (measure/tone.ts), so the same
   // face lighter or darker keeps its grade.

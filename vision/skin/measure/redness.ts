@@ -39,7 +39,9 @@ const MIN_PATCH_MM2 = 6;
 export function findRedness(ctx: SkinContext): RednessFindings {
   return ctx.memo('redness', () => {
     const light = ctx.pick(PAPULE_LIGHTS);
-    const mask = ctx.unionMask(REDNESS_REGIONS, 1);
+    // Overexposed pixels lost their red first: they would pull the baseline down and make the
+    // rest of the face look flushed.
+    const mask = ctx.colourMask(light, REDNESS_REGIONS, 1);
     const rect = ctx.rectOf(mask, 4 * ctx.px(SMOOTH_MM, 1));
     const red = { ...newMask(mask.width, mask.height), bounds: scanRect(mask) };
     const regionPercent: Partial<Record<RegionId, number>> = {};
@@ -61,12 +63,19 @@ export function findRedness(ctx: SkinContext): RednessFindings {
       }
     }
     const n = maskCount(red);
+    const ok = ctx.unclipped(light, 1);
     for (const id of REDNESS_REGIONS) {
       const m = ctx.regionMask(id, 1);
       const b = scanRect(m);
       let hit = 0;
-      for (let y = b.y0; y < b.y1; y++) for (let i = y * m.width + b.x0; i < y * m.width + b.x1; i++) if (m.data[i]) hit += red.data[i] as number;
-      const all = ctx.count(id, 1);
+      let all = 0;
+      for (let y = b.y0; y < b.y1; y++) {
+        for (let i = y * m.width + b.x0; i < y * m.width + b.x1; i++) {
+          if (!m.data[i] || !ok.data[i]) continue;
+          all++;
+          hit += red.data[i] as number;
+        }
+      }
       regionPercent[id] = all ? (100 * hit) / all : 0;
     }
     const pxmm = ctx.pxPerMm(1);

@@ -19,7 +19,7 @@ export const REFERENCE_L = 65;
  */
 export function toneScale(ctx: SkinContext, light: LightSource): number {
   return ctx.memo(`tone:${light}`, () => {
-    const v = maskedValues(ctx.channel(light, 'L', 1), ctx.unionMask(CHEEKS, 1));
+    const v = maskedValues(ctx.channel(light, 'L', 1), ctx.colourMask(light, CHEEKS, 1));
     const L = quantile(v, 0.5);
     // Cheeks unseen: no face-specific scale, the reference applies.
     return Number.isFinite(L) ? Math.max(0.2, (L + 16) / (REFERENCE_L + 16)) : 1;
