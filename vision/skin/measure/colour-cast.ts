@@ -1,6 +1,7 @@
 import type { SkinContext } from '../context.ts';
 import { quantile } from '../image/stats.ts';
 import type { Side } from '../regions/regions.ts';
+import { labAt } from './balance.ts';
 import { eyeZones, ZONE } from './eye-zones.ts';
 
 export type CastHue = 'none' | 'warm' | 'cool' | 'green' | 'magenta';
@@ -38,7 +39,7 @@ const MIN_APERTURE = 0.2;
 export function colourCast(ctx: SkinContext): ColourCast {
   return ctx.memo('colourcast', () => {
     const light = ctx.pick(['cross_polar', 'white']);
-    const lab = ctx.lab(light, 0);
+    const lab = labAt(ctx, light, 0, false);
     const as: number[] = [];
     const bs: number[] = [];
     for (const side of ['right', 'left'] as const satisfies readonly Side[]) {
@@ -49,12 +50,10 @@ export function colourCast(ctx: SkinContext): ColourCast {
       const px: number[] = [];
       for (let y = z.rect.y0; y < z.rect.y1; y++) for (let x = z.rect.x0; x < z.rect.x1; x++) if (z.codes[(y - z.rect.y0) * rw + (x - z.rect.x0)] === ZONE.opening) px.push(y * width + x);
       if (px.length === 0) continue;
-      const Ls = Float32Array.from(px, (i) => lab.L.data[i] as number);
-      const bright = quantile(Ls, 0.7);
-      for (const i of px) {
-        const a = lab.a.data[i] as number;
-        const b = lab.b.data[i] as number;
-        if ((lab.L.data[i] as number) >= bright && Math.hypot(a, b) < 25) {
+      const labs = px.map(lab);
+      const bright = quantile(Float32Array.from(labs, (p) => p[0]), 0.7);
+      for (const [L, a, b] of labs) {
+        if (L >= bright && Math.hypot(a, b) < 25) {
           as.push(a);
           bs.push(b);
         }

@@ -1,11 +1,10 @@
 import type { Level, SkinContext } from '../context.ts';
 import type { Mask, Rect } from '../image/plane.ts';
 import { maskBounds, newMask, scanRect } from '../image/plane.ts';
-import { maskedValues, quantile } from '../image/stats.ts';
 import type { RegionId } from '../regions/regions.ts';
-import { balancedLab } from './balance.ts';
+import { labAt } from './balance.ts';
 import { eyeZones, ZONE } from './eye-zones.ts';
-import { COLOURED, detectMakeup } from './makeup.ts';
+import { cheekColour, COLOURED, detectMakeup } from './makeup.ts';
 
 /**
  * Where eye make-up lies, at one level, grown by GROW_MM: the pixels of the lid bands, wing and
@@ -18,14 +17,10 @@ export function eyeMakeupMask(ctx: SkinContext, level: Level): Mask {
     const { width, height } = ctx.size(level);
     const m = newMask(width, height);
     if (detectMakeup(ctx).eyes.strength <= 0) return { ...m, bounds: { x0: 0, y0: 0, x1: 0, y1: 0 } };
-    const light = ctx.pick(['cross_polar', 'white']);
-    const lab = balancedLab(ctx, light, level);
+    const lab = labAt(ctx, ctx.pick(['cross_polar', 'white']), level);
     for (const side of ['right', 'left'] as const) {
-      const cheek = ctx.regionMask(side === 'right' ? 'cheek_right' : 'cheek_left', level);
-      const L = quantile(maskedValues(lab.L, cheek), 0.5);
-      const a = quantile(maskedValues(lab.a, cheek), 0.5);
-      const b = quantile(maskedValues(lab.b, cheek), 0.5);
-      if (!Number.isFinite(L)) continue;
+      const cheek = cheekColour(ctx, side, level);
+      if (!cheek) continue;
       const z = eyeZones(ctx, side, level);
       const rw = z.rect.x1 - z.rect.x0;
       for (let y = z.rect.y0; y < z.rect.y1; y++) {
@@ -33,9 +28,10 @@ export function eyeMakeupMask(ctx: SkinContext, level: Level): Mask {
           const code = z.codes[(y - z.rect.y0) * rw + (x - z.rect.x0)];
           if (!code || code === ZONE.opening) continue;
           const i = y * width + x;
+          const [L, a, b] = lab(i);
           // decision: the soft edge of a liner counts from a third darker than the cheek; shadow from COLOURED a*b* off it.
-          const dark = 1 - ((lab.L.data[i] as number) + 16) / (L + 16) > 0.33;
-          const coloured = Math.hypot((lab.a.data[i] as number) - a, (lab.b.data[i] as number) - b) > COLOURED;
+          const dark = 1 - (L + 16) / (cheek.L + 16) > 0.33;
+          const coloured = Math.hypot(a - cheek.a, b - cheek.b) > COLOURED;
           if (dark || coloured) m.data[i] = 1;
         }
       }
@@ -100,34 +96,36 @@ function overlaps(a: Rect, b: Rect): boolean {
   return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 }
 
-/** Binary dilation by a (2r+1) square, separable (running distance to the last set pixel). */
+/** Binary dilation by a (2r+1) square, separable, within the mask's bounds grown by r. */
 function dilate(m: Mask, r: number): Mask {
   const { width: W, height: H } = m;
-  const tmp = new Uint8Array(W * H);
   const out = new Uint8Array(W * H);
-  for (let y = 0; y < H; y++) {
+  const b = maskBounds(m, r);
+  if (!b) return { width: W, height: H, data: out };
+  const tmp = new Uint8Array(W * H);
+  for (let y = b.y0; y < b.y1; y++) {
     let last = -Infinity;
-    for (let x = 0; x < W; x++) {
+    for (let x = b.x0; x < b.x1; x++) {
       if (m.data[y * W + x]) last = x;
       if (x - last <= r) tmp[y * W + x] = 1;
     }
     last = Infinity;
-    for (let x = W - 1; x >= 0; x--) {
+    for (let x = b.x1 - 1; x >= b.x0; x--) {
       if (m.data[y * W + x]) last = x;
       if (last - x <= r) tmp[y * W + x] = 1;
     }
   }
-  for (let x = 0; x < W; x++) {
+  for (let x = b.x0; x < b.x1; x++) {
     let last = -Infinity;
-    for (let y = 0; y < H; y++) {
+    for (let y = b.y0; y < b.y1; y++) {
       if (tmp[y * W + x]) last = y;
       if (y - last <= r) out[y * W + x] = 1;
     }
     last = Infinity;
-    for (let y = H - 1; y >= 0; y--) {
+    for (let y = b.y1 - 1; y >= b.y0; y--) {
       if (tmp[y * W + x]) last = y;
       if (last - y <= r) out[y * W + x] = 1;
     }
   }
-  return { width: W, height: H, data: out };
+  return { width: W, height: H, data: out, bounds: b };
 }

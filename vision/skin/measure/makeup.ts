@@ -2,13 +2,13 @@ import type { LightSource } from '../../../protocol/skin-api/api-codes.ts';
 import type { Point2 } from '../../types.ts';
 import type { Level, SkinContext } from '../context.ts';
 import type { Mask } from '../image/plane.ts';
-import { maskCount, newMask } from '../image/plane.ts';
+import { maskCount, newMask, scanRect } from '../image/plane.ts';
 import { fillPolygon, polygonRect } from '../image/raster.ts';
 import { maskedValues, quantile, robustSigma } from '../image/stats.ts';
 import { landmarks } from '../regions/geometry.ts';
 import * as M from '../regions/mesh-indices.ts';
 import type { Side } from '../regions/regions.ts';
-import { balancedLab } from './balance.ts';
+import { balancedLab, labAt } from './balance.ts';
 import type { EyeZones } from './eye-zones.ts';
 import { eyeZones, ZONE } from './eye-zones.ts';
 import { measureResolution } from './resolution.ts';
@@ -105,8 +105,7 @@ function eyeMakeup(ctx: SkinContext): EyeMakeup {
 
 function eyeSide(ctx: SkinContext, side: Side): SideStats | null {
   const z = eyeZones(ctx, side, 0);
-  const light = ctx.pick(COLOUR_LIGHTS);
-  const lab = balancedLab(ctx, light, 0);
+  const lab = labAt(ctx, ctx.pick(COLOUR_LIGHTS), 0);
   const cheek = cheekColour(ctx, side);
   if (!cheek) return null;
   const mm = ctx.pxPerMm(0);
@@ -119,14 +118,14 @@ function eyeSide(ctx: SkinContext, side: Side): SideStats | null {
     for (let x = z.rect.x0; x < z.rect.x1; x++) {
       const code = z.codes[(y - z.rect.y0) * rw + (x - z.rect.x0)];
       if (!code || code === ZONE.opening) continue;
-      const i = y * width + x;
-      const isDark = 1 - ((lab.L.data[i] as number) + 16) / (cheek.L + 16) > DARK;
+      const [L, a, b] = lab(y * width + x);
+      const isDark = 1 - (L + 16) / (cheek.L + 16) > DARK;
       if (code === ZONE.upperBand && isDark) dark.upper++;
       else if (code === ZONE.lowerBand && isDark) dark.lower++;
       else if (code === ZONE.wing && isDark) dark.wing++;
       else if (code === ZONE.shadow) {
-        lidA.push(lab.a.data[i] as number);
-        lidB.push(lab.b.data[i] as number);
+        lidA.push(a);
+        lidB.push(b);
       }
     }
   }
@@ -139,12 +138,26 @@ function eyeSide(ctx: SkinContext, side: Side): SideStats | null {
   return { linerMm: Math.max(dark.upper / upperLen, dark.lower / lowerLen) / mm, wingMm2: dark.wing / (mm * mm), lidColour };
 }
 
-/** Median balanced L*a*b* of one side's cheek (skin mask applied), fine level. */
-function cheekColour(ctx: SkinContext, side: Side): { L: number; a: number; b: number } | null {
-  const lab = balancedLab(ctx, ctx.pick(COLOUR_LIGHTS), 0);
-  const m = ctx.regionMask(side === 'right' ? 'cheek_right' : 'cheek_left', 0);
-  if (maskCount(m) < 20) return null;
-  return { L: quantile(maskedValues(lab.L, m), 0.5), a: quantile(maskedValues(lab.a, m), 0.5), b: quantile(maskedValues(lab.b, m), 0.5) };
+/** Median balanced L*a*b* of one side's cheek (skin mask applied) at `level`. */
+export function cheekColour(ctx: SkinContext, side: Side, level: Level = 0): { L: number; a: number; b: number } | null {
+  return ctx.memo(`cheekcolour:${side}:${level}`, () => {
+    const lab = labAt(ctx, ctx.pick(COLOUR_LIGHTS), level);
+    const m = ctx.regionMask(side === 'right' ? 'cheek_right' : 'cheek_left', level);
+    const r = scanRect(m);
+    const v: [number[], number[], number[]] = [[], [], []];
+    // Every other pixel of every other row: the median of a cheek needs no more.
+    for (let y = r.y0; y < r.y1; y += 2) {
+      for (let x = r.x0; x < r.x1; x += 2) {
+        const i = y * m.width + x;
+        if (!m.data[i]) continue;
+        const lab3 = lab(i);
+        for (let k = 0; k < 3; k++) v[k]?.push(lab3[k] as number);
+      }
+    }
+    if (v[0].length < 10) return null;
+    const med = (a: number[]): number => quantile(Float32Array.from(a), 0.5);
+    return { L: med(v[0]), a: med(v[1]), b: med(v[2]) };
+  });
 }
 
 /** decision: the inner lip contour (mouth opening), left out of the lips: teeth and the dark mouth are not lip colour. */
