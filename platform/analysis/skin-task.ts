@@ -1,7 +1,8 @@
 import { DIMENSION_IDS } from '../../protocol/enums/dimensions.ts';
 import { LIGHT_SOURCES, VIEWS, deviceVImageKey, type LightSource } from '../../protocol/skin-api/api-codes.ts';
-import type { DimensionResult, SkinResult } from '../../protocol/skin-api/task-result.ts';
+import type { CaptureConditions, DimensionResult, SkinResult } from '../../protocol/skin-api/task-result.ts';
 import { combineViews } from '../../vision/skin/index.ts';
+import type { ViewSkinAnalysis } from '../../vision/skin/index.ts';
 import type { JobFile, JobResult, SkinViewJobPayload, TaskJobPayload } from './job-types.ts';
 import type { SkinViewRecord } from './jobs/skin-jobs.ts';
 
@@ -50,8 +51,25 @@ export function assembleSkinResult(payload: TaskJobPayload, views: readonly JobR
     overall_score: Math.round(overall * 10) / 10,
     mask_format: payload.mask_format ?? 'annotation_image',
     not_measured: notMeasured,
-    ...(front ? { capture: { px_per_mm: front.analysis.sourcePxPerMm, effective_px_per_mm: front.analysis.effectivePxPerMm } } : {}),
+    ...(front ? { capture: captureConditions(front.analysis) } : {}),
   };
   const files: JobFile[] = views.flatMap((v) => v.files);
   return { record, files };
+}
+
+/**
+ * D-033: the front view's capture conditions. Make-up and the light's colour are given when the
+ * view could judge them (make-up: at least one of eyes, lips, foundation assessed; colour cast:
+ * eye whites seen), and left out otherwise, as the schema's "absent when not assessed".
+ */
+export function captureConditions(v: ViewSkinAnalysis): CaptureConditions {
+  const c = v.conditions;
+  const m = c?.makeup;
+  const assessed = m ? m.details.eyes.assessed || m.details.lips.assessed || m.details.foundation.assessed : false;
+  return {
+    px_per_mm: v.sourcePxPerMm,
+    effective_px_per_mm: v.effectivePxPerMm,
+    ...(m && assessed ? { makeup: { eyes: m.eyes, lips: m.lips, foundation: m.foundation } } : {}),
+    ...(c?.colourCast.assessed ? { colour_cast: { strength: c.colourCast.strength, hue: c.colourCast.hue } } : {}),
+  };
 }

@@ -3,6 +3,7 @@ import { DIMENSION_IDS } from '../../protocol/enums/dimensions.ts';
 import type { LightSource, View } from '../../protocol/skin-api/api-codes.ts';
 import { ANALYSERS } from './analysers/index.ts';
 import { isMeasured, round } from './analyser.ts';
+import { viewConditions, withConfounders } from './confounders.ts';
 import { SkinContext } from './context.ts';
 import { grade } from './grading.ts';
 import { maskedValues, quantile } from './image/stats.ts';
@@ -39,7 +40,7 @@ export function analyseView(input: SkinViewInput, options: AnalyseOptions = {}):
     if (known) return known;
     const t0 = performance.now();
     const analyser = ANALYSERS[dimension];
-    const r = notMeasurable(ctx, dimension) ?? analyser.analyse(ctx, run);
+    const r = notMeasurable(ctx, dimension) ?? withConfounders(ctx, analyser.analyse(ctx, run));
     const kept = isMeasured(r) ? withLightCaveat(r, analyser.lights) : r;
     done.set(dimension, kept);
     timings[dimension] = round(performance.now() - t0, 1);
@@ -69,6 +70,7 @@ export function analyseView(input: SkinViewInput, options: AnalyseOptions = {}):
     notMeasured,
     skinRgb: [med(plane(rgb.r)), med(plane(rgb.g)), med(plane(rgb.b))],
     skinLab: [med(lab.L), med(lab.a), med(lab.b)],
+    conditions: viewConditions(ctx),
     elapsedMs: round(performance.now() - started, 1),
     setupMs: round(setupMs, 1),
     timings,

@@ -17,3 +17,6 @@ export { FACE_WIDTH_PX } from './image/frame.ts';
 export { REGION_IDS, EXCLUSION_IDS, skinRegions } from './regions/regions.ts';
 export type { RegionId, ExclusionId, SkinRegions } from './regions/regions.ts';
 export type { CombinedDimension, DimensionAnalysis, NotMeasuredDimension, Feature, MaskAnnotation, SkinAnalysis, SkinAnnotation, SkinViewInput, ViewSkinAnalysis } from './types.ts';
+export type { ViewConditions } from './confounders.ts';
+export type { CastHue, ColourCast } from './measure/colour-cast.ts';
+export type { EyeMakeup, FoundationMakeup, LipMakeup, MakeupFindings } from './measure/makeup.ts';

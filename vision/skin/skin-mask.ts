@@ -6,6 +6,7 @@ import { fillPolygon, polygonMask } from './image/raster.ts';
 import { maskedValues, quantile, robustSigma } from './image/stats.ts';
 import type { RegionId } from './regions/regions.ts';
 import { EXCLUSION_IDS } from './regions/regions.ts';
+import { balancedLab } from './measure/balance.ts';
 import type { Point2 } from '../types.ts';
 
 export interface SkinMasks {
@@ -57,10 +58,13 @@ function foreignTest(ctx: SkinContext, face: Mask): (i: number, strict: boolean)
   const { width: W, height: H } = ctx.size(1);
   const sigma = ctx.px(2, 1);
   const all = { x0: 0, y0: 0, x1: W, y1: H };
-  // Through the context's cache: the 2 mm blur of L* is the sheen measure's and the folds' too.
-  const sL = ctx.blur(ctx.reference, 'L', 1, sigma, all).data;
-  const sa = ctx.blur(ctx.reference, 'a', 1, sigma, all).data;
-  const sb = ctx.blur(ctx.reference, 'b', 1, sigma, all).data;
+  // On the planes balanced on the face's own skin (measure/balance.ts): the skin is always at the
+  // same L*a*b*, so the limits below are ratios to it, and neither a coloured light nor the
+  // exposure moves the mask's edge (issue 12 part 4).
+  const balanced = balancedLab(ctx, ctx.reference, 1);
+  const sL = ctx.memo('mask:L', () => gaussianBlur(balanced.L, sigma, all)).data;
+  const sa = ctx.memo('mask:a', () => gaussianBlur(balanced.a, sigma, all)).data;
+  const sb = ctx.memo('mask:b', () => gaussianBlur(balanced.b, sigma, all)).data;
   const reference = newMask(W, H);
   for (const id of ['cheek_left', 'cheek_right', 'nose'] as const) fillPolygon(reference, work(ctx, ctx.regions.regions[id], 1), 1);
   for (let i = 0; i < reference.data.length; i++) reference.data[i] = (reference.data[i] as number) & (face.data[i] as number);
@@ -71,8 +75,8 @@ function foreignTest(ctx: SkinContext, face: Mask): (i: number, strict: boolean)
   const medA = quantile(maskedValues(plane(sa), reference), 0.5);
   const medB = quantile(maskedValues(plane(sb), reference), 0.5);
   // Hair can match skin in colour but rarely in texture: |L* - its 1 mm blur|, averaged over 2 mm.
-  const fine = ctx.blur(ctx.reference, 'L', 1, ctx.px(1, 1), all).data;
-  const raw = ctx.channel(ctx.reference, 'L', 1).data;
+  const fine = gaussianBlur(balanced.L, ctx.px(1, 1), all).data;
+  const raw = balanced.L.data;
   const rough = new Float32Array(W * H);
   for (let i = 0; i < rough.length; i++) rough[i] = Math.abs((raw[i] as number) - (fine[i] as number));
   const texture = gaussianBlur(plane(rough), sigma, all).data;

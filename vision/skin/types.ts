@@ -2,6 +2,7 @@ import type { DimensionId } from '../../protocol/enums/dimensions.ts';
 import type { LightSource, View } from '../../protocol/skin-api/api-codes.ts';
 import type { MeasurementLimit } from '../../protocol/skin-api/task-result.ts';
 import type { Annotation, Box, FaceGeometry, Point2, RgbImage } from '../types.ts';
+import type { ViewConditions } from './confounders.ts';
 import type { RegionId } from './regions/regions.ts';
 
 /**
@@ -88,6 +89,8 @@ export interface ViewSkinAnalysis {
   /** Mean skin colour (white light) in sRGB 0..255, and L*a*b*. */
   readonly skinRgb: readonly [number, number, number];
   readonly skinLab: readonly [number, number, number];
+  /** Make-up and the light's colour found in this view (confounders.ts); absent in analyses made before them. */
+  readonly conditions?: ViewConditions;
   readonly elapsedMs: number;
   /** Time to crop, convert and mask before the first analyser, ms. */
   readonly setupMs: number;

@@ -7,8 +7,9 @@ import type { Mask } from '../image/plane.ts';
 import { maskCount, newMask, scanRect } from '../image/plane.ts';
 import { maskedValues, quantile } from '../image/stats.ts';
 import type { RegionId } from '../regions/regions.ts';
+import { gaussianBlur } from '../image/filters.ts';
+import { balancedLab } from './balance.ts';
 import { PAPULE_LIGHTS } from './papules.ts';
-import { toneScale } from './tone.ts';
 
 export interface RednessFindings {
   readonly light: LightSource;
@@ -33,7 +34,9 @@ const MIN_PATCH_MM2 = 6;
 
 /**
  * Diffuse redness (the sensitivity and rosacea signs): a* blurred over 1.5 mm, compared with the
- * face's own baseline rather than an absolute value, so skin tone and white balance cancel out.
+ * face's own baseline rather than an absolute value. The a* is read on the planes balanced on the
+ * face's own skin (balance.ts), so skin tone, exposure and a coloured light cancel out: a warm
+ * light stretches raw a* differences enough to lift a face by a level (issue 12 part 4).
  * Connected red areas of at least 6 mm2 are the patches reported.
  */
 export function findRedness(ctx: SkinContext): RednessFindings {
@@ -46,10 +49,10 @@ export function findRedness(ctx: SkinContext): RednessFindings {
     const red = { ...newMask(mask.width, mask.height), bounds: scanRect(mask) };
     const regionPercent: Partial<Record<RegionId, number>> = {};
     if (!rect) return { light, mask: red, patches: [], percent: 0, regionPercent, excess: 0, baseline: 0, areaCm2: 0 };
-    const a = ctx.blur(light, 'a', 1, ctx.px(SMOOTH_MM, 1), rect);
+    const a = ctx.memo(`redness-a:${light}`, () => gaussianBlur(balancedLab(ctx, light, 1).a, ctx.px(SMOOTH_MM, 1), rect));
     const baseline = quantile(maskedValues(a, mask), 0.2);
-    // REDNESS_DELTA is set for the reference tone; a darker face shows the same flush as less a*.
-    const tone = toneScale(ctx, light);
+    // The balance maps the skin to the reference tone REDNESS_DELTA was set for: no further scaling.
+    const tone = 1;
     let excess = 0;
     const r = scanRect(mask);
     for (let y = r.y0; y < r.y1; y++) {

@@ -4,6 +4,7 @@ import { valleyResponse } from '../image/filters.ts';
 import type { Line } from '../image/lines.ts';
 import { angleBetween, extractLines } from '../image/lines.ts';
 import type { RegionId } from '../regions/regions.ts';
+import { followsMakeup, withoutMakeup } from './makeup-mask.ts';
 import { toneScale } from './tone.ts';
 
 /** How lines are looked for in one kind of region. */
@@ -58,7 +59,8 @@ export function findLines(ctx: SkinContext, spec: LineSpec, regions: readonly Re
     for (const region of regions) {
       const found: WrinkleLine[] = [];
       // One erosion for all scales: two of the largest sigmas.
-      const mask = ctx.eroded(region, spec.level, Math.ceil(2 * Math.max(0.8, Math.max(...spec.sigmasMm) * pxmm)));
+      // Eye make-up is left out: a liner's edge is a sharp dark line, not a wrinkle (makeup-mask.ts).
+      const mask = withoutMakeup(ctx, ctx.eroded(region, spec.level, Math.ceil(2 * Math.max(0.8, Math.max(...spec.sigmasMm) * pxmm))), spec.level);
       for (const mm of spec.sigmasMm) {
         const s = Math.max(0.8, mm * pxmm);
         const rect = ctx.rectOf(mask, 4 * s);
@@ -68,7 +70,7 @@ export function findLines(ctx: SkinContext, spec: LineSpec, regions: readonly Re
         const dir = spec.direction(region);
         const accept = (angle: number): boolean => angleBetween(angle - roll, dir.centre) <= dir.tolerance;
         const lines = extractLines({ maps: v, mask, high, low, minLength: spec.minLengthMm * pxmm, maxAnisotropy: 0.5, accept });
-        for (const l of lines) found.push({ ...l, region, lengthMm: l.length / pxmm, depth: Math.min(3, l.strength / high) });
+        for (const l of lines) if (!followsMakeup(ctx, l.points, spec.level)) found.push({ ...l, region, lengthMm: l.length / pxmm, depth: Math.min(3, l.strength / high) });
       }
       out.push(...dedupe(found, 2 * Math.max(1, (spec.sigmasMm[spec.sigmasMm.length - 1] ?? 0.5) * pxmm)));
     }

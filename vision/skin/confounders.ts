@@ -1,0 +1,79 @@
+import type { DimensionId } from '../../protocol/enums/dimensions.ts';
+import { isMeasured, round } from './analyser.ts';
+import type { SkinContext } from './context.ts';
+import type { ColourCast } from './measure/colour-cast.ts';
+import { CAST_THRESHOLD, colourCast } from './measure/colour-cast.ts';
+import { makeupCover } from './measure/makeup-mask.ts';
+import type { MakeupFindings } from './measure/makeup.ts';
+import { detectMakeup, MAKEUP_PRESENT } from './measure/makeup.ts';
+import type { RegionId } from './regions/regions.ts';
+import type { DimensionAnalysis, NotMeasuredDimension } from './types.ts';
+
+/**
+ * What in the capture itself confounds the measures (issue 12 part 4, D-033): make-up and the
+ * light's colour. Reported per view (ViewSkinAnalysis.conditions) and applied to the dimensions
+ * they affect: a caveat with lowered confidence, or "not measured" when make-up covers most of
+ * what a dimension looks at.
+ */
+export interface ViewConditions {
+  readonly makeup: {
+    readonly eyes: boolean;
+    readonly lips: boolean;
+    readonly foundation: boolean;
+    /** The strengths and the figures behind them (measure/makeup.ts). */
+    readonly details: MakeupFindings;
+  };
+  readonly colourCast: ColourCast;
+}
+
+export function viewConditions(ctx: SkinContext): ViewConditions {
+  const m = detectMakeup(ctx);
+  return {
+    makeup: { eyes: m.eyes.strength >= MAKEUP_PRESENT, lips: m.lips.strength >= MAKEUP_PRESENT, foundation: m.foundation.strength >= MAKEUP_PRESENT, details: m },
+    colourCast: colourCast(ctx),
+  };
+}
+
+/** Line dimensions read around the eyes, with the regions eye make-up can cover. */
+const EYE_LINE_REGIONS: Readonly<Partial<Record<DimensionId, readonly RegionId[]>>> = {
+  crows_feet: ['crows_feet_left', 'crows_feet_right'],
+  under_eye_wrinkle: ['under_eye_left', 'under_eye_right'],
+  eye_bags: ['under_eye_left', 'under_eye_right'],
+};
+
+/** decision: the colour dimensions a cast shifts (they read a*, b* or compare colours). */
+const COLOUR_DIMENSIONS: readonly DimensionId[] = ['sensitive', 'black_rim_of_eye', 'speckle', 'acne', 'skin_glow'];
+
+/** decision: make-up over this share of every region of a dimension leaves nothing to measure. */
+const MAKEUP_HIDES = 0.5;
+/** decision: make-up over this share of a region is worth a caveat (a thin liner edge is not). */
+const MAKEUP_CAVEAT = 0.05;
+
+/** A dimension's result with the confounders of this view applied. */
+export function withConfounders(ctx: SkinContext, r: DimensionAnalysis | NotMeasuredDimension): DimensionAnalysis | NotMeasuredDimension {
+  if (!isMeasured(r)) return r;
+  let out = r;
+  const eyeRegions = EYE_LINE_REGIONS[r.dimension];
+  if (eyeRegions && detectMakeup(ctx).eyes.strength >= MAKEUP_PRESENT) {
+    const cover = eyeRegions.map((id) => makeupCover(ctx, id));
+    const least = Math.min(...cover);
+    if (least >= MAKEUP_HIDES) {
+      return { dimension: r.dimension, reason: 'makeup', detail: `eye make-up covers ${Math.round(least * 100)} % of the ${eyeRegions.map((id) => id.replace(/_/g, ' ')).join(' and ')} at least, ${Math.round(MAKEUP_HIDES * 100)} % hides the skin` };
+    }
+    const most = Math.max(...cover);
+    // The lines along the make-up were dropped (wrinkles.ts); what remains is read round it, on
+    // less skin and next to a strong edge: less sure in proportion to the skin covered.
+    if (most >= MAKEUP_CAVEAT) out = caveat(out, 'makeup', Math.max(0.4, 1 - most));
+  }
+  const cast = colourCast(ctx);
+  if (COLOUR_DIMENSIONS.includes(r.dimension) && cast.hue !== 'none') {
+    // decision: confidence falls by 2.5 % per ΔE of cast, to half at 20 and beyond.
+    out = caveat(out, 'colour_cast', Math.max(0.5, 1 - 0.025 * Math.max(cast.strength, CAST_THRESHOLD)));
+  }
+  return out;
+}
+
+function caveat(r: DimensionAnalysis, limit: 'makeup' | 'colour_cast', factor: number): DimensionAnalysis {
+  if (r.caveats.includes(limit)) return r;
+  return { ...r, confidence: round(r.confidence * factor), caveats: [...r.caveats, limit] };
+}
