@@ -51,14 +51,13 @@ export function findRedness(ctx: SkinContext): RednessFindings {
     if (!rect) return { light, mask: red, patches: [], percent: 0, regionPercent, excess: 0, baseline: 0, areaCm2: 0 };
     const a = ctx.memo(`redness-a:${light}`, () => gaussianBlur(balancedLab(ctx, light, 1).a, ctx.px(SMOOTH_MM, 1), rect));
     const baseline = quantile(maskedValues(a, mask), 0.2);
-    // The balance maps the skin to the reference tone REDNESS_DELTA was set for: no further scaling.
-    const tone = 1;
+    // The balance maps the skin to the reference tone REDNESS_DELTA was set for: no tone scaling.
     let excess = 0;
     const r = scanRect(mask);
     for (let y = r.y0; y < r.y1; y++) {
       for (let i = y * mask.width + r.x0; i < y * mask.width + r.x1; i++) {
         if (!mask.data[i]) continue;
-        const e = ((a.data[i] as number) - baseline) / tone;
+        const e = (a.data[i] as number) - baseline;
         if (e >= REDNESS_DELTA) {
           red.data[i] = 1;
           excess += e;
