@@ -67,7 +67,9 @@ describe('the shared report page in a phone browser', () => {
 
   it.each(['en', 'zh-Hans'] as const)('shows the whole report, images loaded, fitting the phone (%s)', async (lang) => {
     const { page, problems } = await openOnPhone(lang);
-    expect(await page.locator('.dims li').count()).toBe(report.dimensions.length);
+    // Measured dimensions, then those the analysis could not measure (D-033), each with its reason.
+    expect(await page.locator('.dims li:not(.not-measured)').count()).toBe(report.dimensions.length);
+    expect(await page.locator('.dims li.not-measured').count()).toBe(report.not_measured.length);
     expect(await page.locator('.dims .name').first().textContent()).toBe(dimensionName(report.dimensions[0]!.dimension, lang));
     // Every photo loads through its signed link under the page's Content-Security-Policy.
     const photos = page.locator('.photos img');
