@@ -98,3 +98,17 @@ export function convexHull(points: readonly Point2[]): Point2[] {
   upper.pop();
   return lower.concat(upper);
 }
+
+/** Shortest distance from a point to a polyline. */
+export function distanceToPath(p: Point2, path: readonly Point2[]): number {
+  let best = Infinity;
+  for (let i = 1; i < path.length; i++) {
+    const a = path[i - 1] as Point2;
+    const b = path[i] as Point2;
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy || 1)));
+    best = Math.min(best, Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy));
+  }
+  return best;
+}

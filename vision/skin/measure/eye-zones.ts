@@ -2,7 +2,7 @@ import type { Point2 } from '../../types.ts';
 import type { Level, SkinContext } from '../context.ts';
 import type { Mask, Rect } from '../image/plane.ts';
 import { newMask } from '../image/plane.ts';
-import { pointInPolygon, polygonRect } from '../image/raster.ts';
+import { distanceToPath, pointInPolygon, polygonRect } from '../image/raster.ts';
 import { landmark, landmarks } from '../regions/geometry.ts';
 import * as M from '../regions/mesh-indices.ts';
 import type { Side } from '../regions/regions.ts';
@@ -101,17 +101,4 @@ function aboveBrow(p: Point2, brow: readonly Point2[], up: Point2): boolean {
   let top = -Infinity;
   for (const b of brow) top = Math.max(top, b.x * up.x + b.y * up.y);
   return p.x * up.x + p.y * up.y > top;
-}
-
-export function distanceToPath(p: Point2, path: readonly Point2[]): number {
-  let best = Infinity;
-  for (let i = 1; i < path.length; i++) {
-    const a = path[i - 1] as Point2;
-    const b = path[i] as Point2;
-    const dx = b.x - a.x;
-    const dy = b.y - a.y;
-    const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy || 1)));
-    best = Math.min(best, Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy));
-  }
-  return best;
 }

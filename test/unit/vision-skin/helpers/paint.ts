@@ -3,6 +3,7 @@
 // painter changes the pixels the way the real thing changes skin colour (docs/vision-skin.md,
 // "Benchmark"), with soft edges, so they are neither trivially easy nor impossible.
 import type { Point2, RgbImage } from '../../../../vision/types.ts';
+import { distanceToPath } from '../../../../vision/skin/image/raster.ts';
 
 export type PaintKind = 'spot' | 'pore' | 'blackhead' | 'papule' | 'line' | 'crows_line' | 'redness' | 'shine' | 'dark_circle' | 'porphyrin';
 
@@ -132,15 +133,4 @@ export function paintLine(img: RgbImage, path: readonly Point2[], halfWidth: num
   return { kind: 'line', at: path[Math.floor(path.length / 2)] ?? { x: 0, y: 0 }, radius: halfWidth, strength, path, length };
 }
 
-export function distanceToPath(p: Point2, path: readonly Point2[]): number {
-  let best = Infinity;
-  for (let i = 1; i < path.length; i++) {
-    const a = path[i - 1] as Point2;
-    const b = path[i] as Point2;
-    const dx = b.x - a.x;
-    const dy = b.y - a.y;
-    const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy || 1)));
-    best = Math.min(best, Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy));
-  }
-  return best;
-}
+export { distanceToPath };
