@@ -30,7 +30,8 @@ const services = await createKioskServices({
   version: 'crash-test',
   dataDir,
   platform: { embedded: true, connection: { baseUrl: platformUrl, region: 'overseas', appId: app.app_id, appSecret: app.app_secret, merchantId: app.merchant_id, storeCustomId: app.store_custom_ids[0]! } },
-  config: { ...deviceConfig(profile, ['white'], { width: 320, height: 240 }), sync: FAST_SYNC },
+  // The helper's default 800x600 stills: smaller ones hold too little detail to analyse (45104, D-033).
+  config: { ...deviceConfig(profile, ['white']), sync: FAST_SYNC },
   liveCheck: noFace,
   recorder: (store: KioskStore) => ({
     createSession: (p) => store.createSession(p),
