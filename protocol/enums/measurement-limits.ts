@@ -49,6 +49,15 @@ const LIMIT_TEXTS: Readonly<Record<MeasurementLimit, { sentence: Text; short: Te
     sentence: { en: 'covered by make-up', 'zh-Hans': '被妆容覆盖', 'zh-Hant': '被妝容覆蓋', ar: 'مغطاة بالمكياج' },
     short: { en: 'make-up', 'zh-Hans': '妆容', 'zh-Hant': '妝容', ar: 'المكياج' },
   },
+  exposure: {
+    sentence: {
+      en: 'the photo is too bright to read the skin’s colour',
+      'zh-Hans': '照片过亮（曝光过度），无法读取肤色',
+      'zh-Hant': '照片過亮（曝光過度），無法讀取膚色',
+      ar: 'الصورة شديدة السطوع لقراءة لون البشرة',
+    },
+    short: { en: 'overexposed', 'zh-Hans': '曝光过度', 'zh-Hant': '曝光過度', ar: 'تعريض زائد' },
+  },
   colour_cast: {
     sentence: { en: 'light colour too strong', 'zh-Hans': '光线偏色过重', 'zh-Hant': '光線偏色過重', ar: 'لون الإضاءة قوي جدًا' },
     short: { en: 'light colour', 'zh-Hans': '光线偏色', 'zh-Hant': '光線偏色', ar: 'لون الإضاءة' },

@@ -6,6 +6,8 @@ import { CAST_THRESHOLD, colourCast } from './measure/colour-cast.ts';
 import { makeupCover } from './measure/makeup-mask.ts';
 import type { MakeupFindings } from './measure/makeup.ts';
 import { detectMakeup, MAKEUP_PRESENT } from './measure/makeup.ts';
+import { maskCount } from './image/plane.ts';
+import { NEEDS } from './needs.ts';
 import type { RegionId } from './regions/regions.ts';
 import type { DimensionAnalysis, NotMeasuredDimension } from './types.ts';
 
@@ -65,6 +67,11 @@ export function withConfounders(ctx: SkinContext, r: DimensionAnalysis | NotMeas
     // less skin and next to a strong edge: less sure in proportion to the skin covered.
     if (most >= MAKEUP_CAVEAT) out = caveat(out, 'makeup', Math.max(0.4, 1 - most));
   }
+  if (COLOUR_DIMENSIONS.includes(r.dimension)) {
+    const clipped = clippedShare(ctx, r);
+    if (clipped >= EXPOSURE_HIDES) return { dimension: r.dimension, reason: 'exposure', detail: `${Math.round(clipped * 100)} % of the skin it reads is overexposed (a channel at 250 or more), ${Math.round(EXPOSURE_HIDES * 100)} % leaves too little to measure` };
+    if (clipped >= EXPOSURE_CAVEAT) out = caveat(out, 'exposure', 1 - clipped);
+  }
   const cast = colourCast(ctx);
   if (COLOUR_DIMENSIONS.includes(r.dimension) && cast.hue !== 'none') {
     // decision: confidence falls by 2.5 % per ΔE of cast, to half at 20 and beyond.
@@ -73,7 +80,20 @@ export function withConfounders(ctx: SkinContext, r: DimensionAnalysis | NotMeas
   return out;
 }
 
-function caveat(r: DimensionAnalysis, limit: 'makeup' | 'colour_cast', factor: number): DimensionAnalysis {
+/** decision: with half the skin clipped the colour read is the other half's, not the face's; a tenth is worth a caveat. */
+const EXPOSURE_HIDES = 0.5;
+const EXPOSURE_CAVEAT = 0.1;
+
+/** Share of the dimension's regions whose colour was clipped on the light it was read on (context.ts unclipped). */
+function clippedShare(ctx: SkinContext, r: DimensionAnalysis): number {
+  const regions = NEEDS[r.dimension]?.regions ?? [];
+  const light = r.lights[0] ?? ctx.reference;
+  if (regions.length === 0) return 0;
+  const all = maskCount(ctx.unionMask(regions, 1));
+  return all > 0 ? 1 - maskCount(ctx.colourMask(light, regions, 1)) / all : 0;
+}
+
+function caveat(r: DimensionAnalysis, limit: 'makeup' | 'exposure' | 'colour_cast', factor: number): DimensionAnalysis {
   if (r.caveats.includes(limit)) return r;
   return { ...r, confidence: round(r.confidence * factor), caveats: [...r.caveats, limit] };
 }

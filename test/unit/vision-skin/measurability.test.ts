@@ -85,6 +85,23 @@ describe('measurability (needs.ts)', () => {
     expect(r.dimensions.nasolabial_folds).toBeDefined();
   });
 
+  it('colour on overexposed skin is not measured for exposure; a little clipping is a caveat', () => {
+    // Linear light x2.2 clips most of the cheeks' red: their colour is gone.
+    const lut = Uint8Array.from({ length: 256 }, (_, v) => {
+      const c = v / 255;
+      const lin = Math.min(1, (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4) * 2.2);
+      return Math.round(255 * (lin <= 0.0031308 ? 12.92 * lin : 1.055 * lin ** (1 / 2.4) - 0.055));
+    });
+    const bright: RgbImage = { width: image.width, height: image.height, data: Uint8Array.from(image.data, (v) => lut[v] as number) };
+    const r = analyseView({ images: { white: bright }, face, view: 'front' }, { effectivePxPerMm: 10, dimensions: ['sensitive', 'black_rim_of_eye', 'eye_sagging'] });
+    expect(r.notMeasured.sensitive?.reason).toBe('exposure');
+    expect(r.notMeasured.sensitive?.detail).toMatch(/\d+ % of the skin it reads is overexposed/);
+    // Geometry does not read colour.
+    expect(r.dimensions.eye_sagging).toBeDefined();
+    const normal = analyseView({ images: { white: image }, face, view: 'front' }, { effectivePxPerMm: 10, dimensions: ['sensitive'] });
+    expect(normal.dimensions.sensitive?.caveats ?? []).not.toContain('exposure');
+  });
+
   it('a composite follows its parts: measured when half its weight is, not measured otherwise', () => {
     const low = analyseView({ images: { white: image }, face, view: 'front' }, { dimensions: ['wrinkle', 'skin_vitality'] });
     // wrinkle's line parts need 3-4 px/mm; skin_vitality's tone parts do not.

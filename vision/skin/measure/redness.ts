@@ -3,8 +3,8 @@ import { areaCm2 } from '../analyser.ts';
 import type { SkinContext } from '../context.ts';
 import type { Component } from '../image/components.ts';
 import { components } from '../image/components.ts';
-import type { Mask } from '../image/plane.ts';
-import { maskCount, newMask, scanRect } from '../image/plane.ts';
+import type { Mask, Plane, Rect } from '../image/plane.ts';
+import { maskCount, newMask, newPlane, scanRect } from '../image/plane.ts';
 import { maskedValues, quantile } from '../image/stats.ts';
 import type { RegionId } from '../regions/regions.ts';
 import { gaussianBlur } from '../image/filters.ts';
@@ -49,7 +49,7 @@ export function findRedness(ctx: SkinContext): RednessFindings {
     const red = { ...newMask(mask.width, mask.height), bounds: scanRect(mask) };
     const regionPercent: Partial<Record<RegionId, number>> = {};
     if (!rect) return { light, mask: red, patches: [], percent: 0, regionPercent, excess: 0, baseline: 0, areaCm2: 0 };
-    const a = ctx.memo(`redness-a:${light}`, () => gaussianBlur(balancedLab(ctx, light, 1).a, ctx.px(SMOOTH_MM, 1), rect));
+    const a = ctx.memo(`redness-a:${light}`, () => blurWithout(balancedLab(ctx, light, 1).a, ctx.unclipped(light, 1), ctx.px(SMOOTH_MM, 1), rect));
     const baseline = quantile(maskedValues(a, mask), 0.2);
     // The balance maps the skin to the reference tone REDNESS_DELTA was set for: no tone scaling.
     let excess = 0;
@@ -85,4 +85,26 @@ export function findRedness(ctx: SkinContext): RednessFindings {
     const total = maskCount(mask);
     return { light, mask: red, patches, percent: total ? (100 * n) / total : 0, regionPercent, excess: n ? excess / n : 0, baseline, areaCm2: areaCm2(ctx, mask, 1) };
   });
+}
+
+/**
+ * Gaussian blur of a plane over the pixels a mask keeps only (normalised convolution): a clipped
+ * highlight's low a* must not bleed into the skin around it and pull the baseline down.
+ */
+function blurWithout(p: Plane, keep: Mask, sigma: number, rect: Rect): Plane {
+  const weighted = newPlane(p.width, p.height);
+  const weights = newPlane(p.width, p.height);
+  for (let i = 0; i < p.data.length; i++) {
+    const w = keep.data[i] as number;
+    weighted.data[i] = w * (p.data[i] as number);
+    weights.data[i] = w;
+  }
+  const num = gaussianBlur(weighted, sigma, rect);
+  const den = gaussianBlur(weights, sigma, rect);
+  const out = newPlane(p.width, p.height);
+  for (let i = 0; i < out.data.length; i++) {
+    const d = den.data[i] as number;
+    out.data[i] = d > 1e-3 ? (num.data[i] as number) / d : (p.data[i] as number);
+  }
+  return out;
 }
