@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { NOISE_BAND, NOISE_BAND_PROVENANCE } from '../../../main/kiosk/noise-band.ts';
 import { bandOfSd, noiseBands, parseRepeatability } from '../../../main/kiosk/repeatability.ts';
 import figures from '../../../main/kiosk/repeatability.json' with { type: 'json' };
-import { DIMENSION_IDS } from '../../../protocol/enums/dimensions.ts';
 
 describe('noise band from repeatability figures', () => {
   it('is 1.96 x sqrt(2) x the score SD, floored at 1 point', () => {
