@@ -25,8 +25,10 @@ export function notMeasurable(ctx: SkinContext, dimension: DimensionId): NotMeas
   const shares = needs.regions.map((id) => visibleShare(ctx, id));
   const seen = needs.of === 'all' ? Math.min(...shares) : Math.max(...shares);
   if (seen < needs.visible) {
-    const worst = needs.regions[shares.indexOf(needs.of === 'all' ? seen : Math.min(...shares))] ?? needs.regions[0];
-    return { dimension, reason: 'hidden', detail: `${Math.round(seen * 100)} % of the ${label(worst)} is visible skin, needs ${Math.round(needs.visible * 100)} %` };
+    // 'all': the least visible region stops it; 'any': even the best-seen one is not enough.
+    const region = needs.regions[shares.indexOf(seen)];
+    const which = needs.of === 'all' ? `the ${label(region)}` : `the best-seen of ${needs.regions.map(label).join(', ')} (${label(region)})`;
+    return { dimension, reason: 'hidden', detail: `${Math.round(seen * 100)} % of ${which} is visible skin, needs ${Math.round(needs.visible * 100)} %` };
   }
   return null;
 }
