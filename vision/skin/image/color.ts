@@ -33,11 +33,30 @@ function linear(v255: number): number {
   return SRGB_TO_LINEAR[(v255 * STEPS + 0.5) | 0] as number;
 }
 
+/** Linear light 0..1 of an sRGB value 0..255 (clamped), through the table. */
+export function srgbToLinear(v255: number): number {
+  return linear(Math.min(255, Math.max(0, v255)));
+}
+
+/** sRGB value 0..255 of linear light (clamped to 0..1). */
+export function linearToSrgb(lin: number): number {
+  const c = Math.min(1, Math.max(0, lin));
+  return 255 * (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055);
+}
+
 const EPS = 216 / 24389;
 const KAPPA = 24389 / 27;
 
 function labF(t: number): number {
   return t > EPS ? Math.cbrt(t) : (KAPPA * t + 16) / 116;
+}
+
+/** L*a*b* (D65) of one pixel's linear R, G, B (0..1), for measures that read a few pixels. */
+export function linearToLab(r: number, g: number, b: number): readonly [number, number, number] {
+  const fx = labF((0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / 0.95047);
+  const fy = labF(0.2126729 * r + 0.7151522 * g + 0.072175 * b);
+  const fz = labF((0.0193339 * r + 0.119192 * g + 0.9503041 * b) / 1.08883);
+  return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
 }
 
 export function rgbToLab(rgb: RgbPlanes): LabPlanes {

@@ -1,7 +1,7 @@
 import type { LightSource } from '../../../protocol/skin-api/api-codes.ts';
 import type { Level, SkinContext } from '../context.ts';
 import type { LabPlanes } from '../image/color.ts';
-import { rgbToLab } from '../image/color.ts';
+import { linearToLab, linearToSrgb, rgbToLab, srgbToLinear } from '../image/color.ts';
 import { fillPolygon } from '../image/raster.ts';
 import { newMask } from '../image/plane.ts';
 import { maskedValues, quantile } from '../image/stats.ts';
@@ -39,13 +39,10 @@ export function labAt(ctx: SkinContext, light: LightSource, level: Level, balanc
   const rgb = ctx.rgb(light, level);
   const [gr, gg, gb] = balanced ? balanceGains(ctx, light, level) : [1, 1, 1];
   return (i) => {
-    const r = linearOf(rgb.r[i] as number) * gr;
-    const g = linearOf(rgb.g[i] as number) * gg;
-    const b = linearOf(rgb.b[i] as number) * gb;
-    const fx = labF(Math.min(1, r) * 0.4124564 + Math.min(1, g) * 0.3575761 + Math.min(1, b) * 0.1804375, 0.95047);
-    const fy = labF(Math.min(1, r) * 0.2126729 + Math.min(1, g) * 0.7151522 + Math.min(1, b) * 0.072175, 1);
-    const fz = labF(Math.min(1, r) * 0.0193339 + Math.min(1, g) * 0.119192 + Math.min(1, b) * 0.9503041, 1.08883);
-    return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
+    const r = srgbToLinear(rgb.r[i] as number) * gr;
+    const g = srgbToLinear(rgb.g[i] as number) * gg;
+    const b = srgbToLinear(rgb.b[i] as number) * gb;
+    return linearToLab(Math.min(1, r), Math.min(1, g), Math.min(1, b));
   };
 }
 
@@ -62,7 +59,7 @@ function balanceGains(ctx: SkinContext, light: LightSource, level: Level): reado
     // linear value is the linear median.
     const gain = (c: Float32Array, k: number): number => {
       const m = quantile(maskedValues(plane(c), skin), 0.5);
-      const lin = Number.isFinite(m) && m > 2 ? toLinear(m) : 0;
+      const lin = Number.isFinite(m) && m > 2 ? srgbToLinear(m) : 0;
       return lin > 0 ? (REFERENCE_SKIN_LINEAR[k] as number) / lin : 1;
     };
     return [gain(rgb.r, 0), gain(rgb.g, 1), gain(rgb.b, 2)] as const;
@@ -72,30 +69,8 @@ function balanceGains(ctx: SkinContext, light: LightSource, level: Level): reado
 /** A channel of 0..255 sRGB values with its linear light multiplied by `g`, through a table. */
 function scaled(c: Float32Array, g: number): Float32Array {
   const lut = new Float32Array(256 * 4 + 1);
-  for (let i = 0; i < lut.length; i++) lut[i] = toSrgb(toLinear(i / 4) * g);
+  for (let i = 0; i < lut.length; i++) lut[i] = linearToSrgb(srgbToLinear(i / 4) * g);
   const out = new Float32Array(c.length);
   for (let i = 0; i < c.length; i++) out[i] = lut[Math.min(1024, Math.max(0, Math.round((c[i] as number) * 4)))] as number;
   return out;
-}
-
-function labF(v: number, white: number): number {
-  const t = v / white;
-  return t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t + 16) / 116;
-}
-
-// sRGB decoding by table, 16 steps per code value (as image/color.ts): labAt runs per pixel.
-const LINEAR = Float32Array.from({ length: 256 * 16 + 1 }, (_, k) => toLinear(k / 16));
-
-function linearOf(v255: number): number {
-  return LINEAR[Math.min(4096, Math.max(0, (v255 * 16 + 0.5) | 0))] as number;
-}
-
-function toLinear(v255: number): number {
-  const c = Math.min(1, Math.max(0, v255 / 255));
-  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-}
-
-function toSrgb(lin: number): number {
-  const c = Math.min(1, Math.max(0, lin));
-  return 255 * (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055);
 }
