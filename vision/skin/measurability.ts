@@ -34,7 +34,7 @@ export function notMeasurable(ctx: SkinContext, dimension: DimensionId): NotMeas
 }
 
 /** Share of a region's polygon that the skin mask keeps (coarse level). */
-export function visibleShare(ctx: SkinContext, id: RegionId): number {
+function visibleShare(ctx: SkinContext, id: RegionId): number {
   if (id === 'neck') return ctx.neckVisibility;
   const area = regionPixels(ctx, id, 1);
   return area > 0 ? Math.min(1, ctx.count(id, 1) / area) : 0;
