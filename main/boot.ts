@@ -9,7 +9,7 @@ import type { KioskApi } from './kiosk-api/types.ts';
 import { createWorkerLiveCheck, type WorkerLiveCheck } from './capture/worker-live-check.ts';
 import { startEmbeddedPlatform, type EmbeddedPlatform, type PlatformSpawner } from './embedded-platform.ts';
 import { createKioskServices } from './kiosk/services.ts';
-import type { SecretStore } from './shell/secret-store.ts';
+import type { SecretStore } from './kiosk/secrets.ts';
 
 export interface KioskBootOptions {
   readonly mode: 'electron' | 'browser';

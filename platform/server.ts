@@ -37,7 +37,7 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.publicBaseUrl ?? `http://${config.host}:${port}`;
-  const seeded = options.seed === false ? null : seedDemoIfEmpty(services, url);
+  const seeded = options.seed === false ? null : await seedDemoIfEmpty(services, url);
   services.analysis.start(app.log);
   // The instance calls itself (demo merchant) on the loopback address it listens on.
   const localHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;

@@ -7,6 +7,7 @@ import type { SkinAnnotation } from '../../vision/skin/types.ts';
 import { FaceLandmarker } from '../../test/unit/vision-skin/helpers/face-landmarks.ts';
 import { loadFixture, writePng } from '../../test/unit/vision-skin/helpers/images.ts';
 import { circleSvg, colour, pathSvg, polygonSvg, svgDocument } from './svg.ts';
+import { missingCase } from '../../common/missing-case.ts';
 
 const [file = 'sample6-frontal.jpg', widthArg, ...dims] = process.argv.slice(2);
 const out = `/tmp/skin-${file.replace(/\.\w+$/, '')}${dims.length ? '-' + dims.join('-') : ''}.png`;
@@ -44,10 +45,6 @@ function draw(a: SkinAnnotation, stroke: string): string {
     case 'mask':
       return `<rect x="${a.box.left}" y="${a.box.top}" width="${a.box.width}" height="${a.box.height}" fill="none" stroke="${stroke}" stroke-dasharray="4"/>`;
     default:
-      return missing(a);
+      return missingCase(a, 'annotation');
   }
-}
-
-function missing(value: never): never {
-  throw new Error(`unhandled annotation ${JSON.stringify(value)}`);
 }

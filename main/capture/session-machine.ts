@@ -7,6 +7,7 @@ import type { LightSource, View } from '../../protocol/skin-api/api-codes.ts';
 import type { AutoCaptureConfig, GuidanceConfig } from '../config/guidance-config.ts';
 import { evaluateGuidance } from './guidance.ts';
 import type { SessionData, SessionEvent, SessionState, ShotRecord, ViewPlan } from './session-types.ts';
+import { missingCase } from '../../common/missing-case.ts';
 
 export interface MachineConfig {
   readonly views: readonly View[];
@@ -63,7 +64,7 @@ export function transition(state: SessionState, event: SessionEvent, config: Mac
     case 'cancelled':
       return state;
     default:
-      return missingCase(state);
+      return missingCase(state, 'session state');
   }
 }
 
@@ -144,8 +145,4 @@ export function countdownRemaining(state: SessionState, now: number): number {
 /** The view being worked on, if any. */
 export function currentView(state: SessionState): View | null {
   return 'queue' in state ? state.queue[0].view : null;
-}
-
-function missingCase(value: never): never {
-  throw new Error(`unhandled session state: ${JSON.stringify(value)}`);
 }

@@ -9,8 +9,9 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeDurable } from '../../common/node/durable-file.ts';
 
 export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export type PictureType = (typeof PICTURE_TYPES)[number];
@@ -136,9 +137,7 @@ export class CataloguePictures {
     if (type !== declared) throw new Error(`declared ${declared} but the file is ${type ?? 'not a picture'}`);
     const key = CataloguePictures.key(url);
     const file = join(this.options.dir, `${key}.${EXTENSIONS[type]}`);
-    const temp = `${file}.${process.pid}.tmp`;
-    await writeFile(temp, bytes);
-    await rename(temp, file);
+    await writeDurable(file, bytes);
     const previous = this.stored.get(key);
     if (previous && previous.file !== file) await rm(previous.file, { force: true });
     this.stored.set(key, { file, type, savedAt: this.now() });

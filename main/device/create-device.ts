@@ -13,6 +13,7 @@ import { openSerialLightController } from './serial-light-controller.ts';
 import type { SerialLightControllerOptions } from './serial-light-controller.ts';
 import { SimulatedCamera } from './simulated-camera.ts';
 import { RoomLightController, SimulatedLightController } from './simulated-lights.ts';
+import { missingCase } from '../../common/missing-case.ts';
 
 export interface Device {
   readonly profile: DeviceProfile;
@@ -65,10 +66,6 @@ async function createLights(config: DeviceConfig, options: CreateDeviceOptions):
       // The schema refuses "none" on a multi-light profile.
       return new RoomLightController();
     default:
-      return missingCase(lights);
+      return missingCase(lights, 'light controller');
   }
-}
-
-function missingCase(value: never): never {
-  throw new Error(`unhandled light controller: ${JSON.stringify(value)}`);
 }

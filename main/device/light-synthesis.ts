@@ -12,6 +12,7 @@
  */
 import sharp from 'sharp';
 import type { LightSource } from '../../protocol/skin-api/api-codes.ts';
+import { missingCase } from '../../common/missing-case.ts';
 
 /** Raw 8-bit RGB, row-major (the same layout as vision's RgbImage). */
 export interface RawRgb {
@@ -41,7 +42,7 @@ export async function synthesiseLight(white: RawRgb, light: LightSource, seed: n
     case 'uv':
       return ultraviolet(white, seed);
     default:
-      return missingCase(light);
+      return missingCase(light, 'light');
   }
 }
 
@@ -124,8 +125,4 @@ function mulberry32(seed: number): () => number {
 
 function clamp(v: number): number {
   return v < 0 ? 0 : v > 255 ? 255 : Math.round(v);
-}
-
-function missingCase(value: never): never {
-  throw new Error(`unhandled light: ${String(value)}`);
 }

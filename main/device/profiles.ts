@@ -6,6 +6,7 @@ import { VIEWS } from '../../protocol/skin-api/api-codes.ts';
 import type { ApiCode, LightSource, View } from '../../protocol/skin-api/api-codes.ts';
 import { profileLights } from '../config/device-config.ts';
 import type { DeviceConfig, ProfileKind } from '../config/device-config.ts';
+import { missingCase } from '../../common/missing-case.ts';
 
 export interface DeviceProfile {
   readonly kind: ProfileKind;
@@ -27,15 +28,11 @@ export function deviceProfile(config: DeviceConfig): DeviceProfile {
     case 'single_camera':
       return { kind: 'single_camera', views: ['front'], lights: ['white'], apiCode: 'online_skin' };
     default:
-      return missingCase(config.profile);
+      return missingCase(config.profile, 'profile');
   }
 }
 
 /** Every (view, light) image a complete capture of the profile holds. */
 export function profileShots(profile: DeviceProfile): readonly { view: View; light: LightSource }[] {
   return profile.views.flatMap((view) => profile.lights.map((light) => ({ view, light })));
-}
-
-function missingCase(value: never): never {
-  throw new Error(`unhandled profile: ${JSON.stringify(value)}`);
 }

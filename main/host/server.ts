@@ -15,7 +15,7 @@ import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { KioskApi } from '../kiosk-api/types.ts';
-import { CALL_CONTENT_TYPE, CodecError, decodeCall, encodeCall } from '../transport/codec.ts';
+import { CALL_CONTENT_TYPE, CodecError, decodeCall, encodeCall } from '../../common/kiosk/call-codec.ts';
 import { dispatch, type DispatchOptions } from '../transport/dispatch.ts';
 import type { ConnectionSessionOptions } from '../transport/session.ts';
 import { contentSecurityPolicy, lookupStatic, mimeType, type CspOptions } from '../transport/static-files.ts';

@@ -12,11 +12,8 @@ export type KioskOutput<M extends KioskMethod> = z.output<(typeof kioskApiContra
 
 export type KioskApi = { readonly [M in KioskMethod]: (input: KioskInput<M>) => Promise<KioskOutput<M>> };
 
-/** How a failed call reaches the renderer: a stable code and a message for the screen. */
-export interface KioskApiErrorShape {
-  readonly code: 'invalid_input' | 'not_found' | 'forbidden' | 'conflict' | 'device' | 'platform' | 'internal';
-  readonly message: string;
-}
+/** How a failed call reaches the renderer (runtime-free, shared with main's transport: D-036). */
+export type { KioskApiErrorShape, KioskErrorCode } from '../../common/kiosk/api-error.ts';
 
 export type SessionView = KioskOutput<'getSession'>;
 export type Report = KioskOutput<'getReport'>;

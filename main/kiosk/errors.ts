@@ -3,18 +3,7 @@
  * passes `code` and `message` through unchanged, so messages here are written for the screen
  * (staff or technician), never with stack traces or secrets.
  */
-import type { KioskApiErrorShape } from '../kiosk-api/types.ts';
-
-export class KioskApiError extends Error implements KioskApiErrorShape {
-  constructor(
-    readonly code: KioskApiErrorShape['code'],
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-    this.name = 'KioskApiError';
-  }
-}
+import { KioskApiError } from '../../common/kiosk/api-error.ts';
 
 export const notFound = (what: string): KioskApiError => new KioskApiError('not_found', `${what} was not found.`);
 export const conflict = (message: string): KioskApiError => new KioskApiError('conflict', message);

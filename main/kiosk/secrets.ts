@@ -4,10 +4,9 @@
  * headless session) uses FileSecretStore: a 0600 JSON file, not encrypted, with a warning the
  * technician sees in diagnostics.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { writeDurable } from '../../common/node/durable-file.ts';
 
 export interface SecretStore {
   get(name: string): Promise<string | null>;
@@ -41,30 +40,33 @@ export class FileSecretStore implements SecretStore {
     await this.write(entries);
   }
 
-  private async read(): Promise<Record<string, string>> {
-    let text: string;
-    try {
-      text = await readFile(this.file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-      throw error;
-    }
-    const parsed = fileSchema.safeParse(JSON.parse(text));
-    if (!parsed.success) throw new Error(`${this.file} is not a kiosk secret file`);
-    return { ...parsed.data.entries };
+  private read(): Promise<Record<string, string>> {
+    return readSecretFile(this.file);
   }
 
-  /** Created 0600 from the start (never world-readable for an instant); temp, fsync, rename. */
-  private async write(entries: Record<string, string>): Promise<void> {
-    await mkdir(dirname(this.file), { recursive: true });
-    const temp = `${this.file}.${randomBytes(4).toString('hex')}.tmp`;
-    const handle = await open(temp, 'w', 0o600);
-    try {
-      await handle.writeFile(`${JSON.stringify({ version: 1, entries })}\n`);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, this.file);
+  private write(entries: Record<string, string>): Promise<void> {
+    return writeSecretFile(this.file, entries);
   }
+}
+
+/**
+ * The entries of a secret file (`{version: 1, entries}`; FileSecretStore keeps them plain, the
+ * Electron store sealed by safeStorage): {} when there is no file yet, an error when it is not one.
+ */
+export async function readSecretFile(file: string): Promise<Record<string, string>> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw error;
+  }
+  const parsed = fileSchema.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new Error(`${file} is not a kiosk secret file: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return { ...parsed.data.entries };
+}
+
+/** Created 0600 from the start (never readable by others for an instant), written crash-safely. */
+export async function writeSecretFile(file: string, entries: Record<string, string>): Promise<void> {
+  await writeDurable(file, `${JSON.stringify({ version: 1, entries })}\n`, undefined, { mode: 0o600 });
 }

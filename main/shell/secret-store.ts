@@ -8,21 +8,8 @@
  * Chromium (obfuscation only); where encryption is unavailable nothing is written to disk at all
  * and the secret lasts until the kiosk restarts (docs/kiosk-shell.md, Secrets).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { z } from 'zod';
+import { readSecretFile, writeSecretFile, type SecretStore } from '../kiosk/secrets.ts';
 import type { SafeStorageLike } from './electron-types.ts';
-
-export interface SecretStore {
-  get(name: string): Promise<string | null>;
-  set(name: string, value: string): Promise<void>;
-  delete(name: string): Promise<void>;
-  /** Why the secrets are less protected than they should be, for the technician; null when fine. */
-  readonly warning: string | null;
-}
-
-const fileSchema = z.object({ version: z.literal(1), entries: z.record(z.string(), z.string()) });
 
 export function safeStorageWarning(safeStorage: SafeStorageLike): string | null {
   if (!safeStorage.isEncryptionAvailable()) {
@@ -70,30 +57,11 @@ export class SafeStorageSecretStore implements SecretStore {
     await this.write(entries);
   }
 
-  private async read(): Promise<Record<string, string>> {
-    let text: string;
-    try {
-      text = await readFile(this.file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-      throw error;
-    }
-    const parsed = fileSchema.safeParse(JSON.parse(text));
-    if (!parsed.success) throw new Error(`${this.file} is not a kiosk secret file: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-    return { ...parsed.data.entries };
+  private read(): Promise<Record<string, string>> {
+    return readSecretFile(this.file);
   }
 
-  /** Temp file, fsync, rename: a crash leaves the old file or the new one, never half of one. */
-  private async write(entries: Record<string, string>): Promise<void> {
-    await mkdir(dirname(this.file), { recursive: true });
-    const temp = `${this.file}.${randomBytes(4).toString('hex')}.tmp`;
-    const handle = await open(temp, 'w', 0o600);
-    try {
-      await handle.writeFile(`${JSON.stringify({ version: 1, entries })}\n`);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, this.file);
+  private write(entries: Record<string, string>): Promise<void> {
+    return writeSecretFile(this.file, entries);
   }
 }

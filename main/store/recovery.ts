@@ -14,7 +14,7 @@ import type { HashCheck } from '../config/store-config.ts';
 import { absoluteCapturePath } from './captures.ts';
 import type { CaptureRow } from './captures.ts';
 import type { Db } from './database.ts';
-import { TEMP_SUFFIX, sha256File } from './durable-file.ts';
+import { TEMP_SUFFIX, sha256File } from '../../common/node/durable-file.ts';
 import type { CaptureIntegrity } from './types.ts';
 
 export interface RecoveryReport {

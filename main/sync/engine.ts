@@ -18,6 +18,7 @@ import type { PollConfig, StepContext, UploadFn } from './session-steps.ts';
 import { DEFAULT_POLL, createTask, pollTask, registerUser, submitReport, uploadNext } from './session-steps.ts';
 import type { SyncFailure, SyncJob, SyncTarget } from './types.ts';
 import { customersMissingSync, earliestUserDue, nextDueUser, pushUser, recordUserFailure, stageUser, userBody, userPending } from './user-sync.ts';
+import { missingCase } from '../../common/missing-case.ts';
 
 export type SyncLog = (level: 'info' | 'warn' | 'error', message: string) => void;
 
@@ -235,7 +236,7 @@ export class SyncEngine {
       case 'failed':
         return Promise.resolve({});
       default:
-        return missingStage(job.stage);
+        return missingCase(job.stage, 'sync stage');
     }
   }
 
@@ -320,8 +321,4 @@ export class SyncEngine {
       };
     });
   }
-}
-
-function missingStage(stage: never): never {
-  throw new Error(`unhandled sync stage: ${String(stage)}`);
 }

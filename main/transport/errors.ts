@@ -5,9 +5,7 @@
  * reference to quote, and its message and stack go to the log only.
  */
 import { randomBytes } from 'node:crypto';
-import type { KioskApiErrorShape } from '../kiosk-api/types.ts';
-
-export type KioskErrorCode = KioskApiErrorShape['code'];
+import { isKioskErrorCode, type KioskApiErrorShape, type KioskErrorCode } from '../../common/kiosk/api-error.ts';
 
 /** What a failed call answers: the contract's shape plus, where known, the field and a log reference. */
 export interface KioskCallError extends KioskApiErrorShape {
@@ -15,20 +13,6 @@ export interface KioskCallError extends KioskApiErrorShape {
   readonly field?: string;
   /** Quote to support: the same id is in the kiosk log with the full error. */
   readonly ref?: string;
-}
-
-export const ERROR_CODES: readonly KioskErrorCode[] = ['invalid_input', 'not_found', 'forbidden', 'conflict', 'device', 'platform', 'internal'];
-
-/** Implementations may throw this (or any Error with one of these codes as `code`). */
-export class KioskApiError extends Error implements KioskApiErrorShape {
-  constructor(
-    readonly code: KioskErrorCode,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-    this.name = 'KioskApiError';
-  }
 }
 
 export type ErrorLogger = (message: string, error: unknown) => void;
@@ -39,7 +23,7 @@ function isKnownError(error: unknown): error is { code: KioskErrorCode; message:
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   // Node's own errors carry codes too (ENOENT, ERR_*): only the contract's codes pass through.
-  return typeof message === 'string' && (ERROR_CODES as readonly unknown[]).includes(code);
+  return typeof message === 'string' && isKioskErrorCode(code);
 }
 
 export function toErrorShape(error: unknown, log: ErrorLogger): KioskCallError {

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { Box, Point2, RgbImage } from '../../vision/types.ts';
 import type { SkinAnnotation } from '../../vision/skin/index.ts';
+import { missingCase } from '../../common/missing-case.ts';
 
 /**
  * Annotation images are JPEGs at most this long on their long side (decision D-034 in
@@ -73,7 +74,7 @@ export function annotationSvg(annotations: readonly SkinAnnotation[], scale: num
         break;
       }
       default:
-        return missingCase(annotation);
+        return missingCase(annotation, 'annotation');
     }
   }
   return parts.join('');
@@ -107,7 +108,7 @@ export function annotationBounds(annotations: readonly SkinAnnotation[], scale: 
         add((annotation.box.left + annotation.box.width) * scale, (annotation.box.top + annotation.box.height) * scale, 0);
         break;
       default:
-        return missingCase(annotation);
+        return missingCase(annotation, 'annotation');
     }
   }
   const left = Math.max(0, Math.floor(x0 - MARGIN));
@@ -151,8 +152,4 @@ function blendOver(rgb: Buffer, rgbWidth: number, rgba: Buffer, box: Box): void 
       rgb[dst + 2] = (rgba[src + 2]! * a + rgb[dst + 2]! * k + 127) / 255;
     }
   }
-}
-
-function missingCase(value: never): never {
-  throw new Error(`unhandled annotation ${JSON.stringify(value)}`);
 }

@@ -5,19 +5,11 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
+import { syncDir } from '../../common/node/durable-file.ts';
 import { ObjectExistsError, ObjectTooLargeError, type ObjectStore, type StagedObject } from './object-store.ts';
 
 const HEAD_BYTES = 64;
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
-
-async function fsyncPath(path: string): Promise<void> {
-  const handle = await open(path, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
 
 /**
  * Objects as files under root/objects/<2-char shard>/<key>. Every write goes to root/staging
@@ -142,7 +134,7 @@ export class LocalObjectStore implements ObjectStore {
       }),
     );
     // The directory entries too: a file whose link was never flushed is lost with its name.
-    await Promise.all([...dirs].map((dir) => fsyncPath(dir)));
+    await Promise.all([...dirs].map((dir) => syncDir(dir)));
     return missing;
   }
 
@@ -155,7 +147,7 @@ export class LocalObjectStore implements ObjectStore {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(key);
       throw error;
     }
-    if (durable) await fsyncPath(dirname(target));
+    if (durable) await syncDir(dirname(target));
   }
 
   read(key: string): Promise<Buffer> {

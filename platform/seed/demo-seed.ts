@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeDurable } from '../../common/node/durable-file.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedSkinOrders } from './demo-orders.ts';
@@ -36,9 +36,9 @@ function newSecret(): string {
 
 /**
  * Seeds the demo group, its merchants, stores, accounts and apps into an empty database, in one
- * transaction, and writes demo-credentials.json (temp file then rename) beside it.
+ * transaction, and writes demo-credentials.json (0600, crash-safe) beside it.
  */
-export function seedDemoIfEmpty(services: PlatformServices, baseUrl: string): SeedResult | null {
+export async function seedDemoIfEmpty(services: PlatformServices, baseUrl: string): Promise<SeedResult | null> {
   const { db, clock, config } = services;
   if ((db.prepare('SELECT COUNT(*) AS n FROM groups').get() as { n: number }).n > 0) return null;
   const now = clock.now();
@@ -99,7 +99,6 @@ export function seedDemoIfEmpty(services: PlatformServices, baseUrl: string): Se
 
   const credentialsFile = join(config.dataDir, CREDENTIALS_FILE);
   const document = { base_url: baseUrl, region: config.region, account_password: DEMO_ACCOUNT_PASSWORD, apps };
-  writeFileSync(`${credentialsFile}.tmp`, `${JSON.stringify(document, null, 2)}\n`, { mode: 0o600 });
-  renameSync(`${credentialsFile}.tmp`, credentialsFile);
+  await writeDurable(credentialsFile, `${JSON.stringify(document, null, 2)}\n`, undefined, { mode: 0o600 });
   return { credentialsFile, apps };
 }

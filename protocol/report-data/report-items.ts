@@ -3,6 +3,7 @@ import type { DeviceVImageKey } from '../skin-api/api-codes.ts';
 import { DEVICE_V_IMAGE_KEYS, lightSourceSchema, maskFormatSchema, viewSchema } from '../skin-api/api-codes.ts';
 import { dimensionResultSchema, notMeasuredSchema } from '../skin-api/task-result.ts';
 import type { SourceType } from './pull-query.ts';
+import { missingCase } from '../../common/missing-case.ts';
 
 /**
  * Report items of the pull endpoint (data_type=report), one schema per source_type family
@@ -160,10 +161,6 @@ export function reportItemSchemaFor(sourceType: SourceType) {
     case 'online':
       return reportItemMobileSchema;
     default:
-      return missingCase(sourceType);
+      return missingCase(sourceType, 'source_type');
   }
-}
-
-function missingCase(value: never): never {
-  throw new Error(`unhandled source_type: ${String(value)}`);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { missingCase } from '../../common/missing-case.ts';
 
 /**
  * The capability table of POST /skin_api/analyze/task (specification: Supported pairs, Image
@@ -105,10 +106,6 @@ export function resultKindOf(apiCode: ApiCode): ResultKind {
     case 'facial_analysis':
       return 'facial_analysis';
     default:
-      return missingCase(apiCode);
+      return missingCase(apiCode, 'api code');
   }
-}
-
-function missingCase(value: never): never {
-  throw new Error(`unhandled case: ${String(value)}`);
 }

@@ -5,7 +5,8 @@
  * as the browser host; a rejected IPC call (main gone) becomes an `internal` KioskApiError.
  */
 import type { KioskApi } from '../../main/kiosk-api/types.ts';
-import { KioskApiError, unwrapResult } from './errors.ts';
+import { KioskApiError } from '../../common/kiosk/api-error.ts';
+import { unwrapResult } from './errors.ts';
 import { kioskApiProxy } from './proxy.ts';
 
 /** What the preload puts on window: nothing else of Electron or Node is reachable from the page. */

@@ -13,8 +13,9 @@
  *    stored secret and repeats the call: a 401 is answered before the call runs.
  */
 import type { KioskApi, KioskMethod } from '../../main/kiosk-api/types.ts';
-import { CALL_CONTENT_TYPE, decodeCall, encodeCall } from './codec.ts';
-import { KioskApiError, unwrapResult } from './errors.ts';
+import { CALL_CONTENT_TYPE, decodeCall, encodeCall } from '../../common/kiosk/call-codec.ts';
+import { KioskApiError } from '../../common/kiosk/api-error.ts';
+import { unwrapResult } from './errors.ts';
 import { kioskApiProxy } from './proxy.ts';
 
 export interface HostClientOptions {

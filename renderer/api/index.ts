@@ -7,7 +7,7 @@ import type { KioskApi } from '../../main/kiosk-api/types.ts';
 import { createElectronClient, electronBridge } from './electron-client.ts';
 import { createHostClient, launchKeysFromLocation } from './host-client.ts';
 
-export { KioskApiError } from './errors.ts';
+export { KioskApiError } from '../../common/kiosk/api-error.ts';
 export type { KioskApi } from '../../main/kiosk-api/types.ts';
 
 let api: KioskApi | null = null;

@@ -1,6 +1,6 @@
 import { PinDialog } from '../components/PinDialog.tsx';
 import { OnScreenKeyboard } from '../keyboard/OnScreenKeyboard.tsx';
-import { missingCase } from '../lib/never.ts';
+import { missingCase } from '../../common/missing-case.ts';
 import type { Screen } from '../stores/kiosk/initialState.ts';
 import { kioskSelectors } from '../stores/kiosk/selectors.ts';
 import { useKioskStore } from '../stores/kiosk/store.ts';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { missingCase } from '../lib/never.ts';
+import { missingCase } from '../../common/missing-case.ts';
 import { deleteBackward, insertText } from './field-edit.ts';
 import { LAYOUTS, type KeySpec } from './layouts.ts';
 import { keyboardSelectors, useKeyboardStore } from './store.ts';

@@ -5,18 +5,17 @@
  */
 import { getKioskApi } from '../api/index.ts';
 import type { KioskApi, KioskApiErrorShape } from '../../main/kiosk-api/types.ts';
+import { isKioskErrorCode } from '../../common/kiosk/api-error.ts';
 
 export function kiosk(): KioskApi {
   return getKioskApi();
 }
 
-const CODES: readonly KioskApiErrorShape['code'][] = ['invalid_input', 'not_found', 'forbidden', 'conflict', 'device', 'platform', 'internal'];
-
 /** The stable code of a rejected kiosk API call, or 'internal' for anything else thrown. */
 export function errorCode(error: unknown): KioskApiErrorShape['code'] {
   if (typeof error === 'object' && error !== null && 'code' in error) {
     const code = (error as { code: unknown }).code;
-    if (typeof code === 'string' && (CODES as readonly string[]).includes(code)) return code as KioskApiErrorShape['code'];
+    if (isKioskErrorCode(code)) return code;
   }
   return 'internal';
 }

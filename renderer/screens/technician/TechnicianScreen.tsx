@@ -4,7 +4,7 @@ import { Button } from '../../components/Button.tsx';
 import { CallError } from '../../components/CallError.tsx';
 import { PinDialog } from '../../components/PinDialog.tsx';
 import { TopBar } from '../../components/TopBar.tsx';
-import { missingCase } from '../../lib/never.ts';
+import { missingCase } from '../../../common/missing-case.ts';
 import { useKioskStore } from '../../stores/kiosk/store.ts';
 import type { TechnicianTab } from '../../stores/technician/initialState.ts';
 import { technicianSelectors } from '../../stores/technician/selectors.ts';

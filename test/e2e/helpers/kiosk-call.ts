@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { CALL_CONTENT_TYPE, decodeCall, encodeCall } from '../../../main/transport/codec.ts';
+import { CALL_CONTENT_TYPE, decodeCall, encodeCall } from '../../../common/kiosk/call-codec.ts';
 
 /**
  * Calls the kiosk API from inside the page, on the page's own connection (its token, its roles),

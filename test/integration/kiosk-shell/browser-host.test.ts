@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../../main/host/server.ts';
-import { CALL_CONTENT_TYPE, decodeCall, encodeCall } from '../../../main/transport/codec.ts';
+import { CALL_CONTENT_TYPE, decodeCall, encodeCall } from '../../../common/kiosk/call-codec.ts';
 import { createHostClient } from '../../../renderer/api/host-client.ts';
-import { KioskApiError } from '../../../renderer/api/errors.ts';
+import { KioskApiError } from '../../../common/kiosk/api-error.ts';
 import { createTestApi, PINS } from '../../unit/kiosk-shell/helpers/test-api.ts';
 
 interface RawResponse {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CALL_CONTENT_TYPE, decodeCall, encodeCall } from '../../../main/transport/codec.ts';
+import { CALL_CONTENT_TYPE, decodeCall, encodeCall } from '../../../common/kiosk/call-codec.ts';
 import { createHostClient } from '../../../renderer/api/host-client.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));

@@ -4,7 +4,7 @@
  * stores half of what it was given first (what a filling disk does), so the failure really
  * leaves a partial temp file that the writer must clean up.
  */
-import { nodeDurableFs, type DurableFs, type DurableHandle } from '../../../main/store/durable-file.ts';
+import { nodeDurableFs, type DurableFs, type DurableHandle } from '../../../common/node/durable-file.ts';
 
 export type FullAt = 'mkdir' | 'open' | 'write' | 'fsync' | 'rename' | 'dir-fsync' | null;
 
@@ -27,10 +27,10 @@ export function faultyFs(): FaultyFs {
       if (fs.full === 'mkdir') throw fail('mkdir', path);
       return nodeDurableFs.mkdirp(path);
     },
-    async open(path, flags) {
+    async open(path, flags, mode) {
       const isDir = flags === 'r';
       if (fs.full === 'open' && !isDir) throw fail('open', path);
-      const handle = await nodeDurableFs.open(path, flags);
+      const handle = await nodeDurableFs.open(path, flags, mode);
       const wrapped: DurableHandle = {
         async write(data, offset, length) {
           if (fs.full !== 'write') return handle.write(data, offset, length);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as mainCodec from '../../../main/transport/codec.ts';
-import * as rendererCodec from '../../../renderer/api/codec.ts';
+import * as codec from '../../../common/kiosk/call-codec.ts';
 
 function frame(size: number, seed = 1): Uint8Array {
   const bytes = new Uint8Array(size);
@@ -18,10 +17,10 @@ const sample = (size = 1000) => ({
 describe('kiosk call codec', () => {
   it('round-trips JSON with Uint8Array fields as binary attachments, byte for byte', () => {
     const value = sample(123_457);
-    const encoded = mainCodec.encodeCall(value);
+    const encoded = codec.encodeCall(value);
     // The frame is carried raw: the body is barely larger than the frame itself (base64 would add a third).
     expect(encoded.byteLength).toBeLessThan(123_457 + 300);
-    const decoded = mainCodec.decodeCall(encoded) as ReturnType<typeof sample>;
+    const decoded = codec.decodeCall(encoded) as ReturnType<typeof sample>;
     // Byte comparison through Buffer: a deep toEqual over 100k elements takes seconds.
     expect(Buffer.from(decoded.jpeg).equals(Buffer.from(value.jpeg))).toBe(true);
     expect({ ...decoded, jpeg: null }).toEqual({ ...value, jpeg: null });
@@ -30,26 +29,18 @@ describe('kiosk call codec', () => {
   });
 
   it('encodes Buffers (Node implementations answer them) as plain bytes', () => {
-    const decoded = mainCodec.decodeCall(mainCodec.encodeCall({ jpeg: Buffer.from([1, 2, 3]) })) as { jpeg: Uint8Array };
+    const decoded = codec.decodeCall(codec.encodeCall({ jpeg: Buffer.from([1, 2, 3]) })) as { jpeg: Uint8Array };
     expect([...decoded.jpeg]).toEqual([1, 2, 3]);
-  });
-
-  it('decodes what the renderer twin encodes and the other way round (the two files cannot drift)', () => {
-    const value = sample();
-    expect(mainCodec.decodeCall(rendererCodec.encodeCall(value))).toEqual(value);
-    expect(rendererCodec.decodeCall(mainCodec.encodeCall(value))).toEqual(value);
-    expect(rendererCodec.encodeCall(value)).toEqual(mainCodec.encodeCall(value));
-    expect(rendererCodec.CALL_CONTENT_TYPE).toBe(mainCodec.CALL_CONTENT_TYPE);
   });
 
   it('keeps user keys that look like references as plain keys', () => {
     const value = { commands: { $bin: 0, $$x: 'y', $: 1 }, list: [{ $bin: 'str' }] };
-    const encoded = mainCodec.encodeCall(value);
-    expect(mainCodec.decodeCall(encoded)).toEqual(value);
+    const encoded = codec.encodeCall(value);
+    expect(codec.decodeCall(encoded)).toEqual(value);
   });
 
   it('refuses malformed bodies with a CodecError', () => {
-    const good = mainCodec.encodeCall({ jpeg: frame(10) });
+    const good = codec.encodeCall({ jpeg: frame(10) });
     const bad: Uint8Array[] = [
       new Uint8Array(0),
       new TextEncoder().encode('{"sessionId":"x"}'),
@@ -64,7 +55,7 @@ describe('kiosk call codec', () => {
     const hugeCount = new Uint8Array(header);
     new DataView(hugeCount.buffer).setUint32(8, 1_000_000, true);
     bad.push(hugeCount);
-    for (const body of bad) expect(() => mainCodec.decodeCall(body)).toThrow(mainCodec.CodecError);
+    for (const body of bad) expect(() => codec.decodeCall(body)).toThrow(codec.CodecError);
   });
 
   it('refuses reserved keys instead of letting them touch a prototype', () => {
@@ -72,7 +63,7 @@ describe('kiosk call codec', () => {
     const header = new Uint8Array(12);
     header.set([0x4b, 0x41, 0x43, 0x31]);
     new DataView(header.buffer).setUint32(4, json.byteLength, true);
-    expect(() => mainCodec.decodeCall(new Uint8Array([...header, ...json]))).toThrow(/reserved key/);
+    expect(() => codec.decodeCall(new Uint8Array([...header, ...json]))).toThrow(/reserved key/);
     expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
   });
 });

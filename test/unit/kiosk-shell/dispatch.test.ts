@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch, type KioskCallResult } from '../../../main/transport/dispatch.ts';
-import { KioskApiError } from '../../../main/transport/errors.ts';
+import { KioskApiError } from '../../../common/kiosk/api-error.ts';
 import { ConnectionSession } from '../../../main/transport/session.ts';
 import { createTestApi, PINS } from './helpers/test-api.ts';
 

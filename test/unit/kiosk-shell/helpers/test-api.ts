@@ -5,7 +5,7 @@
  */
 import { uiMessage } from '../../../../main/kiosk-api/messages.ts';
 import type { KioskApi, KioskMethod, SessionView } from '../../../../main/kiosk-api/types.ts';
-import { KioskApiError } from '../../../../main/transport/errors.ts';
+import { KioskApiError } from '../../../../common/kiosk/api-error.ts';
 
 export const PINS = { staff: '1234', technician: '987654' } as const;
 

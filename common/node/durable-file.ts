@@ -1,9 +1,11 @@
 /**
  * Crash-safe file writes: temp file, fsync, rename, fsync of the directory. After `writeDurable`
  * resolves, the file exists under its final name with all its bytes even if power fails the next
- * instant; before, at worst a `.tmp` file is left (the startup recovery removes it).
+ * instant; before, at worst a `.<name>.<random>.tmp` file is left beside it (the kiosk store's
+ * startup recovery removes those in its folder). Every file the kiosk or the platform replaces
+ * (captures, secrets, catalogue pictures, demo credentials) is written here (D-036).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -18,7 +20,7 @@ export interface DurableFile {
 
 /** The file calls of a durable write: node:fs/promises by default; tests inject failures here. */
 export interface DurableFs {
-  open(path: string, flags: string): Promise<DurableHandle>;
+  open(path: string, flags: string, mode?: number): Promise<DurableHandle>;
   rename(from: string, to: string): Promise<void>;
   unlink(path: string): Promise<void>;
   /** mkdir -p; resolves to the topmost directory it created, undefined when all existed. */
@@ -32,30 +34,43 @@ export interface DurableHandle {
 }
 
 export const nodeDurableFs: DurableFs = {
-  open: (path, flags) => open(path, flags),
+  open: (path, flags, mode) => open(path, flags, mode),
   rename,
   unlink,
   mkdirp: (path) => mkdir(path, { recursive: true }),
 };
 
+export interface DurableWriteOptions {
+  /** File mode from creation on (0o600 for secrets: never readable by others, not even briefly). */
+  readonly mode?: number;
+}
+
 /**
  * Any failure (ENOSPC while writing or at fsync, a rename or directory fsync refused) undoes
  * what was done: the temp file, or the renamed file, is removed before the error is rethrown,
  * so a failed write leaves nothing behind for a row to point at or for the recovery to find.
+ * Concurrent writes of one path each use their own temp file; the last rename wins whole.
  */
-export async function writeDurable(path: string, data: Uint8Array, fs: DurableFs = nodeDurableFs): Promise<DurableFile> {
+export async function writeDurable(
+  path: string,
+  data: Uint8Array | string,
+  fs: DurableFs = nodeDurableFs,
+  options: DurableWriteOptions = {},
+): Promise<DurableFile> {
+  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
   const dir = dirname(path);
   await ensureDir(dir, fs);
-  const temp = join(dir, `.${basename(path)}${TEMP_SUFFIX}`);
-  const sha256 = createHash('sha256').update(data).digest('hex');
-  // 'wx': a leftover temp of the same name means two writers, which must not happen silently.
-  const handle = await fs.open(temp, 'wx');
+  // A random part: a temp left by a crash (outside the kiosk store nothing sweeps it) must not
+  // block the next write; 'wx' still refuses to write into a file that already exists.
+  const temp = join(dir, `.${basename(path)}.${randomBytes(4).toString('hex')}${TEMP_SUFFIX}`);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const handle = await fs.open(temp, 'wx', options.mode);
   let handleOpen = true;
   let renamed = false;
   try {
     let offset = 0;
-    while (offset < data.length) {
-      const { bytesWritten } = await handle.write(data, offset, data.length - offset);
+    while (offset < bytes.length) {
+      const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
       offset += bytesWritten;
     }
     await handle.sync();
@@ -69,7 +84,7 @@ export async function writeDurable(path: string, data: Uint8Array, fs: DurableFs
     await fs.unlink(renamed ? path : temp).catch(() => undefined);
     throw error;
   }
-  return { path, sha256, bytes: data.length };
+  return { path, sha256, bytes: bytes.length };
 }
 
 /** Creates a directory (and missing parents) and makes each new entry durable in its parent. */

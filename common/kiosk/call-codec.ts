@@ -13,9 +13,8 @@
  *   ...    the attachments, concatenated in order, nothing after them
  *
  * Object keys that start with "$" are escaped with one more "$" (so a user-typed record key
- * "$bin" can never be read as a reference). The renderer holds a twin of this file
- * (renderer/api/codec.ts: it may not import main/); test/unit/kiosk-shell/codec.test.ts
- * round-trips between the two, so they cannot drift apart unnoticed.
+ * "$bin" can never be read as a reference). Runtime-free (D-036): main's browser host decodes
+ * what the renderer's host client encodes with this same file, and the other way round.
  */
 
 export const CALL_CONTENT_TYPE = 'application/x-kiosk-call';
