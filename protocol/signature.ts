@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { md5Hex } from '../common/md5.ts';
 
 /**
  * The pull signature (specification: Authentication, step 5): every used parameter but sig,
@@ -17,7 +17,7 @@ export function signatureBase(params: Readonly<Record<string, SignableValue | un
 }
 
 export function sign(params: Readonly<Record<string, SignableValue | undefined>>, secret: string): string {
-  return createHash('md5').update(signatureBase(params, secret), 'utf8').digest('hex');
+  return md5Hex(signatureBase(params, secret));
 }
 
 /** Compared case-insensitively, in constant time over equal-length hex strings. */
