@@ -1,6 +1,6 @@
 import { crmQuerySchema, type CrmAnswer, type CustomerRecord } from '../../protocol/report-data/crm.ts';
 import { isSigTimeFresh } from '../../protocol/report-data/pull-query.ts';
-import { verifySignature } from '../../protocol/signature.ts';
+import { verifySignature } from '../auth/signature.ts';
 
 export interface CrmOptions {
   /** The app_secret of the app the platform signs with; a function when it may change. */

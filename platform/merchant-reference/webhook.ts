@@ -1,6 +1,6 @@
 import { pushBodySchema, pushSignParams, PUSH_SUCCESS_BODY, type PushBody } from '../../protocol/report-data/push.ts';
 import { isSigTimeFresh } from '../../protocol/report-data/pull-query.ts';
-import { verifySignature } from '../../protocol/signature.ts';
+import { verifySignature } from '../auth/signature.ts';
 import type { Answer } from './crm.ts';
 
 export interface WebhookOptions {

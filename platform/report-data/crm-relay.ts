@@ -1,7 +1,7 @@
 import { DeviceSyncCodes } from '../../protocol/device-sync/codes.ts';
 import { ReportDataCodes } from '../../protocol/report-data/codes.ts';
 import { CRM_TIMEOUT_MS, crmAnswerSchema, type CrmAnswer } from '../../protocol/report-data/crm.ts';
-import { sign } from '../../protocol/signature.ts';
+import { sign } from '../auth/signature.ts';
 import type { z } from 'zod';
 import type { crmSearchQuerySchema } from '../../protocol/device-sync/crm-search.ts';
 import { unixSeconds, type Clock } from '../clock.ts';

@@ -2,7 +2,7 @@ import { Codes } from '../../protocol/codes.ts';
 import { ReportDataCodes } from '../../protocol/report-data/codes.ts';
 import { isSigTimeFresh, PULL_PARAM_NAMES, pullQuerySchema, type PullQuery } from '../../protocol/report-data/pull-query.ts';
 import type { Region } from '../../protocol/regions.ts';
-import { verifySignature } from '../../protocol/signature.ts';
+import { verifySignature } from '../auth/signature.ts';
 import { unixSeconds, type Clock } from '../clock.ts';
 import { ApiError, invalidParam } from '../http/api-error.ts';
 import { parseInput } from '../http/validate.ts';

@@ -4,7 +4,7 @@ import { FILE_LINK_TTL_SECONDS } from '../../protocol/device-sync/shared-links.t
 import { ReportDataCodes } from '../../protocol/report-data/codes.ts';
 import { PUSH_DELIVERY, PUSH_SUCCESS_BODY, pushSignParams } from '../../protocol/report-data/push.ts';
 import type { Region } from '../../protocol/regions.ts';
-import { sign } from '../../protocol/signature.ts';
+import { sign } from '../auth/signature.ts';
 import { unixSeconds, type Clock } from '../clock.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { Db } from '../storage/database.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sign, signatureBase, verifySignature } from '../../protocol/signature.ts';
+import { signatureBase } from '../../protocol/signature.ts';
+import { sign, verifySignature } from '../../platform/auth/signature.ts';
 
 // Expected digests were computed outside this code (Python hashlib.md5 over the strings shown),
 // from base strings written out by hand following Authentication step 5 of the specification.

@@ -2,7 +2,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { sign } from '../../../protocol/signature.ts';
+import { sign } from '../../../platform/auth/signature.ts';
 import type { SourceType } from '../../../protocol/report-data/pull-query.ts';
 import type { DemoApp } from './helpers.ts';
 

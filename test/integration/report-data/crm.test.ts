@@ -5,7 +5,7 @@ import type { PlatformClient } from '../../../main/platform-client/client.ts';
 import { PlatformError } from '../../../main/platform-client/errors.ts';
 import { deviceSyncEndpoints } from '../../../protocol/endpoints/device-sync.ts';
 import { crmQuerySchema } from '../../../protocol/report-data/crm.ts';
-import { verifySignature } from '../../../protocol/signature.ts';
+import { verifySignature } from '../../../platform/auth/signature.ts';
 import { startMerchantReference, type RunningMerchantReference } from '../../../platform/merchant-reference/server.ts';
 import { SAMPLE_CUSTOMERS } from '../../../platform/merchant-reference/sample-customers.ts';
 import { startTestPlatform, type TestPlatform } from '../../helpers/platform.ts';

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { PullResponse } from '../../../protocol/report-data/pull-response.ts';
 import { deviceVImageKey, VIEWS } from '../../../protocol/skin-api/api-codes.ts';
 import type { SkinResult } from '../../../protocol/skin-api/task-result.ts';
-import { sign } from '../../../protocol/signature.ts';
+import { sign } from '../../../platform/auth/signature.ts';
 import type { DemoApp } from '../../../platform/seed/demo-seed.ts';
 import type { ReportRow, UserRow } from '../../../platform/report-data/store.ts';
 import type { TestPlatform } from '../../helpers/platform.ts';

@@ -6,7 +6,7 @@ import { deviceSyncEndpoints } from '../../../protocol/endpoints/device-sync.ts'
 import type { ReportItemDeviceV } from '../../../protocol/report-data/report-items.ts';
 import { pullReportResponseSchema, pullUserResponseSchema } from '../../../protocol/report-data/pull-response.ts';
 import type { UserItem } from '../../../protocol/report-data/user-item.ts';
-import { sign } from '../../../protocol/signature.ts';
+import { sign } from '../../../platform/auth/signature.ts';
 import { ManualClock } from '../../../platform/clock.ts';
 import type { DemoApp } from '../../../platform/seed/demo-seed.ts';
 import { startTestPlatform, type TestPlatform } from '../../helpers/platform.ts';

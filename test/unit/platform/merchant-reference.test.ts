@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pushSignParams } from '../../../protocol/report-data/push.ts';
-import { sign } from '../../../protocol/signature.ts';
+import { sign } from '../../../platform/auth/signature.ts';
 import { answerCrmSearch } from '../../../platform/merchant-reference/crm.ts';
 import { SAMPLE_CUSTOMERS } from '../../../platform/merchant-reference/sample-customers.ts';
 import { WebhookReceiver } from '../../../platform/merchant-reference/webhook.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sign, verifySignature } from '../../../protocol/signature.ts';
+import { sign, verifySignature } from '../../../platform/auth/signature.ts';
 import {
   CRM_NO_MATCH,
   crmAnswerSchema,
