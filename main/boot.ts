@@ -4,9 +4,7 @@
  * services (main/kiosk/services.ts). The Electron entry (main/shell/entry.ts) and the browser
  * launcher (main/launch.ts) differ only in what they put in front of the returned KioskApi.
  */
-import { fileURLToPath } from 'node:url';
 import type { KioskApi } from './kiosk-api/types.ts';
-import { createWorkerLiveCheck, type WorkerLiveCheck } from './capture/worker-live-check.ts';
 import { startEmbeddedPlatform, type EmbeddedPlatform, type PlatformSpawner } from './embedded-platform.ts';
 import { createKioskServices } from './kiosk/services.ts';
 import type { SecretStore } from './kiosk/secrets.ts';
@@ -24,12 +22,11 @@ export interface KioskBootOptions {
   readonly platformSpawner?: PlatformSpawner;
   readonly secretStore?: SecretStore;
   /**
-   * The live check, run in a worker thread (onnxruntime's session.run blocks its thread): a module
-   * exporting the `createLiveCheck` factory and its options. Default: the services' own (the
-   * same FACE_LIVE_CHECK module with the repository's models); packaged Electron passes its
-   * resources folder for the models.
+   * Folder of the ONNX models, for the live check (a worker thread of the services) and the
+   * embedded platform's analysis workers. Absent: the repository's models/; a packaged app passes
+   * its resources/models (electron-builder extraResources, D-044).
    */
-  readonly liveCheck?: { readonly module: string; readonly options?: unknown };
+  readonly modelDir?: string;
   readonly log?: (line: string) => void;
 }
 
@@ -38,9 +35,6 @@ export interface KioskBackend {
   readonly platform: { readonly baseUrl: string; readonly embedded: boolean };
   close(): Promise<void>;
 }
-
-// Source runs load the .ts module, a compiled build the .js beside it.
-export const FACE_LIVE_CHECK = fileURLToPath(new URL(`./capture/face-live-check.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url));
 
 export async function bootKiosk(options: KioskBootOptions): Promise<KioskBackend> {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -51,16 +45,9 @@ export async function bootKiosk(options: KioskBootOptions): Promise<KioskBackend
   try {
     let embedded: EmbeddedPlatform | null = null;
     if (!options.platformUrl) {
-      embedded = await startEmbeddedPlatform({ kioskDataDir: options.dataDir, port: options.platformPort, spawner: options.platformSpawner, log });
+      embedded = await startEmbeddedPlatform({ kioskDataDir: options.dataDir, port: options.platformPort, spawner: options.platformSpawner, modelDir: options.modelDir, log });
       cleanup.push(() => embedded!.stop());
       log(`embedded platform at ${embedded.connection.baseUrl} (data ${embedded.dataDir})`);
-    }
-    // Absent, the services start their default: the same face check in a worker thread. The
-    // worker starts on the first frame, so it costs nothing at start-up.
-    let worker: WorkerLiveCheck | undefined;
-    if (options.liveCheck) {
-      worker = createWorkerLiveCheck(options.liveCheck);
-      cleanup.push(() => worker!.close());
     }
     const services = await createKioskServices({
       mode: options.mode,
@@ -69,7 +56,8 @@ export async function bootKiosk(options: KioskBootOptions): Promise<KioskBackend
       configFile: options.configFile,
       platform: embedded ? { embedded: true, connection: embedded.connection } : { embedded: false, baseUrl: options.platformUrl ?? '' },
       secretStore: options.secretStore,
-      liveCheck: worker?.check,
+      // The services' live check runs in a worker thread started on the first frame, so it costs nothing at start-up.
+      ...(options.modelDir ? { modelDir: options.modelDir } : {}),
       log,
     });
     cleanup.push(() => services.close());

@@ -15,6 +15,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { APP_ROOT } from './app-paths.ts';
 
 /** What a started platform process must offer: Node's ChildProcess and Electron's UtilityProcess both do. */
 export interface PlatformProcess {
@@ -47,6 +48,8 @@ export interface EmbeddedPlatformOptions {
   /** Default 0: a free port each launch. */
   readonly port?: number;
   readonly region?: 'cn' | 'overseas';
+  /** The ONNX models' folder for the platform's analysis workers (`--models`); absent: the repository's models/. */
+  readonly modelDir?: string;
   /** Default: a Node child process (`node [--import tsx] platform/cli`). Electron passes utilityProcess. */
   readonly spawner?: PlatformSpawner;
   readonly startTimeoutMs?: number;
@@ -79,13 +82,12 @@ export interface EmbeddedPlatform {
   stop(): Promise<void>;
 }
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 // Sources (tsx, vitest) start the .ts CLI through tsx; a compiled build has platform/cli.js beside main/.
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
 export const PLATFORM_CLI = fileURLToPath(new URL(`../platform/cli.${FROM_SOURCES ? 'ts' : 'js'}`, import.meta.url));
 
 export const nodeSpawner: PlatformSpawner = (cli, args) =>
-  spawn(process.execPath, [...(cli.endsWith('.ts') ? ['--import', 'tsx'] : []), cli, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  spawn(process.execPath, [...(cli.endsWith('.ts') ? ['--import', 'tsx'] : []), cli, ...args], { cwd: APP_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
 
 /** The app the kiosk signs in with: the first merchant-level app of the platform's region, with a store. */
 export function pickDemoApp(credentials: DemoCredentials): DemoCredentials['apps'][number] {
@@ -101,6 +103,7 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
   stopStale(dataDir);
   const port = await choosePort(dataDir, options.port);
   const args = ['--port', String(port), '--host', '127.0.0.1', '--data', dataDir, '--region', options.region ?? 'overseas', '--log-level', 'warn'];
+  if (options.modelDir) args.push('--models', options.modelDir);
   const child = (options.spawner ?? nodeSpawner)(PLATFORM_CLI, args);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   writeFileSync(join(dataDir, 'embedded.pid'), `${child.pid ?? ''}\n`);

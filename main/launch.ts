@@ -4,7 +4,7 @@
  * `--no-kiosk`) when one is found. Embedded platform and simulated device unless configured.
  *
  *   npm start -- [--headless] [--port N] [--data DIR] [--config FILE] [--platform-url URL]
- *                [--browser-host] [--no-kiosk] [--chromium PATH]
+ *                [--browser-host] [--no-kiosk] [--chromium PATH] [--models DIR]
  *
  * `--headless` starts the browser host without a window and prints
  * `kiosk ready: http://127.0.0.1:PORT/#k=SECRET`; the address carries the launch secret, so it
@@ -14,13 +14,13 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { APP_ROOT as ROOT } from './app-paths.ts';
 import { bootKiosk } from './boot.ts';
 import { findChromium, openChromium } from './host/chromium.ts';
 import { startBrowserHost } from './host/server.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The browser host's port when a window is opened: a fixed origin keeps Chromium's camera permission across launches. */
 export const DEFAULT_WINDOW_PORT = 4780;
 
@@ -33,6 +33,8 @@ export interface LaunchOptions {
   readonly configFile: string | undefined;
   readonly platformUrl: string | undefined;
   readonly chromium: string | undefined;
+  /** Folder of the ONNX models when not the repository's models/ (a packaged app's resources/models). */
+  readonly modelDir: string | undefined;
 }
 
 export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
@@ -47,6 +49,7 @@ export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
       config: { type: 'string' },
       'platform-url': { type: 'string' },
       chromium: { type: 'string' },
+      models: { type: 'string' },
     },
     strict: true,
   });
@@ -62,6 +65,7 @@ export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
     configFile: values.config === undefined ? undefined : resolve(values.config),
     platformUrl: values['platform-url'],
     chromium: values.chromium,
+    modelDir: values.models === undefined ? undefined : resolve(values.models),
   };
 }
 
@@ -86,6 +90,7 @@ async function runBrowserHost(options: LaunchOptions): Promise<void> {
     dataDir: options.dataDir,
     configFile: options.configFile,
     platformUrl: options.platformUrl,
+    modelDir: options.modelDir,
   });
   const platformOrigin = backend.platform.baseUrl ? new URL(backend.platform.baseUrl).origin : undefined;
   const chromium = options.headless ? null : (options.chromium ?? findChromium());

@@ -1,11 +1,12 @@
 /**
- * `npm run session -- --images DIR [--json] [--lang en] [--data DIR] [--timeout SECONDS]
+ * `npm run session -- --images DIR [--json] [--lang en] [--data DIR] [--timeout SECONDS] [--models DIR]
  *    [--platform URL --app-id ID --app-secret SECRET --store STORE [--region overseas|cn] [--merchant-id N]]`
  *
  * Runs one whole session from image files (main/kiosk/headless-session.ts) and prints the
  * report. Without --platform it starts the embedded platform as a child process on a free
  * loopback port with its own data directory, signs in with its demo credentials and stops it at
- * the end. Exit code 0 when the analysis succeeded, 2 when the platform failed it, 1 otherwise.
+ * the end. `--models` points the local checks and the embedded platform at another folder of ONNX
+ * models than the repository's (a packaged app's resources/models: docs/packaging.md). Exit code 0 when the analysis succeeded, 2 when the platform failed it, 1 otherwise.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,6 +36,7 @@ async function main(): Promise<number> {
       store: { type: 'string' },
       region: { type: 'string', default: 'overseas' },
       'merchant-id': { type: 'string' },
+      models: { type: 'string' },
     },
     strict: true,
   });
@@ -44,7 +46,8 @@ async function main(): Promise<number> {
   // Progress goes to stderr, so --json output on stdout stays clean.
   const log = (line: string) => process.stderr.write(`${line}\n`);
   // Image set and local face checks first: a wrong folder fails before any platform starts.
-  const images = await prepareImages(resolve(values.images));
+  const modelDir = values.models ? resolve(values.models) : undefined;
+  const images = await prepareImages(resolve(values.images), { modelDir });
   log(`local checks passed: a face on ${images.views.join(', ')} (${images.profile}, lights ${images.lights.join(', ')})`);
   const ownData = !values.data;
   const dataDir = values.data ? resolve(values.data) : mkdtempSync(join(tmpdir(), 'kiosk-session-'));
@@ -57,7 +60,7 @@ async function main(): Promise<number> {
       connection = { baseUrl: values.platform.replace(/\/$/, ''), region, appId: values['app-id'], appSecret: values['app-secret'], merchantId: values['merchant-id'] ?? null, storeCustomId: values.store };
     } else {
       log('starting the embedded platform...');
-      embedded = await startEmbeddedPlatform({ kioskDataDir: dataDir, port: 0 });
+      embedded = await startEmbeddedPlatform({ kioskDataDir: dataDir, port: 0, modelDir });
       connection = embedded.connection;
       log(`embedded platform at ${connection.baseUrl}`);
     }
@@ -66,6 +69,7 @@ async function main(): Promise<number> {
       platform: connection,
       lang: values.lang as LanguageCode,
       timeoutMs: Number(values.timeout) * 1000,
+      modelDir,
       log,
     });
     process.stdout.write(values.json ? `${JSON.stringify(summary(result, connection.baseUrl, embedded !== null), null, 2)}\n` : text(result));

@@ -5,7 +5,7 @@ import { CREDENTIALS_FILE } from './seed/demo-seed.ts';
 import { REPORT_DATA_COMMANDS, runReportDataCli } from './report-data/cli.ts';
 
 /**
- * `npm run platform -- --port 8080 --data ./data [--host 127.0.0.1] [--region overseas|cn] [--upload-ttl-seconds N]`;
+ * `npm run platform -- --port 8080 --data ./data [--host 127.0.0.1] [--region overseas|cn] [--upload-ttl-seconds N] [--models DIR]`;
  * `npm run platform -- deliveries|integration ...` for the report data operator commands.
  */
 async function main(): Promise<void> {
@@ -21,6 +21,8 @@ async function main(): Promise<void> {
       'log-level': { type: 'string', default: 'info' },
       // Tests of policy expiry on the kiosk side start the platform with a tiny ttl.
       'upload-ttl-seconds': { type: 'string' },
+      // The ONNX models' folder when not the repository's models/ (a packaged kiosk: resources/models).
+      models: { type: 'string' },
     },
     strict: true,
   });
@@ -33,6 +35,7 @@ async function main(): Promise<void> {
     publicBaseUrl: values['public-url'],
     logLevel: values['log-level'] as 'info',
     ...(values['upload-ttl-seconds'] ? { uploadTtlSeconds: Number(values['upload-ttl-seconds']) } : {}),
+    ...(values.models ? { modelDir: resolve(values.models) } : {}),
   });
   console.log(`platform (${platform.services.config.region}) listening on ${platform.url}`);
   console.log(`data directory: ${dataDir}`);

@@ -22,6 +22,11 @@ export const platformConfigSchema = z.object({
   maxUploadBytes: z.number().int().positive().default(MAX_UPLOAD_BYTES),
   /** Analysis worker threads; default one per core (ONNX Runtime blocks the thread it runs on). */
   analysisWorkers: z.number().int().min(1).max(64).default(defaultPoolSize()),
+  /**
+   * Folder of the ONNX models the analysis workers load; absent: the repository's models/. A
+   * packaged kiosk passes its resources/models, where electron-builder puts them (D-044).
+   */
+  modelDir: z.string().min(1).optional(),
   /** Downloads of pic_url and external task resources (D-027). */
   fetchTimeoutMs: z.number().int().positive().default(10_000),
   detectTimeoutMs: z.number().int().positive().default(30_000),

@@ -39,6 +39,7 @@ export function createServices(config: PlatformConfig, clock: Clock, db: Db): Pl
   const analysis = new AnalysisService(db, clock, uploads, objects, {
     region: config.region,
     workers: config.analysisWorkers,
+    ...(config.modelDir ? { modelDir: config.modelDir } : {}),
     fetch: { maxBytes: config.maxUploadBytes, timeoutMs: config.fetchTimeoutMs, allowedPrivateHosts: config.allowedPrivateImageHosts },
     detectTimeoutMs: config.detectTimeoutMs,
     taskTimeoutMs: config.analysisTaskTimeoutMs,

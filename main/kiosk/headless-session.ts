@@ -10,9 +10,8 @@ import { LIGHT_SOURCES, VIEWS } from '../../protocol/skin-api/api-codes.ts';
 import type { LightSource, View } from '../../protocol/skin-api/api-codes.ts';
 import type { LanguageCode } from '../../protocol/enums/languages.ts';
 import { REQUIRED_CLAUSE_IDS } from '../../protocol/report-data/consent.ts';
-import { analyzeFace } from '../../vision/face/index.ts';
+import { analyzeFace, FaceModels } from '../../vision/face/index.ts';
 import { decodeImage } from '../../vision/image/index.ts';
-import { createLiveCheck } from '../capture/face-live-check.ts';
 import type { Report } from '../kiosk-api/types.ts';
 import type { PlatformConnectionInput } from './config.ts';
 import { createKioskServices } from './services.ts';
@@ -24,6 +23,8 @@ export interface HeadlessOptions {
   readonly customerName?: string;
   /** Give up waiting for the analysis after this long. Default 300 s. */
   readonly timeoutMs?: number;
+  /** Folder of the ONNX models for the live check; absent: the repository's models/. */
+  readonly modelDir?: string;
   readonly log?: (line: string) => void;
 }
 
@@ -72,8 +73,9 @@ export interface PreparedImages {
   readonly localChecks: readonly LocalCheck[];
 }
 
-export async function prepareImages(imagesDir: string): Promise<PreparedImages> {
+export async function prepareImages(imagesDir: string, options: { readonly modelDir?: string } = {}): Promise<PreparedImages> {
   const set = await readImageSet(imagesDir);
+  const models = options.modelDir ? new FaceModels({ modelDir: options.modelDir }) : undefined;
   const views: View[] = set.profile === 'single_camera' ? ['front'] : [...VIEWS];
   const bytes = new Map<string, Uint8Array<ArrayBuffer>>();
   for (const [key, path] of set.files) bytes.set(key, new Uint8Array(await readFile(path)));
@@ -82,7 +84,7 @@ export async function prepareImages(imagesDir: string): Promise<PreparedImages> 
   for (const view of views) {
     const file = `${view}_white.jpg`;
     try {
-      const face = await analyzeFace(await decodeImage(bytes.get(`${view}_white`)!));
+      const face = await analyzeFace(await decodeImage(bytes.get(`${view}_white`)!), { models });
       localChecks.push({ view, file, facePresent: true, pose: { yaw: face.pose.yaw, pitch: face.pose.pitch, roll: face.pose.roll } });
     } catch (error) {
       throw new HeadlessError(`No usable face in ${file}: ${(error as Error).message}`);
@@ -110,7 +112,8 @@ export async function runHeadlessSession(images: PreparedImages, options: Headle
       },
       sync: { backoffBaseMs: 500, backoffMaxMs: 10_000, pollFirstDelayMs: 1000, pollMaxDelayMs: 5000, idleMs: 1000 },
     },
-    liveCheck: await createLiveCheck({}),
+    // No liveCheck: the services' own, in a worker thread as on a kiosk.
+    ...(options.modelDir ? { modelDir: options.modelDir } : {}),
     log: (line) => log(line),
   });
   try {

@@ -42,6 +42,8 @@ export interface KioskServicesInput extends KioskConfigInput {
   readonly secretStore?: SecretStore;
   /** Default: vision/face in a worker thread (main/capture/face-live-check.ts). */
   readonly liveCheck?: LiveCheck;
+  /** The default live check's ONNX models folder; absent: the repository's models/ (packaged: resources/models). */
+  readonly modelDir?: string;
   /** Lines of the kiosk log are also given here (the launcher prints them). */
   readonly log?: (line: string) => void;
   /** Seams for tests and tools: the capture writer, the serial port, the upload transfer, the clock. */
@@ -132,7 +134,7 @@ export async function createKioskServices(input: KioskServicesInput): Promise<Ki
   await store.applyRetention(settings.retentionDays());
 
   let worker: WorkerLiveCheck | null = null;
-  const liveCheck = input.liveCheck ?? (worker = createWorkerLiveCheck({ module: FACE_CHECK_MODULE, options: {} })).check;
+  const liveCheck = input.liveCheck ?? (worker = createWorkerLiveCheck({ module: FACE_CHECK_MODULE, options: input.modelDir ? { modelDir: input.modelDir } : {} })).check;
   const sessions = new SessionController({
     store,
     device,

@@ -14,6 +14,8 @@ import type { UploadService } from '../skin-api/upload-service.ts';
 export interface AnalysisSettings {
   region: Region;
   workers: number;
+  /** Folder of the ONNX models; absent: the repository's models/ (vision/face/models.ts). */
+  modelDir?: string;
   fetch: FetchLimits;
   /** Time limit of one direct detection. */
   detectTimeoutMs: number;
@@ -41,7 +43,7 @@ export class AnalysisService {
   }
 
   start(log: FastifyBaseLogger): void {
-    this.pool = new WorkerPool(this.settings.workers);
+    this.pool = new WorkerPool(this.settings.workers, this.settings.modelDir === undefined ? {} : { modelDir: this.settings.modelDir });
     const queue = new TaskQueue(this.db, this.clock, this.settings.region);
     this.dispatcher = new TaskDispatcher(queue, this.pool, this.images, this.objects, log, this.settings.taskTimeoutMs);
     this.dispatcher.start();

@@ -1,6 +1,7 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { resultKindOf } from '../../protocol/skin-api/api-codes.ts';
-import type { JobRequest, JobResponse, JobResult, StopRequest } from './job-types.ts';
+import { useDefaultModelDir } from '../../vision/face/index.ts';
+import { workerSetupSchema, type JobRequest, type JobResponse, type JobResult, type StopRequest } from './job-types.ts';
 import { detectFacePose, detectFacialAttributes, facePoseTask, facialAnalysisTask } from './jobs/face-jobs.ts';
 import { jobErrorOf } from './jobs/job-errors.ts';
 import { detectSkin, skinViewJob } from './jobs/skin-jobs.ts';
@@ -35,6 +36,9 @@ function transferables(result: JobResult): ArrayBuffer[] {
 
 const port = parentPort;
 if (!port) throw new Error('analysis-worker runs as a worker thread');
+// Before any job: the jobs use the process-wide face models (a packaged app's are in resources/models).
+const setup = workerSetupSchema.parse(workerData ?? {});
+if (setup.modelDir) useDefaultModelDir(setup.modelDir);
 let running = 0;
 let stopping = false;
 // Exiting between jobs is safe; a terminate() during a model run would abort the process.

@@ -1,5 +1,13 @@
 import type { AlgorithmVariant, ApiCode, ImageKey, LightSource, MaskFormat, View } from '../../protocol/skin-api/api-codes.ts';
 import type { DimensionId } from '../../protocol/enums/dimensions.ts';
+import { z } from 'zod';
+
+/** What every analysis worker is started with (its workerData), checked when it starts. */
+export const workerSetupSchema = z.object({
+  /** Folder of the ONNX models; absent: the repository's models/. */
+  modelDir: z.string().min(1).optional(),
+});
+export type WorkerSetup = z.infer<typeof workerSetupSchema>;
 
 /** The messages between the dispatcher (main thread) and the analysis workers. */
 export type JobKind = 'task' | 'skin_view' | 'detect_skin' | 'detect_face_pose' | 'detect_facial_attributes';

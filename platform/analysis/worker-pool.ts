@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { JobKind, JobRequest, JobResponse, JobResult, StopRequest } from './job-types.ts';
+import type { JobKind, JobRequest, JobResponse, JobResult, StopRequest, WorkerSetup } from './job-types.ts';
 
 interface Pending {
   request: JobRequest;
@@ -76,7 +76,10 @@ export class WorkerPool {
   private closed = false;
   private startFailures = 0;
 
-  constructor(readonly size = defaultPoolSize()) {
+  constructor(
+    readonly size = defaultPoolSize(),
+    private readonly setup: WorkerSetup = {},
+  ) {
     for (let i = 0; i < size; i++) {
       const slot: Slot = { worker: null as unknown as Worker, job: null, ready: false };
       this.slots.push(slot);
@@ -117,7 +120,7 @@ export class WorkerPool {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(WORKER_URL);
+    const worker = new Worker(WORKER_URL, { workerData: this.setup });
     this.exits.set(worker, new Promise((resolve) => worker.once('exit', () => resolve())));
     worker.on('message', (message: JobResponse | { ready: true }) => {
       if (this.retired.has(worker)) return;

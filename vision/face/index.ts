@@ -15,7 +15,7 @@ export type { GlassesCues, GlassesProbabilities } from './glasses.ts';
 export { estimateLandmarks, LANDMARK_COUNT } from './mesh.ts';
 export { MIRROR_INDEX } from './mirror.ts';
 export type { MeshResult } from './mesh.ts';
-export { FaceModels, defaultFaceModels, DEFAULT_MODEL_DIR } from './models.ts';
+export { FaceModels, defaultFaceModels, useDefaultModelDir, DEFAULT_MODEL_DIR } from './models.ts';
 export type { FaceModelId, FaceModelOptions } from './models.ts';
 export { fitHeadPose, PITCH_BIAS_DEGREES } from './pose.ts';
 export type { PoseFit } from './pose.ts';

@@ -132,3 +132,15 @@ export function defaultFaceModels(): FaceModels {
   shared ??= new FaceModels();
   return shared;
 }
+
+/**
+ * Points the process-wide models at another folder: a packaged app has no repository models/,
+ * its models are in resources/models (docs/packaging.md). Called once at the start of a process
+ * or worker, before any model runs; changing folders after the models are in use is refused
+ * rather than leaving some sessions loaded from each.
+ */
+export function useDefaultModelDir(modelDir: string): void {
+  if (shared?.modelDir === modelDir) return;
+  if (shared) throw new Error(`the face models are already in use from ${shared.modelDir}`);
+  shared = new FaceModels({ modelDir });
+}
