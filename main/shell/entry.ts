@@ -4,24 +4,20 @@
  * ipc.ts, app-protocol.ts, secret-store.ts, boot.ts); this file only wires them to Electron.
  *
  * Order matters (Electron's ESM notes): the app:// scheme must be registered before `ready`,
- * and `ready` is emitted only once this module's top level has finished, so the top level may
- * await the import of electron but must not await `whenReady`.
+ * and `ready` is emitted only once this module's top level has finished, so the top level
+ * registers it and must not await `whenReady`.
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { bootKiosk, FACE_LIVE_CHECK, type KioskBackend } from '../boot.ts';
+import { app, BrowserWindow, ipcMain, protocol, safeStorage, session, utilityProcess, type WebContents } from 'electron';
+import { packagedModelDir } from '../app-paths.ts';
+import { bootKiosk, type KioskBackend } from '../boot.ts';
 import type { PlatformProcess, PlatformSpawner } from '../embedded-platform.ts';
 import { createAppProtocolHandler } from './app-protocol.ts';
-import type { ElectronMain, WebContentsLike } from './electron-types.ts';
 import { createKioskIpc } from './ipc.ts';
 import { SafeStorageSecretStore } from './secret-store.ts';
 import { allowPermissionCheck, allowPermissionRequest, APP_SCHEME, APP_START_URL, isAllowedNavigation, KIOSK_API_CHANNEL, shellContentSecurityPolicy } from './security.ts';
-
-const specifier = 'electron';
-const imported = (await import(specifier)) as { default?: ElectronMain } & ElectronMain;
-const electron: ElectronMain = imported.default ?? imported;
-const { app, protocol } = electron;
 
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } }]);
 // Every renderer sandboxed, whatever a window's options say.
@@ -37,9 +33,11 @@ else {
 }
 
 /** No navigation off app://kiosk/, no new windows, no <webview>: the kiosk page is the only page. */
-function guardContents(contents: WebContentsLike): void {
-  const block = (event: { preventDefault(): void }, url: string) => {
-    if (!isAllowedNavigation(url)) event.preventDefault();
+function guardContents(contents: WebContents): void {
+  // The target is the event's own `url` (Electron 38: 'will-frame-navigate' passes no second
+  // argument, and the positional url of the other two is deprecated).
+  const block = (details: { readonly url: string; preventDefault(): void }) => {
+    if (!isAllowedNavigation(details.url)) details.preventDefault();
   };
   contents.on('will-navigate', block);
   contents.on('will-redirect', block);
@@ -50,7 +48,7 @@ function guardContents(contents: WebContentsLike): void {
 
 /** The embedded platform in an Electron utility process: the runAsNode fuse is off, so Electron cannot be used as `node`. */
 const utilitySpawner: PlatformSpawner = (cli, args) => {
-  const child = electron.utilityProcess.fork(cli, args, { stdio: 'pipe', serviceName: 'Skin Station platform' });
+  const child = utilityProcess.fork(cli, [...args], { stdio: 'pipe', serviceName: 'Skin Station platform' });
   const adapted: PlatformProcess = {
     get pid() {
       return child.pid;
@@ -63,15 +61,10 @@ const utilitySpawner: PlatformSpawner = (cli, args) => {
   return adapted;
 };
 
-/** Electron's resources folder (process.resourcesPath, absent from Node's types). */
-function resourcesPath(): string {
-  return (process as { resourcesPath?: string }).resourcesPath ?? app.getAppPath();
-}
-
 async function start(): Promise<void> {
   const { values } = parseArgs({ args: process.argv.slice(1), options: { data: { type: 'string' }, config: { type: 'string' }, 'platform-url': { type: 'string' } }, strict: false });
   const dataDir = typeof values.data === 'string' ? values.data : join(app.getPath('userData'), 'kiosk');
-  const secretStore = new SafeStorageSecretStore(join(dataDir, 'secrets.json'), electron.safeStorage);
+  const secretStore = new SafeStorageSecretStore(join(dataDir, 'secrets.json'), safeStorage);
   if (secretStore.warning) console.warn(`kiosk secrets: ${secretStore.warning}`);
 
   const backend: KioskBackend = await bootKiosk({
@@ -82,20 +75,20 @@ async function start(): Promise<void> {
     platformUrl: typeof values['platform-url'] === 'string' ? values['platform-url'] : undefined,
     platformSpawner: utilitySpawner,
     secretStore,
-    // Packaged, the models sit in resources/models (electron-builder extraResources), not beside the code.
-    liveCheck: { module: FACE_LIVE_CHECK, options: app.isPackaged ? { modelDir: join(resourcesPath(), 'models') } : {} },
+    // Packaged, the models sit in resources/models (electron-builder extraResources), not beside the code (D-044).
+    modelDir: app.isPackaged ? packagedModelDir(process.resourcesPath) : undefined,
   });
 
   const csp = shellContentSecurityPolicy({ imageOrigins: backend.platform.baseUrl ? [new URL(backend.platform.baseUrl).origin] : [] });
-  const ses = electron.session.defaultSession;
+  const ses = session.defaultSession;
   ses.setPermissionRequestHandler((_contents, permission, callback, details) => callback(allowPermissionRequest(permission, details)));
   ses.setPermissionCheckHandler((_contents, permission, origin, details) => allowPermissionCheck(permission, origin, details));
   protocol.handle(APP_SCHEME, createAppProtocolHandler(join(app.getAppPath(), 'renderer', 'dist'), csp));
 
   const ipc = createKioskIpc(backend.api, { dispatch: { validateOutput: !app.isPackaged } });
-  electron.ipcMain.handle(KIOSK_API_CHANNEL, ipc.listener);
+  ipcMain.handle(KIOSK_API_CHANNEL, ipc.listener);
 
-  const window = new electron.BrowserWindow({
+  const window = new BrowserWindow({
     kiosk: true,
     fullscreen: true,
     show: false,

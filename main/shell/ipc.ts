@@ -5,11 +5,18 @@
  * Uint8Array); the answer is the same {ok, output | error} envelope as the browser host, so no
  * Error object (with its stack) ever crosses IPC. Electron-free: tests drive it with fake events.
  */
+import type { IpcMainInvokeEvent, WebFrameMain } from 'electron';
 import type { KioskApi } from '../kiosk-api/types.ts';
 import { dispatch, type DispatchOptions, type KioskCallResult } from '../transport/dispatch.ts';
 import { ConnectionSession, type ConnectionSessionOptions } from '../transport/session.ts';
-import type { IpcMainInvokeEventLike } from './electron-types.ts';
 import { isTrustedSender } from './security.ts';
+
+/** What the listener reads of Electron's IpcMainInvokeEvent (so a test's fake event needs no more). */
+export interface IpcMainInvokeEventLike {
+  readonly sender: Pick<IpcMainInvokeEvent['sender'], 'id'>;
+  /** null when the frame navigated away or was destroyed before the message was handled. */
+  readonly senderFrame: Pick<WebFrameMain, 'url' | 'parent'> | null;
+}
 
 export interface KioskIpc {
   /** The ipcMain.handle listener. */

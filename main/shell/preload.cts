@@ -6,10 +6,10 @@
  * the method and the input of every call (main/shell/ipc.ts).
  * KIOSK_API_CHANNEL must equal security.ts's; a unit test compares them.
  */
-import type { PreloadElectron } from './electron-types.ts';
+import type { ContextBridge, IpcRenderer } from 'electron';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- sandboxed preloads are CommonJS; 'electron' is one of the few modules they may require.
-const { contextBridge, ipcRenderer } = require('electron') as PreloadElectron;
+const { contextBridge, ipcRenderer } = require('electron') as { contextBridge: ContextBridge; ipcRenderer: IpcRenderer };
 
 const KIOSK_API_CHANNEL = 'kiosk-api:call';
 

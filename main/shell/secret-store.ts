@@ -8,8 +8,14 @@
  * Chromium (obfuscation only); where encryption is unavailable nothing is written to disk at all
  * and the secret lasts until the kiosk restarts (docs/kiosk-shell.md, Secrets).
  */
+import type { SafeStorage } from 'electron';
 import { readSecretFile, writeSecretFile, type SecretStore } from '../kiosk/secrets.ts';
-import type { SafeStorageLike } from './electron-types.ts';
+
+/**
+ * What the store uses of Electron's safeStorage (tests pass a fake). getSelectedStorageBackend
+ * exists on Linux only: 'basic_text' there means a hard-coded key (obfuscation, not protection).
+ */
+export type SafeStorageLike = Pick<SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString'> & Partial<Pick<SafeStorage, 'getSelectedStorageBackend'>>;
 
 export function safeStorageWarning(safeStorage: SafeStorageLike): string | null {
   if (!safeStorage.isEncryptionAvailable()) {

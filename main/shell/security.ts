@@ -2,8 +2,14 @@
  * The Electron shell's security decisions as pure functions, so they are unit-tested without
  * Electron (entry.ts only wires them to Electron's hooks). docs/kiosk-shell.md lists each measure.
  */
+import type { MediaAccessPermissionRequest, PermissionCheckHandlerHandlerDetails } from 'electron';
 import { contentSecurityPolicy, type CspOptions } from '../transport/static-files.ts';
-import type { PermissionCheckDetails, PermissionRequestDetails } from './electron-types.ts';
+
+/** What the request rule reads of the details Electron passes to a permission request handler. */
+export type PermissionRequestDetails = Partial<Pick<MediaAccessPermissionRequest, 'requestingUrl' | 'mediaTypes'>>;
+
+/** What the check rule reads of the details Electron passes to a permission check handler. */
+export type PermissionCheckDetails = Pick<PermissionCheckHandlerHandlerDetails, 'securityOrigin' | 'mediaType'>;
 
 /** The renderer is served from app://kiosk/ (a privileged standard scheme), never file://. */
 export const APP_SCHEME = 'app';

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { IpcMainInvokeEventLike } from '../../../main/shell/electron-types.ts';
-import { createKioskIpc } from '../../../main/shell/ipc.ts';
+import { createKioskIpc, type IpcMainInvokeEventLike } from '../../../main/shell/ipc.ts';
 import { createElectronClient } from '../../../renderer/api/electron-client.ts';
 import { KioskApiError } from '../../../common/kiosk/api-error.ts';
 import { launchKeysFromLocation } from '../../../renderer/api/host-client.ts';

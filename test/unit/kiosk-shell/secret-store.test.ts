@@ -1,12 +1,12 @@
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { SafeStorage } from 'electron';
 import { describe, expect, it } from 'vitest';
-import type { SafeStorageLike } from '../../../main/shell/electron-types.ts';
-import { SafeStorageSecretStore, safeStorageWarning } from '../../../main/shell/secret-store.ts';
+import { SafeStorageSecretStore, safeStorageWarning, type SafeStorageLike } from '../../../main/shell/secret-store.ts';
 
 /** A stand-in for Electron's safeStorage: XOR "encryption", enough to tell sealed bytes from plain text. */
-function fakeSafeStorage(available: boolean, backend?: string): SafeStorageLike {
+function fakeSafeStorage(available: boolean, backend?: ReturnType<SafeStorage['getSelectedStorageBackend']>): SafeStorageLike {
   const xor = (bytes: Buffer) => Buffer.from(bytes.map((b) => b ^ 0x5a));
   return {
     isEncryptionAvailable: () => available,

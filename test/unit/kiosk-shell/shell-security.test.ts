@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAppProtocolHandler } from '../../../main/shell/app-protocol.ts';
-import type { IpcMainInvokeEventLike } from '../../../main/shell/electron-types.ts';
-import { createKioskIpc } from '../../../main/shell/ipc.ts';
+import { createKioskIpc, type IpcMainInvokeEventLike } from '../../../main/shell/ipc.ts';
 import {
   allowPermissionCheck, allowPermissionRequest, APP_ORIGIN, appRequestPath, isAllowedNavigation, isTrustedSender, KIOSK_API_CHANNEL, shellContentSecurityPolicy,
 } from '../../../main/shell/security.ts';
