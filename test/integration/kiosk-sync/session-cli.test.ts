@@ -10,30 +10,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SimulatedCamera } from '../../../main/device/simulated-camera.ts';
-import { SimulatedLightController } from '../../../main/device/simulated-lights.ts';
 import type { LightSource, View } from '../../../protocol/skin-api/api-codes.ts';
 import { DIMENSION_IDS } from '../../../protocol/enums/dimensions.ts';
 import { removeDir, startPlatformChild } from './helpers.ts';
+import { imageFolder as makeImageFolder } from './image-folder.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const dirs: string[] = [];
 afterAll(() => dirs.forEach(removeDir));
 
-/** Image files as a device would write them: the simulated camera under each light. */
 async function imageFolder(views: readonly View[], lights: readonly LightSource[]): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'kiosk-cli-images-'));
+  const dir = await makeImageFolder(views, lights);
   dirs.push(dir);
-  const controller = new SimulatedLightController();
-  // 800x600: every view holds enough real detail to be analysed (helpers.ts deviceConfig).
-  const camera = await new SimulatedCamera({ preview: { width: 640, height: 480 }, still: { width: 800, height: 600 }, jpegQuality: 90, litLight: () => controller.lit }).open();
-  for (const view of views) {
-    for (const light of lights) {
-      await controller.setLight(light);
-      writeFileSync(join(dir, `${view}_${light}.jpg`), (await camera.captureStill({ view, light })).jpeg);
-    }
-  }
-  await camera.close();
   return dir;
 }
 

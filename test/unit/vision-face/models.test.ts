@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ModelLoadError } from '../../../vision/face/errors.ts';
-import { DEFAULT_MODEL_DIR, FaceModels } from '../../../vision/face/models.ts';
+import { DEFAULT_MODEL_DIR, defaultFaceModels, FaceModels, useDefaultModelDir } from '../../../vision/face/models.ts';
 
 describe('FaceModels', () => {
   it('resolves the repository models/ folder by default', () => {
@@ -30,6 +30,20 @@ describe('FaceModels', () => {
       expect(first).toBeInstanceOf(ModelLoadError);
       expect(first).toMatchObject({ model: 'blazeface', code: 'model_unavailable' });
       await expect(models.run('blazeface', input, [1, 256, 256, 3])).rejects.toBeInstanceOf(ModelLoadError);
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+  });
+
+  it('points the process-wide models at another folder before they are used, and refuses to switch once they are', () => {
+    // A packaged app's models are in resources/models (D-044); this file's process is its own (vitest forks).
+    const dir = mkdtempSync(join(tmpdir(), 'packaged-models-'));
+    try {
+      useDefaultModelDir(dir);
+      expect(defaultFaceModels().modelDir).toBe(dir);
+      useDefaultModelDir(dir);
+      expect(() => useDefaultModelDir(DEFAULT_MODEL_DIR)).toThrow(/already in use/);
+      expect(defaultFaceModels().modelDir).toBe(dir);
     } finally {
       rmSync(dir, { recursive: true });
     }
