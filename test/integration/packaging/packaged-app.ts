@@ -49,8 +49,8 @@ export interface PackagedApp {
   readonly entries: readonly ArchiveEntry[];
 }
 
-/** What the project copy needs to build: sources of every runtime, configs, build resources, models. */
-const PROJECT_FOLDERS = ['main', 'platform', 'protocol', 'vision', 'renderer', 'build', 'models'];
+/** Folders the build does not read (every other one is copied: sources of each runtime, build resources, models). */
+const NOT_BUILT = new Set(['node_modules', 'dist', 'release', 'data', 'test', 'bench', 'docs']);
 const PROJECT_FILE = /^(package(-lock)?\.json|electron-builder\.yml|tsconfig[\w.-]*\.json|vite\.config\.ts)$/;
 
 export async function buildPackagedApp(workDir: string, log: (line: string) => void): Promise<PackagedApp> {
@@ -101,11 +101,9 @@ export async function buildPackagedApp(workDir: string, log: (line: string) => v
 
 function copyProject(project: string): void {
   mkdirSync(project, { recursive: true });
-  for (const name of readdirSync(ROOT)) {
-    if (PROJECT_FILE.test(name)) cpSync(join(ROOT, name), join(project, name));
-  }
-  for (const folder of PROJECT_FOLDERS) {
-    cpSync(join(ROOT, folder), join(project, folder), { recursive: true, filter: (source) => !/[\\/](dist|node_modules)$/.test(source) });
+  for (const entry of readdirSync(ROOT, { withFileTypes: true })) {
+    const copy = entry.isDirectory() ? !entry.name.startsWith('.') && !NOT_BUILT.has(entry.name) : PROJECT_FILE.test(entry.name);
+    if (copy) cpSync(join(ROOT, entry.name), join(project, entry.name), { recursive: true, filter: (source) => !/[\\/](dist|node_modules)$/.test(source) });
   }
   // GNU cp: the test runs on Linux, like the unpacked app it builds.
   execFileSync('cp', ['-al', realpathSync(join(ROOT, 'node_modules')), join(project, 'node_modules')]);
