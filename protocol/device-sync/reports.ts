@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { storeNumberSchema } from '../open-api/formats.ts';
 import { deviceVImageKeySchema } from '../report-data/report-items.ts';
 import { deviceVImageKey, VIEWS } from '../skin-api/api-codes.ts';
+import { isMissing } from '../open-api/validation.ts';
 import { isHttpResourceUrl } from '../skin-api/task-util.ts';
 import { clientIdSchema } from './users.ts';
 
@@ -32,7 +33,7 @@ const reportRequestBase = {
   account_id: z.number().int().min(0).default(0),
   device_sn: z.string().regex(/^[\x21-\x7e]{1,64}$/, '1 to 64 visible ASCII characters'),
   /** The session's analysis task (device_v for device20, online_skin for pad); it must have succeeded. */
-  task_id: z.string().min(1).max(64),
+  task_id: z.string().max(64).refine((id) => !isMissing(id), 'required'),
   /** Unix seconds of the capture. */
   created_at: z.number().int().min(0),
 };

@@ -5,7 +5,6 @@ import {
   LIMITS,
   accountNameSchema,
   isAccountName,
-  isNonBlank,
   isPassword,
   isStoreNumber,
   passwordSchema,
@@ -14,7 +13,7 @@ import {
 } from './formats.ts';
 import { personShape, phoneRules } from './store-requests.ts';
 import type { Checked, FieldFailure, FieldRule } from './validation.ts';
-import { checkBody, optional, required, rule, runRules } from './validation.ts';
+import { checkBody, requiredKeys, rule, runRules } from './validation.ts';
 
 /**
  * Employee accounts (specification: Create employee, Update account, Enable or disable
@@ -61,25 +60,25 @@ export const accountStatusParamSchema = z.enum(['1', '-1']).transform(Number).pi
 
 /** Store number 11029, account name 11008, password 11010, phone 10010. */
 export const employeeCreateRules: readonly FieldRule[] = [
-  rule('custom_id', Codes.STORE_NUMBER_FORMAT, required(isStoreNumber)),
-  rule('username', Codes.ACCOUNT_NAME_FORMAT, required(isAccountName)),
-  rule('password', Codes.PASSWORD_FORMAT, required(isPassword)),
+  rule('custom_id', Codes.STORE_NUMBER_FORMAT, isStoreNumber),
+  rule('username', Codes.ACCOUNT_NAME_FORMAT, isAccountName),
+  rule('password', Codes.PASSWORD_FORMAT, isPassword),
   ...phoneRules,
 ];
 
+/** The current username has no format code (a missing one is 400, D-040); new_username does. */
 export const accountUpdateRules: readonly FieldRule[] = [
-  rule('username', Codes.INVALID_PARAM, required(isNonBlank)),
-  rule('new_username', Codes.ACCOUNT_NAME_FORMAT, optional(isAccountName)),
-  rule('password', Codes.PASSWORD_FORMAT, optional(isPassword)),
+  rule('new_username', Codes.ACCOUNT_NAME_FORMAT, isAccountName),
+  rule('password', Codes.PASSWORD_FORMAT, isPassword),
   ...phoneRules,
 ];
 
 export function validateEmployeeCreate(body: unknown): FieldFailure | null {
-  return runRules(employeeCreateRules, body);
+  return runRules(employeeCreateRules, body, '', requiredKeys(employeeCreateBodySchema));
 }
 
 export function validateAccountUpdate(body: unknown): FieldFailure | null {
-  return runRules(accountUpdateRules, body);
+  return runRules(accountUpdateRules, body, '', requiredKeys(accountUpdateBodySchema));
 }
 
 export function checkEmployeeCreate(body: unknown): Checked<EmployeeCreateBody> {

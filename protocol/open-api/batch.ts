@@ -15,10 +15,10 @@ import type {
   TreatmentCreateItem,
   TreatmentUpdateItem,
 } from './catalogue-requests.ts';
-import { customIdListBodySchema, linksBodySchema, saleStoresBodySchema } from './catalogue-requests.ts';
+import { customIdListBodySchema, linksBodySchema, saleStoresBodySchema, storeLinkSchema } from './catalogue-requests.ts';
 import { LIMITS, isCatalogueNumber, isHttpUrl, isStoreNumber } from './formats.ts';
-import type { Checked, FieldFailure } from './validation.ts';
-import { checkBody, failure, isRecord } from './validation.ts';
+import type { Checked, FieldFailure, FieldRule } from './validation.ts';
+import { checkBody, failure, isMissing, isRecord, requiredKeys, rule, runRules } from './validation.ts';
 
 /**
  * Batch operations (specification: Batch errors). A body that is not a batch at all fails as a
@@ -122,10 +122,14 @@ export function checkSaleStores(body: unknown): Checked<SaleStoresBody> {
 }
 
 /**
- * PATCH /open_api/{product,treatment}/links: product number 40055, more than 100 entries 40058,
- * a malformed store number 11029, a missing or malformed link where link_type is 1 40035.
- * Premium-only (40068) and for-sale checks (40066/40089) need stored data: the platform's.
+ * PATCH /open_api/{product,treatment}/links: product number missing or malformed 40055, more
+ * than 100 entries 40058, a malformed store number 11029, a malformed link where link_type is 1
+ * 40035. A missing store number, link_type, or link where link_type is 1 is the schema's 400
+ * (decision D-040). Premium-only (40068) and for-sale checks (40066/40089) need stored data:
+ * the platform's.
  */
+const linkEntryRules: readonly FieldRule[] = [rule('store_custom_id', Codes.STORE_NUMBER_FORMAT, isStoreNumber)];
+
 export function checkLinks(body: unknown): Checked<LinksBody> {
   if (!isRecord(body)) return { ok: false, failure: failure(Codes.INVALID_PARAM, 'body', 'a JSON object is required') };
   if (!isCatalogueNumber(body['custom_id'])) return { ok: false, failure: failure(Codes.PRODUCT_NUMBER_INVALID, 'custom_id') };
@@ -135,8 +139,9 @@ export function checkLinks(body: unknown): Checked<LinksBody> {
     for (let i = 0; i < list.length; i++) {
       const entry: unknown = list[i];
       if (!isRecord(entry)) continue;
-      if (!isStoreNumber(entry['store_custom_id'])) return { ok: false, failure: failure(Codes.STORE_NUMBER_FORMAT, `link_list.${i}.store_custom_id`) };
-      if (entry['link_type'] === 1 && !isHttpUrl(entry['link'], LIMITS.LINK_URL)) {
+      const broken = runRules(linkEntryRules, entry, `link_list.${i}`, requiredKeys(storeLinkSchema));
+      if (broken) return { ok: false, failure: broken };
+      if (entry['link_type'] === 1 && !isMissing(entry['link']) && !isHttpUrl(entry['link'], LIMITS.LINK_URL)) {
         return { ok: false, failure: failure(Codes.LINK_FORMAT, `link_list.${i}.link`) };
       }
     }

@@ -15,7 +15,7 @@ import type {
 } from './catalogue-requests.ts';
 import { LIMITS, isCatalogueNumber, isHttpUrl, isNonBlank, withinChars } from './formats.ts';
 import type { Checked, FieldFailure, FieldRule } from './validation.ts';
-import { checkBody, failure, isRecord, optional, required, rule, runRules } from './validation.ts';
+import { checkBody, failure, isRecord, requiredKeys, rule, runRules } from './validation.ts';
 
 /**
  * Field rules of product and treatment items, each tied to its specification code (Product and
@@ -28,37 +28,34 @@ export type CatalogueMode = 'create' | 'update';
 const isPic = (value: unknown): boolean => isHttpUrl(value, LIMITS.PIC_URL);
 const isLink = (value: unknown): boolean => value === '' || isHttpUrl(value, LIMITS.LINK_URL);
 
-const numberRule = rule('custom_id', Codes.PRODUCT_NUMBER_INVALID, required(isCatalogueNumber));
+/**
+ * Where the schema requires a field, its missing value answers the code the specification gives
+ * for that case (decision D-040): 40055 "product number missing or invalid", 40015 "category
+ * not specified", 40017 "product name not specified", 40025 "image format error or missing".
+ * name and pic are required on create only; on update they are checked when sent.
+ */
+const numberRule = rule('custom_id', Codes.PRODUCT_NUMBER_INVALID, isCatalogueNumber, Codes.PRODUCT_NUMBER_INVALID);
 
-/** name and pic: required on create, checked when sent on update. */
-function identityRules(mode: CatalogueMode): FieldRule[] {
-  const need = mode === 'create' ? required : optional;
-  return [
-    rule('name', Codes.PRODUCT_NAME_MISSING, need(isNonBlank)),
-    rule('name', Codes.PRODUCT_NAME_TOO_LONG, withinChars(LIMITS.PRODUCT_NAME)),
-    rule('pic', Codes.PIC_INVALID, need(isPic)),
-  ];
-}
+const identityRules: FieldRule[] = [
+  rule('name', Codes.PRODUCT_NAME_MISSING, isNonBlank, Codes.PRODUCT_NAME_MISSING),
+  rule('name', Codes.PRODUCT_NAME_TOO_LONG, withinChars(LIMITS.PRODUCT_NAME)),
+  rule('pic', Codes.PIC_INVALID, isPic, Codes.PIC_INVALID),
+];
 
 const contentRules: FieldRule[] = [
   rule('sub_title', Codes.SUBTITLE_TOO_LONG, withinChars(LIMITS.SUB_TITLE)),
-  rule('link', Codes.LINK_FORMAT, optional(isLink)),
+  rule('link', Codes.LINK_FORMAT, isLink),
   rule('instruction', Codes.INSTRUCTION_TOO_LONG, withinChars(LIMITS.INSTRUCTION)),
 ];
 
-function categoryRule(mode: CatalogueMode): FieldRule {
-  return rule('category_id', Codes.CATEGORY_MISSING, (mode === 'create' ? required : optional)(isCategoryId));
-}
+const categoryRule = rule('category_id', Codes.CATEGORY_MISSING, isCategoryId, Codes.CATEGORY_MISSING);
 
-const PRODUCT_RULES: Readonly<Record<CatalogueMode, readonly FieldRule[]>> = {
-  create: [numberRule, categoryRule('create'), ...identityRules('create'), ...contentRules],
-  update: [numberRule, categoryRule('update'), ...identityRules('update'), ...contentRules],
-};
+const PRODUCT_RULES: readonly FieldRule[] = [numberRule, categoryRule, ...identityRules, ...contentRules];
+const TREATMENT_RULES: readonly FieldRule[] = [numberRule, ...identityRules, ...contentRules];
 
-const TREATMENT_RULES: Readonly<Record<CatalogueMode, readonly FieldRule[]>> = {
-  create: [numberRule, ...identityRules('create'), ...contentRules],
-  update: [numberRule, ...identityRules('update'), ...contentRules],
-};
+/** The schema of each kind and mode: it says which fields are required. */
+const PRODUCT_SCHEMAS = { create: productCreateItemSchema, update: productUpdateItemSchema } as const;
+const TREATMENT_SCHEMAS = { create: treatmentCreateItemSchema, update: treatmentUpdateItemSchema } as const;
 
 /** The texts of lang_data carry the codes of their default-language fields. */
 const langEntryRules: FieldRule[] = [
@@ -84,6 +81,7 @@ function suitFailure(item: Record<string, unknown>, prefix: string): FieldFailur
   if (!Array.isArray(suit)) return null;
   for (let i = 0; i < suit.length; i++) {
     const entry: unknown = suit[i];
+    // Missing or malformed alike: 40055 is "product number missing or invalid" (D-040).
     if (isRecord(entry) && !isCatalogueNumber(entry['custom_id'])) {
       return failure(Codes.PRODUCT_NUMBER_INVALID, join(prefix, `suit_custom_id.${i}.custom_id`));
     }
@@ -101,14 +99,14 @@ function join(prefix: string, field: string): string {
  * (40077), lang_data texts, bundle numbers. Everything else is the schema's (code 400).
  */
 export function validateProductItem(item: unknown, mode: CatalogueMode = 'create', prefix = ''): FieldFailure | null {
-  const broken = runRules(PRODUCT_RULES[mode], item, prefix);
+  const broken = runRules(PRODUCT_RULES, item, prefix, requiredKeys(PRODUCT_SCHEMAS[mode]));
   if (broken || !isRecord(item)) return broken;
   return langDataFailure(item, prefix) ?? suitFailure(item, prefix);
 }
 
 /** The specific-code rule a treatment item breaks, or null (as products, without category). */
 export function validateTreatmentItem(item: unknown, mode: CatalogueMode = 'create', prefix = ''): FieldFailure | null {
-  const broken = runRules(TREATMENT_RULES[mode], item, prefix);
+  const broken = runRules(TREATMENT_RULES, item, prefix, requiredKeys(TREATMENT_SCHEMAS[mode]));
   if (broken || !isRecord(item)) return broken;
   return langDataFailure(item, prefix);
 }

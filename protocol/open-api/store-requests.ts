@@ -19,7 +19,7 @@ import {
   withinChars,
 } from './formats.ts';
 import type { Checked, FieldFailure, FieldRule } from './validation.ts';
-import { checkBody, optional, required, rule, runRules } from './validation.ts';
+import { checkBody, requiredKeys, rule, runRules } from './validation.ts';
 
 /**
  * POST and PATCH /open_api/merchant/stores (specification: Create store, Update store).
@@ -73,38 +73,39 @@ export type StoreUpdateBody = z.output<typeof storeUpdateBodySchema>;
 
 /** Phone rules shared with the account bodies: 10010 for any malformed phone field. */
 export const phoneRules: readonly FieldRule[] = [
-  rule('phone_cc', Codes.PHONE_INVALID, optional(isPhoneCountryCode)),
-  rule('phone_number', Codes.PHONE_INVALID, optional(isPhoneNumber)),
+  rule('phone_cc', Codes.PHONE_INVALID, isPhoneCountryCode),
+  rule('phone_number', Codes.PHONE_INVALID, isPhoneNumber),
 ];
 
 /**
  * Specific-code rules of create store: name too long 11000, store number 11029, telephone
  * 10010 (decision: the store telephone is a phone number too), manager account name 11008,
- * password 11010, phone 10010. A missing name or address is the schema's 400.
+ * password 11010, phone 10010. Each judges a value that is there: any required field missing is
+ * 400 (decision D-040; the schema says which are required).
  */
 export const storeCreateRules: readonly FieldRule[] = [
   rule('name', Codes.STORE_NAME_TOO_LONG, withinChars(LIMITS.STORE_NAME)),
-  rule('custom_id', Codes.STORE_NUMBER_FORMAT, required(isStoreNumber)),
-  rule('telephone', Codes.PHONE_INVALID, required(isTelephone)),
-  rule('username', Codes.ACCOUNT_NAME_FORMAT, required(isAccountName)),
-  rule('password', Codes.PASSWORD_FORMAT, required(isPassword)),
+  rule('custom_id', Codes.STORE_NUMBER_FORMAT, isStoreNumber),
+  rule('telephone', Codes.PHONE_INVALID, isTelephone),
+  rule('username', Codes.ACCOUNT_NAME_FORMAT, isAccountName),
+  rule('password', Codes.PASSWORD_FORMAT, isPassword),
   ...phoneRules,
 ];
 
 export const storeUpdateRules: readonly FieldRule[] = [
-  rule('custom_id', Codes.STORE_NUMBER_FORMAT, required(isStoreNumber)),
-  rule('new_custom_id', Codes.STORE_NUMBER_FORMAT, optional(isStoreNumber)),
+  rule('custom_id', Codes.STORE_NUMBER_FORMAT, isStoreNumber),
+  rule('new_custom_id', Codes.STORE_NUMBER_FORMAT, isStoreNumber),
   rule('name', Codes.STORE_NAME_TOO_LONG, withinChars(LIMITS.STORE_NAME)),
-  rule('telephone', Codes.PHONE_INVALID, optional(isTelephone)),
+  rule('telephone', Codes.PHONE_INVALID, isTelephone),
 ];
 
-/** The first specific-code rule the create-store body breaks, or null. */
+/** The first specific-code rule the create-store body breaks (a missing required field: 400), or null. */
 export function validateStoreCreate(body: unknown): FieldFailure | null {
-  return runRules(storeCreateRules, body);
+  return runRules(storeCreateRules, body, '', requiredKeys(storeCreateBodySchema));
 }
 
 export function validateStoreUpdate(body: unknown): FieldFailure | null {
-  return runRules(storeUpdateRules, body);
+  return runRules(storeUpdateRules, body, '', requiredKeys(storeUpdateBodySchema));
 }
 
 export function checkStoreCreate(body: unknown): Checked<StoreCreateBody> {

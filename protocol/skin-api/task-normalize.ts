@@ -18,6 +18,7 @@ import { TASK_FAILURE_CODES } from './task-codes.ts';
 import type { NormalizedTask } from './task-request.ts';
 import { METADATA_MAX_BYTES } from './task-request.ts';
 import { jsonExceeds, secretKeyPath } from './metadata-rules.ts';
+import { isMissing } from '../open-api/validation.ts';
 import { canonicalJson, isHttpResourceUrl, isPlainObject } from './task-util.ts';
 
 /**
@@ -57,8 +58,9 @@ function normalize(raw: unknown): NormalizedTask {
   if (!isPlainObject(raw)) refuse('invalid_parameter', 'body', 'the body must be a JSON object');
   const apiCode = raw['api_code'];
   const variant = raw['algorithm_variant'];
-  if (typeof apiCode !== 'string' || apiCode === '') refuse('invalid_parameter', 'api_code', 'api_code is required');
-  if (typeof variant !== 'string' || variant === '') refuse('invalid_parameter', 'algorithm_variant', 'algorithm_variant is required');
+  // decision D-040: absent, null and blank are missing (400); so is a value of the wrong type.
+  if (typeof apiCode !== 'string' || isMissing(apiCode)) refuse('invalid_parameter', 'api_code', 'api_code is required');
+  if (typeof variant !== 'string' || isMissing(variant)) refuse('invalid_parameter', 'algorithm_variant', 'algorithm_variant is required');
   const pair = findPair(apiCode, variant);
   if (!pair) refuse('unsupported_pair', 'algorithm_variant', `${apiCode} + ${variant} is not a supported pair`);
 
@@ -96,7 +98,8 @@ function imageObject(value: unknown, field: string): Record<string, string> {
 
 /** resources, json (object or JSON object string) and pic_url merged into one image object. */
 function mergeResources(raw: Record<string, unknown>): Record<string, string> {
-  const standard = raw['resources'] === undefined ? undefined : imageObject(raw['resources'], 'resources');
+  // decision D-040: null is missing, like an absent key; the images it lacks answer 45002.
+  const standard = raw['resources'] === undefined || raw['resources'] === null ? undefined : imageObject(raw['resources'], 'resources');
   let compat: Record<string, string> | undefined;
   const json = raw['json'];
   if (json !== undefined) {

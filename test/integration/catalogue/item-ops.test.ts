@@ -171,10 +171,11 @@ describe('catalogue item operations', () => {
         await expectCode(client().call(k.links, { body: { custom_id: n('L2'), link_list: [{ store_custom_id: 'SG002', link_type: 0 }] } }), 40068);
       });
 
-      it('refuses an unknown item (40067), a missing or malformed link (40035), a bad store number (11029), an unknown store (400)', async () => {
+      it('refuses an unknown item (40067), a malformed link (40035), a bad store number (11029), a missing link or an unknown store (400)', async () => {
         const entry = { store_custom_id: 'SG001', link_type: 1 as const, link: 'https://s.example.com/x' };
         await expectCode(client().call(k.links, { body: { custom_id: 'NOPE', link_list: [entry] } }), 40067);
-        await expectCode(client().call(k.links, { body: { custom_id: n('L1'), link_list: [{ store_custom_id: 'SG001', link_type: 1 }] } }), 40035);
+        // decision D-040: a required value missing is 400; 40035 is for a link that is there.
+        await expectCode(client().call(k.links, { body: { custom_id: n('L1'), link_list: [{ store_custom_id: 'SG001', link_type: 1 }] } }), 400);
         await expectCode(client().call(k.links, { body: { custom_id: n('L1'), link_list: [{ ...entry, link: 'not a url' }] } }), 40035);
         await expectCode(client().call(k.links, { body: { custom_id: n('L1'), link_list: [{ ...entry, store_custom_id: 'SG 1' }] } }), 11029);
         await expectCode(client().call(k.links, { body: { custom_id: n('L1'), link_list: [{ ...entry, store_custom_id: 'HK001' }] } }), 400);

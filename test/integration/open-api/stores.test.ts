@@ -96,9 +96,11 @@ describe('stores', () => {
       await expectCreateRefused({ ...storeBody(), name: '   ' }, 400);
     });
 
-    it('custom_id: 20 alphanumerics pass; a dash, a non-ASCII letter or 21 characters are 11029', async () => {
+    it('custom_id: 20 alphanumerics pass; a dash, a non-ASCII letter or 21 characters are 11029; empty is missing (400)', async () => {
       await client().call(ep.createStore, { body: { ...storeBody(), custom_id: 'A1'.repeat(10) } });
-      for (const customId of ['SG-100', '店100', 'A'.repeat(21), '']) await expectCreateRefused({ ...storeBody(), custom_id: customId }, 11029);
+      for (const customId of ['SG-100', '店100', 'A'.repeat(21)]) await expectCreateRefused({ ...storeBody(), custom_id: customId }, 11029);
+      // decision D-040: an empty required field is missing, not malformed.
+      await expectCreateRefused({ ...storeBody(), custom_id: '' }, 400);
     });
 
     it('custom_id: a store number the merchant already has is 11028', async () => {

@@ -239,8 +239,13 @@ describe('delete, status, sale_stores, links', () => {
       ],
     });
     expect(ok.ok && ok.value.link_list[1]).toEqual({ store_custom_id: 'BJ002', link_type: 0 });
+    // decision D-040: a missing required value is 400; 40035 and 11029 judge values that are there.
     const noLink = checkLinks({ custom_id: 'P1', link_list: [{ store_custom_id: 'SH001', link_type: 1 }] });
-    expect(noLink.ok ? null : noLink.failure.code).toBe(Codes.LINK_FORMAT);
+    expect(noLink.ok ? null : [noLink.failure.code, noLink.failure.field]).toEqual([Codes.INVALID_PARAM, 'link_list.0.link']);
+    const blankLink = checkLinks({ custom_id: 'P1', link_list: [{ store_custom_id: 'SH001', link_type: 1, link: ' ' }] });
+    expect(blankLink.ok ? null : blankLink.failure.code).toBe(Codes.INVALID_PARAM);
+    const noStore = checkLinks({ custom_id: 'P1', link_list: [{ link_type: 0 }] });
+    expect(noStore.ok ? null : [noStore.failure.code, noStore.failure.field]).toEqual([Codes.INVALID_PARAM, 'link_list.0.store_custom_id']);
     const badLink = checkLinks({ custom_id: 'P1', link_list: [{ store_custom_id: 'SH001', link_type: 1, link: 'nope' }] });
     expect(badLink.ok ? null : badLink.failure.code).toBe(Codes.LINK_FORMAT);
     const badType = checkLinks({ custom_id: 'P1', link_list: [{ store_custom_id: 'SH001', link_type: 2 }] });

@@ -64,8 +64,16 @@ describe('create store', () => {
     expect(codeOf(checkStoreCreate(body))).toBe(Codes.INVALID_PARAM);
   });
 
-  it.each([['SH-001'], ['店001'], ['A'.repeat(21)], [''], [1234]])('store number %j is 11029', (customId) => {
+  it.each([['SH-001'], ['店001'], ['A'.repeat(21)], [' A1'], [1234]])('store number %j is 11029', (customId) => {
     expect(codeOf(checkStoreCreate({ ...validStore, custom_id: customId }))).toBe(Codes.STORE_NUMBER_FORMAT);
+  });
+
+  // decision D-040: absent, null and blank are "missing" (400); format codes judge what is there.
+  it.each([[undefined], [null], [''], ['  ']])('a required field %j is the generic 400, never its format code', (value) => {
+    for (const field of ['custom_id', 'telephone', 'username', 'password', 'name', 'real_name']) {
+      const result = checkStoreCreate({ ...validStore, [field]: value });
+      expect([field, codeOf(result), fieldOf(result)]).toEqual([field, Codes.INVALID_PARAM, field]);
+    }
   });
 
   it('a store number of 20 alphanumerics passes', () => {
@@ -129,7 +137,11 @@ describe('update store', () => {
   });
 
   it('refuses with the specific codes', () => {
-    expect(codeOf(checkStoreUpdate({}))).toBe(Codes.STORE_NUMBER_FORMAT);
+    expect(codeOf(checkStoreUpdate({}))).toBe(Codes.INVALID_PARAM);
+    expect(codeOf(checkStoreUpdate({ custom_id: 'SH-1' }))).toBe(Codes.STORE_NUMBER_FORMAT);
+    // Not required on update: '' is a value, judged by the field's own rule (D-040).
+    expect(codeOf(checkStoreUpdate({ custom_id: 'SH001', telephone: '' }))).toBe(Codes.PHONE_INVALID);
+    expect(codeOf(checkStoreUpdate({ custom_id: 'SH001', telephone: null }))).toBe(Codes.INVALID_PARAM);
     expect(codeOf(checkStoreUpdate({ custom_id: 'SH001', new_custom_id: 'SH_2' }))).toBe(Codes.STORE_NUMBER_FORMAT);
     expect(codeOf(checkStoreUpdate({ custom_id: 'SH001', name: 'n'.repeat(101) }))).toBe(Codes.STORE_NAME_TOO_LONG);
     expect(codeOf(checkStoreUpdate({ custom_id: 'SH001', address: 'n'.repeat(101) }))).toBe(Codes.INVALID_PARAM);
