@@ -40,7 +40,8 @@ export function userBody(customer: CustomerRecord, target: SyncTarget): UserBody
     custom_id: customer.customId,
     name: customer.name.slice(0, 100),
     gender: customer.gender,
-    birthday: customer.birthday,
+    // decision D-041: an unknown birthday is left out (the local store keeps it as '').
+    ...(customer.birthday === '' ? {} : { birthday: customer.birthday }),
     phone_cc: customer.phoneCc,
     phone_number: customer.phoneNumber,
     email: customer.email,

@@ -27,7 +27,8 @@ export function userItemOf(row: UserRow): UserItem {
     account_id: row.account_id,
     name: row.name,
     gender: row.gender,
-    birthday: row.birthday,
+    // decision D-041: an unknown birthday (stored as '') is left out, never sent as ''.
+    ...(row.birthday === '' ? {} : { birthday: row.birthday }),
     phone_cc: row.phone_cc,
     phone_number: row.phone_number,
     email: row.email,
@@ -42,6 +43,16 @@ export function userItemOf(row: UserRow): UserItem {
     agree_clause_ids: jsonArray(row.agree_clause_ids),
     reject_clause_ids: jsonArray(row.reject_clause_ids),
   };
+}
+
+/**
+ * The data of a user event as stored. Events recorded before decision D-041 hold `birthday: ''`
+ * in their snapshot; a delivery or redelivery of one leaves it out like userItemOf does.
+ */
+export function storedUserEventData(data: unknown): unknown {
+  if (typeof data !== 'object' || data === null || (data as { birthday?: unknown }).birthday !== '') return data;
+  const { birthday: _unknown, ...rest } = data as Record<string, unknown>;
+  return rest;
 }
 
 /**

@@ -12,6 +12,7 @@ import type { IntegrationService } from './integration.ts';
 import type { LinkSigner } from './links.ts';
 import { CallOutError, callOut } from './outbound.ts';
 import { newEventId, type AttemptOutcome, type EventRow, type Outbox } from './outbox.ts';
+import { storedUserEventData } from './presenter.ts';
 import { resolveRefs } from './refs.ts';
 
 export interface PushSettings {
@@ -111,7 +112,8 @@ export class PushWorker {
     }
     const url = this.integration.settings(event.merchant_id).webhook_url;
     if (!url) return;
-    const data = resolveRefs(JSON.parse(event.data), this.links, this.integration.instanceUrls.publicUrl, unixSeconds(this.clock) + FILE_LINK_TTL_SECONDS);
+    const stored: unknown = JSON.parse(event.data);
+    const data = resolveRefs(event.data_type === 'user' ? storedUserEventData(stored) : stored, this.links, this.integration.instanceUrls.publicUrl, unixSeconds(this.clock) + FILE_LINK_TTL_SECONDS);
     const outcome = await this.post(event.merchant_id, url, {
       event_id: event.event_id,
       data_type: event.data_type,

@@ -31,7 +31,11 @@ export const deviceUserRequestSchema = z
     custom_id: z.string().max(64).default(''),
     name: text(100, 1),
     gender: z.number().int().min(0).max(2).default(0),
-    birthday: birthdaySchema.default(''),
+    /**
+     * YYYY-MM-DD, left out when unknown (D-041). '' is still read as unknown, as kiosks before
+     * D-041 send it; stored as '' either way, so such a retry matches its first call (R-014).
+     */
+    birthday: z.union([birthdaySchema, z.literal('')]).default(''),
     phone_cc: z.number().int().min(0).max(999).default(0),
     phone_number: z.union([z.literal(''), z.string().regex(/^\d{4,15}$/, '4 to 15 digits')]).default(''),
     email: z.union([z.literal(''), emailSchema]).default(''),

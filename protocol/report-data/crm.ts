@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalQueryInt, queryInt, queryString } from '../open-api/query.ts';
-import { birthdaySchema } from './user-item.ts';
+import { receivedBirthdaySchema } from './user-item.ts';
 
 /**
  * CRM search (specification: Callback endpoints implemented by the merchant): the service calls
@@ -29,8 +29,8 @@ export const customerRecordSchema = z.object({
   custom_id: z.string(),
   name: z.string(),
   gender: z.number().int(),
-  /** YYYY-MM-DD; optional. */
-  birthday: birthdaySchema.optional(),
+  /** YYYY-MM-DD; optional. decision D-041: a CRM's '' is read as none and not relayed. */
+  birthday: receivedBirthdaySchema,
   phone_cc: z.number().int(),
   phone_number: z.string(),
   email: z.string().optional(),

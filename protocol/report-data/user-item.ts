@@ -20,8 +20,21 @@ export const YesNoUnknown = { UNKNOWN: -1, NO: 0, YES: 1 } as const;
 
 const yesNo = z.number().int().min(-1).max(1);
 
-/** YYYY-MM-DD; decision: '' when the birthday is unknown. */
-export const birthdaySchema = z.union([z.iso.date(), z.literal('')]);
+/**
+ * A date of birth as the specification types it: YYYY-MM-DD, a real calendar date. decision
+ * D-041: an unknown birthday is never sent as a value; the key is left out, as the
+ * specification's customer record leaves out its optional birthday.
+ */
+export const birthdaySchema = z.iso.date();
+
+/**
+ * A birthday as received from a sender that writes an unknown one as `''` (a merchant's CRM, a
+ * kiosk of an earlier version): read as no birthday, so it is never passed on (D-041).
+ */
+export const receivedBirthdaySchema = z
+  .union([birthdaySchema, z.literal('')])
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
 
 export const targetSchema = z
   .object({
@@ -48,7 +61,8 @@ export const userItemSchema = z.object({
   account_id: z.number().int(),
   name: z.string(),
   gender: z.number().int(),
-  birthday: birthdaySchema,
+  /** YYYY-MM-DD; decision D-041: left out when unknown. */
+  birthday: birthdaySchema.optional(),
   phone_cc: z.number().int(),
   /** May be empty. */
   phone_number: z.string(),

@@ -83,6 +83,20 @@ describe('customer registration revisions', () => {
   });
 });
 
+describe('the customer sent to the platform', () => {
+  it('leaves an unknown birthday out and sends a known one (decision D-041)', async () => {
+    const { store, cleanup } = await tempStore();
+    try {
+      const target = { storeCustomId: 'SG001', accountId: 0, deviceSn: 'S' };
+      const unknown = userBody(store.createCustomer({ name: 'No Date' }), target);
+      expect('birthday' in unknown).toBe(false);
+      expect(userBody(store.createCustomer({ name: 'Dated', birthday: '1990-05-04' }), target).birthday).toBe('1990-05-04');
+    } finally {
+      cleanup();
+    }
+  });
+});
+
 describe('after a restart', () => {
   it('confirms open sessions whose capture set is complete and cancels the others', async () => {
     const { store, cleanup } = await tempStore();

@@ -103,6 +103,11 @@ describe('pull items', () => {
     expect(pullUserResponseSchema.safeParse({ next: 'c1', lists: [user] }).success).toBe(true);
     expect(userItemSchema.safeParse({ ...user, target: {} }).success).toBe(true);
     expect(userItemSchema.safeParse({ ...user, birthday: '17/05/1990' }).success).toBe(false);
+    // decision D-041: an unknown birthday is left out; '' is outside "date YYYY-MM-DD", as is a day that does not exist.
+    const { birthday: _b, ...withoutBirthday } = user;
+    expect(userItemSchema.safeParse(withoutBirthday).success).toBe(true);
+    expect(userItemSchema.safeParse({ ...user, birthday: '' }).success).toBe(false);
+    expect(userItemSchema.safeParse({ ...user, birthday: '1990-02-30' }).success).toBe(false);
     expect(userItemSchema.safeParse({ ...user, phone_cc: '86' }).success).toBe(false);
     const { agree_clause_ids: _a, ...missing } = user;
     expect(userItemSchema.safeParse(missing).success).toBe(false);
@@ -181,5 +186,10 @@ describe('CRM search', () => {
     expect(crmAnswerSchema.safeParse(CRM_NO_MATCH).success).toBe(true);
     expect(crmAnswerSchema.safeParse({ total: 1, lists: [{ ...record, phone_cc: '86' }] }).success).toBe(false);
     expect(crmAnswerSchema.safeParse({ lists: [] }).success).toBe(false);
+    // A CRM's empty birthday is read as none, so the platform never relays '' (D-041).
+    const empty = crmAnswerSchema.safeParse({ total: 1, lists: [{ ...record, birthday: '' }] });
+    expect(empty.success).toBe(true);
+    expect(Object.keys(JSON.parse(JSON.stringify(empty.data?.lists[0])) as object)).not.toContain('birthday');
+    expect(crmAnswerSchema.safeParse({ total: 1, lists: [{ ...record, birthday: '1990/05/17' }] }).success).toBe(false);
   });
 });
