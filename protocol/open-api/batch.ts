@@ -121,6 +121,8 @@ export function checkSaleStores(body: unknown): Checked<SaleStoresBody> {
   return checkBody(saleStoresBodySchema, [], body);
 }
 
+const linkEntryRules: readonly FieldRule[] = [rule('store_custom_id', Codes.STORE_NUMBER_FORMAT, isStoreNumber)];
+
 /**
  * PATCH /open_api/{product,treatment}/links: product number missing or malformed 40055, more
  * than 100 entries 40058, a malformed store number 11029, a malformed link where link_type is 1
@@ -128,8 +130,6 @@ export function checkSaleStores(body: unknown): Checked<SaleStoresBody> {
  * (decision D-040). Premium-only (40068) and for-sale checks (40066/40089) need stored data:
  * the platform's.
  */
-const linkEntryRules: readonly FieldRule[] = [rule('store_custom_id', Codes.STORE_NUMBER_FORMAT, isStoreNumber)];
-
 export function checkLinks(body: unknown): Checked<LinksBody> {
   if (!isRecord(body)) return { ok: false, failure: failure(Codes.INVALID_PARAM, 'body', 'a JSON object is required') };
   if (!isCatalogueNumber(body['custom_id'])) return { ok: false, failure: failure(Codes.PRODUCT_NUMBER_INVALID, 'custom_id') };

@@ -28,8 +28,8 @@ const yesNo = z.number().int().min(-1).max(1);
 export const birthdaySchema = z.iso.date();
 
 /**
- * A birthday as received from a sender that writes an unknown one as `''` (a merchant's CRM, a
- * kiosk of an earlier version): read as no birthday, so it is never passed on (D-041).
+ * A birthday as received from a sender that may write an unknown one as `''` (a merchant's CRM):
+ * read as no birthday, so it is never passed on (D-041).
  */
 export const receivedBirthdaySchema = z
   .union([birthdaySchema, z.literal('')])
