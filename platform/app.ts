@@ -7,18 +7,24 @@ import { answerFrameworkError } from './http/framework-errors.ts';
 import { installEnvelope } from './http/envelope.ts';
 import { answerUnmetExpectations } from './http/expectation.ts';
 import { recordRoutesForMethodNotAllowed } from './http/method-not-allowed.ts';
-import { registerTokenRoutes } from './routes/token-routes.ts';
-import { registerCatalogueRoutes } from './open-api/catalogue/routes.ts';
-import { registerTenantRoutes } from './open-api/tenants/index.ts';
-import type { PlatformServices } from './services.ts';
-import { registerUploadPolicyRoute, registerUploadRoutes } from './skin-api/upload-routes.ts';
-import { registerTaskRoutes } from './skin-api/task-routes.ts';
-import { registerDetectionRoutes } from './skin-api/detection-routes.ts';
-import { registerReportDataRoutes } from './report-data/index.ts';
+import { requireDeclaredRoutes } from './http/route-guard.ts';
+import { registerCatalogueRoutes } from './routes/open-api/catalogue-routes.ts';
+import { registerTenantRoutes } from './routes/open-api/tenant-routes.ts';
 import { registerDemoPictureRoutes } from './routes/demo-picture-routes.ts';
+import { registerReportDataRoutes } from './routes/report-data/report-data-routes.ts';
+import { RouteKit } from './routes/route-kit.ts';
+import { registerDetectionRoutes } from './routes/skin-api/detection-routes.ts';
+import { registerTaskRoutes } from './routes/skin-api/task-routes.ts';
+import { registerUploadPolicyRoute, registerUploadRoutes } from './routes/skin-api/upload-routes.ts';
+import { registerTokenRoutes } from './routes/token-routes.ts';
+import type { PlatformServices } from './services.ts';
 
-/** The HTTP surface: envelope and error mapping first, then every route module, then 405s. */
-export async function buildPlatformApp(services: PlatformServices): Promise<FastifyInstance> {
+/**
+ * The HTTP surface: the route guard and envelope and error mapping first, then every route
+ * module through the one route kit, then 405s. `routes` may register more routes through the
+ * same kit (an extension, a test); the guard refuses any registered another way (D-038).
+ */
+export async function buildPlatformApp(services: PlatformServices, routes?: (kit: RouteKit, app: FastifyInstance) => void): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: services.config.logLevel },
     bodyLimit: services.config.jsonBodyLimit,
@@ -37,19 +43,22 @@ export async function buildPlatformApp(services: PlatformServices): Promise<Fast
       maxParamLength: maxHeaderSize,
     },
   });
+  requireDeclaredRoutes(app);
   answerUnmetExpectations(app);
   refuseWhileClosing(app);
   installEnvelope(app);
   const sealMethods = recordRoutesForMethodNotAllowed(app);
-  registerTokenRoutes(app, services);
-  registerCatalogueRoutes(app, services);
-  registerTenantRoutes(app, services);
-  registerUploadPolicyRoute(app, services);
-  registerTaskRoutes(app, services);
-  registerDetectionRoutes(app, services);
-  registerReportDataRoutes(app, services);
-  registerDemoPictureRoutes(app);
-  await registerUploadRoutes(app, services);
+  const kit = new RouteKit(app, { tokens: services.tokens, db: services.db, region: services.config.region, publicBaseUrl: services.config.publicBaseUrl });
+  registerTokenRoutes(kit, services.tokens);
+  registerCatalogueRoutes(kit, services.db, services.clock);
+  registerTenantRoutes(kit, services.db, services.clock);
+  registerUploadPolicyRoute(kit, services);
+  registerTaskRoutes(kit, services.tasks);
+  registerDetectionRoutes(kit, services);
+  registerReportDataRoutes(kit, services, app.log);
+  registerDemoPictureRoutes(kit);
+  await registerUploadRoutes(app, kit, services);
+  routes?.(kit, app);
   sealMethods();
   return app;
 }

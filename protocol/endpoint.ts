@@ -2,6 +2,9 @@ import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** token: header access-token required; none: token endpoints and the signed pull. */
+export type EndpointAuth = 'token' | 'none';
+
 /**
  * One endpoint of the wire: the platform routes and the kiosk's client are both typed by it,
  * so the two sides cannot drift (STYLE.md: One contract per boundary).
@@ -11,14 +14,19 @@ export interface Endpoint<
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
   P extends z.ZodType = z.ZodType,
+  A extends EndpointAuth = EndpointAuth,
+  S extends boolean = boolean,
 > {
   readonly method: HttpMethod;
   /** Path with `{name}` placeholders for path parameters. */
   readonly path: string;
-  /** token: header access-token required; none: token endpoints and the signed pull. */
-  readonly auth: 'token' | 'none';
-  /** The merchant-id header applies (required with a group-level token). */
-  readonly merchantScoped: boolean;
+  /**
+   * token: header access-token required; none: token endpoints and the signed pull. Kept as a
+   * literal type, so the platform's route kit types a handler's caller from it.
+   */
+  readonly auth: A;
+  /** The call acts on one merchant: the merchant-id header applies (required with a group-level token). */
+  readonly merchantScoped: S;
   /** false for the direct detection endpoints, which answer their payload bare. */
   readonly enveloped: boolean;
   readonly query?: Q;
@@ -27,9 +35,9 @@ export interface Endpoint<
   readonly response: R;
 }
 
-export function endpoint<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, P extends z.ZodType>(
-  def: Endpoint<Q, B, R, P>,
-): Endpoint<Q, B, R, P> {
+export function endpoint<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, P extends z.ZodType, A extends EndpointAuth, S extends boolean>(
+  def: Endpoint<Q, B, R, P, A, S>,
+): Endpoint<Q, B, R, P, A, S> {
   return def;
 }
 

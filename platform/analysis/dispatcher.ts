@@ -7,7 +7,7 @@ import type { StoredTaskRequest } from '../skin-api/task-service.ts';
 import { OUTPUT_PATH } from '../skin-api/task-presenter.ts';
 import { ImageFetchError } from './fetch-image.ts';
 import type { ImageSource } from './image-source.ts';
-import { resourceKeyInPath } from './resource-address.ts';
+import { resourceKeyInPath } from '../skin-api/resource-address.ts';
 import type { JobFile, JobResult, TaskJobPayload } from './job-types.ts';
 import { assembleSkinResult, skinViewJobs } from './skin-task.ts';
 import type { TaskQueue, ClaimedTask } from './task-queue.ts';

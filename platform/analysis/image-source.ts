@@ -1,7 +1,7 @@
 import type { ObjectStore } from '../objects/object-store.ts';
 import type { UploadService } from '../skin-api/upload-service.ts';
 import { fetchImage, ImageFetchError, type FetchLimits } from './fetch-image.ts';
-import { resolveResource } from './resource-address.ts';
+import { resolveResource } from '../skin-api/resource-address.ts';
 
 /**
  * Reads the image behind a resource URL: a file of this platform's own store is read from the

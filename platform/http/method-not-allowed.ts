@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Codes } from '../../protocol/codes.ts';
 import { ApiError } from './api-error.ts';
+import { markDeclared } from './route-guard.ts';
 
 /** Every method a client may send to a known path; the ones a path lacks answer 405. */
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -46,10 +47,10 @@ export function recordRoutesForMethodNotAllowed(app: FastifyInstance): () => voi
           reply.header('allow', allowed.join(', '));
           throw new ApiError(Codes.METHOD_NOT_ALLOWED, `${request.method} is not supported here; use ${shown}`);
         },
-        // Never reached: onRequest always answers.
-        handler: async () => {
+        // Never reached: onRequest always answers. A refusal serves nothing, so it needs no access rule.
+        handler: markDeclared(async () => {
           throw new ApiError(Codes.METHOD_NOT_ALLOWED);
-        },
+        }),
       });
     }
   };

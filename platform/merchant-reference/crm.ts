@@ -1,3 +1,5 @@
+import { Codes, type CodeInfo } from '../../protocol/codes.ts';
+import { ReportDataCodes } from '../../protocol/report-data/codes.ts';
 import { crmQuerySchema, type CrmAnswer, type CustomerRecord } from '../../protocol/report-data/crm.ts';
 import { isSigTimeFresh } from '../../protocol/report-data/pull-query.ts';
 import { verifySignature } from '../auth/signature.ts';
@@ -10,14 +12,32 @@ export interface CrmOptions {
   now?: () => number;
 }
 
-export interface Answer {
-  status: number;
-  contentType: string;
-  body: string;
+/**
+ * What the merchant side answers: on success the body the specification asks of a merchant
+ * (CRM `{total, lists}`, push `success`); a refusal is a code and a reason, which the servers
+ * send as the platform's envelope with the refusal's own HTTP status (decision D-039), so the
+ * platform still sees an HTTP error (46303 for CRM, a retry for push).
+ */
+export type Answer =
+  | { readonly status: number; readonly contentType: string; readonly body: string }
+  | { readonly status: number; readonly refused: CodeInfo; readonly detail: string };
+
+export function refusal(status: number, refused: CodeInfo, detail: string): Answer {
+  return { status, refused, detail };
 }
 
-function json(status: number, value: unknown): Answer {
-  return { status, contentType: 'application/json; charset=utf-8', body: JSON.stringify(value) };
+/** A bad or missing signature, or no secret to check it with. */
+export function badSignature(detail = 'bad signature'): Answer {
+  return refusal(401, ReportDataCodes.SIGNATURE_INVALID, detail);
+}
+
+/** sig_time further than 300 s from the merchant's clock. */
+export function staleSigTime(): Answer {
+  return refusal(401, ReportDataCodes.SIG_TIME_EXPIRED, 'sig_time too far from now');
+}
+
+export function badInput(detail: string): Answer {
+  return refusal(400, Codes.INVALID_PARAM, detail);
 }
 
 function matches(customer: CustomerRecord, keyword: string): boolean {
@@ -40,13 +60,17 @@ export function answerCrmSearch(params: URLSearchParams, options: CrmOptions): A
   const secret = typeof options.secret === 'function' ? options.secret() : options.secret;
   const values = Object.fromEntries(params);
   const sig = values['sig'];
-  if (!secret || typeof sig !== 'string' || !verifySignature(values, secret, sig)) return json(401, { error: 'bad signature' });
+  if (!secret || typeof sig !== 'string' || !verifySignature(values, secret, sig)) return badSignature();
   const now = Math.floor((options.now ?? Date.now)() / 1000);
-  if (!isSigTimeFresh(Number(values['sig_time']), now)) return json(401, { error: 'sig_time too far from now' });
+  if (!isSigTimeFresh(Number(values['sig_time']), now)) return staleSigTime();
   const query = crmQuerySchema.safeParse(values);
-  if (!query.success) return json(400, { error: query.error.issues[0]?.message ?? 'bad query' });
+  if (!query.success) {
+    const issue = query.error.issues[0];
+    const where = issue && issue.path.length > 0 ? `query.${issue.path.join('.')}` : 'query';
+    return badInput(`${where}: ${issue?.message ?? 'invalid'}`);
+  }
   const { keyword, page, count } = query.data;
   const found = options.customers.filter((customer) => matches(customer, keyword));
   const answer: CrmAnswer = { total: found.length, lists: found.slice((page - 1) * count, page * count) };
-  return json(200, answer);
+  return { status: 200, contentType: 'application/json; charset=utf-8', body: JSON.stringify(answer) };
 }

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerCrmSearch, type Answer, type CrmOptions } from './crm.ts';
+import { Codes } from '../../protocol/codes.ts';
+import { buildEnvelope, pathOf } from '../http/envelope.ts';
+import { answerCrmSearch, badInput, refusal, type Answer, type CrmOptions } from './crm.ts';
 import { WebhookReceiver, type WebhookOptions } from './webhook.ts';
 
 export interface MerchantReferenceOptions extends Omit<CrmOptions, 'customers'>, Omit<WebhookOptions, 'secret'> {
@@ -33,9 +36,17 @@ function readBody(req: IncomingMessage): Promise<string | null> {
   });
 }
 
-function send(res: ServerResponse, answer: Answer): void {
-  res.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': Buffer.byteLength(answer.body) });
-  res.end(answer.body);
+/** A refusal is the platform's envelope (D-039), so an integrator's logs read the same on both sides. */
+function send(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
+  const { contentType, body } =
+    'refused' in answer
+      ? {
+          contentType: 'application/json; charset=utf-8',
+          body: JSON.stringify(buildEnvelope(answer.refused, {}, answer.detail, pathOf(req.url ?? '/'), randomUUID().replaceAll('-', ''))),
+        }
+      : answer;
+  res.writeHead(answer.status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
+  res.end(body);
 }
 
 /**
@@ -47,21 +58,21 @@ export async function startMerchantReference(options: MerchantReferenceOptions):
   const crm: CrmOptions = { secret: options.secret, customers: options.customers ?? [], now: options.now };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (req.method === 'GET' && url.pathname === '/crm') return send(res, answerCrmSearch(url.searchParams, crm));
+    if (req.method === 'GET' && url.pathname === '/crm') return send(req, res, answerCrmSearch(url.searchParams, crm));
     if (req.method === 'POST' && url.pathname === '/webhook') {
       void readBody(req).then(async (text) => {
-        if (text === null) return send(res, { status: 413, contentType: 'text/plain', body: 'too large' });
+        if (text === null) return send(req, res, refusal(413, Codes.INVALID_PARAM, `body: over ${MAX_BODY} bytes`));
         let body: unknown;
         try {
           body = JSON.parse(text);
         } catch {
-          return send(res, { status: 400, contentType: 'text/plain', body: 'not JSON' });
+          return send(req, res, badInput('body: not JSON'));
         }
-        send(res, await receiver.accept(body));
-      }, () => send(res, { status: 400, contentType: 'text/plain', body: 'unreadable body' }));
+        send(req, res, await receiver.accept(body));
+      }, () => send(req, res, badInput('body: unreadable')));
       return;
     }
-    send(res, { status: 404, contentType: 'text/plain', body: 'not found' });
+    send(req, res, refusal(404, Codes.NOT_FOUND, `no endpoint ${url.pathname}`));
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -1,7 +1,8 @@
 import { pushBodySchema, pushSignParams, PUSH_SUCCESS_BODY, type PushBody } from '../../protocol/report-data/push.ts';
 import { isSigTimeFresh } from '../../protocol/report-data/pull-query.ts';
 import { verifySignature } from '../auth/signature.ts';
-import type { Answer } from './crm.ts';
+import { Codes } from '../../protocol/codes.ts';
+import { badInput, badSignature, refusal, staleSigTime, type Answer } from './crm.ts';
 
 export interface WebhookOptions {
   /** The app_secret of the app the platform signs with; a function when it may change. */
@@ -11,8 +12,8 @@ export interface WebhookOptions {
   now?: () => number;
 }
 
-function text(status: number, body: string): Answer {
-  return { status, contentType: 'text/plain; charset=utf-8', body };
+function delivered(): Answer {
+  return { status: 200, contentType: 'text/plain; charset=utf-8', body: PUSH_SUCCESS_BODY };
 }
 
 /**
@@ -31,26 +32,26 @@ export class WebhookReceiver {
 
   async accept(body: unknown): Promise<Answer> {
     const secret = typeof this.options.secret === 'function' ? this.options.secret() : this.options.secret;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) return text(400, 'body is not a JSON object');
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) return badInput('body: not a JSON object');
     const fields = body as Record<string, unknown>;
-    if (typeof fields['sig'] !== 'string' || typeof fields['sig_time'] !== 'number' || typeof fields['data_type'] !== 'string') return text(400, 'sig, sig_time and data_type are required');
+    if (typeof fields['sig'] !== 'string' || typeof fields['sig_time'] !== 'number' || typeof fields['data_type'] !== 'string') return badInput('body: sig, sig_time and data_type are required');
     const signed = pushSignParams(fields as Parameters<typeof pushSignParams>[0]);
-    if (!secret || !verifySignature(signed, secret, fields['sig'])) return text(401, 'bad signature');
-    if (!isSigTimeFresh(fields['sig_time'], Math.floor((this.options.now ?? Date.now)() / 1000))) return text(401, 'sig_time too far from now');
+    if (!secret || !verifySignature(signed, secret, fields['sig'])) return badSignature();
+    if (!isSigTimeFresh(fields['sig_time'], Math.floor((this.options.now ?? Date.now)() / 1000))) return staleSigTime();
     const parsed = pushBodySchema.safeParse(body);
-    if (!parsed.success) return text(400, 'not a known event');
+    if (!parsed.success) return badInput('body: not a known event');
     const eventId = parsed.data.event_id;
-    if (eventId !== undefined && this.seen.has(eventId)) return text(200, PUSH_SUCCESS_BODY);
+    if (eventId !== undefined && this.seen.has(eventId)) return delivered();
     try {
       await this.options.onEvent?.(parsed.data);
     } catch {
-      return text(500, 'could not store the event');
+      return refusal(500, Codes.SYSTEM_ERROR, 'the event could not be stored; send it again');
     }
     if (eventId !== undefined) {
       this.seen.add(eventId);
       // A Set iterates in insertion order: drop the oldest id.
       if (this.seen.size > REMEMBERED_EVENTS) this.seen.delete(this.seen.values().next().value as string);
     }
-    return text(200, PUSH_SUCCESS_BODY);
+    return delivered();
   }
 }

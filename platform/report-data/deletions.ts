@@ -1,7 +1,6 @@
-import { deletionRequestSchema, type Deletion, type DeletionResponse } from '../../protocol/device-sync/deletions.ts';
-import { resourceKeyInPath } from '../analysis/resource-address.ts';
+import type { Deletion, DeletionResponse } from '../../protocol/device-sync/deletions.ts';
+import { resourceKeyInPath } from '../skin-api/resource-address.ts';
 import type { Clock } from '../clock.ts';
-import { parseInput } from '../http/validate.ts';
 import type { ObjectStore } from '../objects/object-store.ts';
 import { OUTPUT_PATH } from '../skin-api/task-presenter.ts';
 import type { UploadService } from '../skin-api/upload-service.ts';
@@ -25,8 +24,8 @@ export class DeletionService {
     private readonly objects: ObjectStore,
   ) {}
 
-  async delete(merchantId: number, body: unknown): Promise<DeletionResponse> {
-    const input = parseInput(deletionRequestSchema, body, 'body');
+  /** input: the body as its protocol schema parsed it (the route kit). */
+  async delete(merchantId: number, input: Deletion): Promise<DeletionResponse> {
     const deleted = this.db.transaction(() => this.deleteRows(merchantId, input)).immediate();
     return { deleted: { ...deleted, files: await this.removePendingFiles() } };
   }

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { DeviceSyncCodes } from '../../protocol/device-sync/codes.ts';
-import { deviceReportRequestSchema, REPORT_API_CODE, type DeviceReport, type DeviceReportResponse } from '../../protocol/device-sync/reports.ts';
+import { REPORT_API_CODE, type DeviceReport, type DeviceReportResponse } from '../../protocol/device-sync/reports.ts';
 import { REPORT_PAGE_TTL_SECONDS } from '../../protocol/device-sync/shared-links.ts';
 import { skinResultSchema, type SkinResult } from '../../protocol/skin-api/task-result.ts';
 import type { Clock } from '../clock.ts';
 import { ApiError } from '../http/api-error.ts';
-import { parseInput } from '../http/validate.ts';
 import type { StoredTaskRequest, TaskService } from '../skin-api/task-service.ts';
 import type { UploadService } from '../skin-api/upload-service.ts';
-import { resourceKeyInPath } from '../analysis/resource-address.ts';
+import { resourceKeyInPath } from '../skin-api/resource-address.ts';
 import type { Db } from '../storage/database.ts';
 import { checkNotFuture, requestHash } from './device-users.ts';
 import type { LinkSigner } from './links.ts';
@@ -36,8 +35,8 @@ export class ReportSyncService {
     private readonly onEvent: () => void,
   ) {}
 
-  submit(merchantId: number, body: unknown, baseUrl: string): DeviceReportResponse {
-    const input = parseInput(deviceReportRequestSchema, body, 'body');
+  /** input: the body as its protocol schema parsed it (the route kit). */
+  submit(merchantId: number, input: DeviceReport, baseUrl: string): DeviceReportResponse {
     const now = this.clock.now();
     checkNotFuture(input.created_at, now, 'created_at');
     const hash = requestHash(input);

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { DeviceSyncCodes } from '../../protocol/device-sync/codes.ts';
-import { deviceUserRequestSchema, type DeviceUserResponse } from '../../protocol/device-sync/users.ts';
+import type { DeviceUser, DeviceUserResponse } from '../../protocol/device-sync/users.ts';
 import { SIG_TIME_TOLERANCE_SECONDS } from '../../protocol/report-data/pull-query.ts';
 import { canonicalJson } from '../../protocol/skin-api/task-util.ts';
 import type { Clock } from '../clock.ts';
 import { ApiError } from '../http/api-error.ts';
-import { parseInput } from '../http/validate.ts';
 import type { Db } from '../storage/database.ts';
 import type { Outbox } from './outbox.ts';
 import { userItemOf } from './presenter.ts';
@@ -42,8 +41,8 @@ export class UserSyncService {
     private readonly onEvent: () => void,
   ) {}
 
-  sync(merchantId: number, body: unknown): DeviceUserResponse {
-    const input = parseInput(deviceUserRequestSchema, body, 'body');
+  /** input: the body as its protocol schema parsed it (the route kit). */
+  sync(merchantId: number, input: DeviceUser): DeviceUserResponse {
     const now = this.clock.now();
     checkNotFuture(input.created_at, now, 'created_at');
     const hash = requestHash(input);

@@ -1,26 +1,19 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { reportDataEndpoints } from '../../protocol/endpoints/report-data.ts';
-import type { PullResponse } from '../../protocol/report-data/pull-response.ts';
-import { unixSeconds, type Clock } from '../clock.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock.ts';
 import type { PlatformConfig } from '../config.ts';
-import { publicBaseUrl, type PlatformServices } from '../services.ts';
 import type { TaskService } from '../skin-api/task-service.ts';
 import type { UploadService } from '../skin-api/upload-service.ts';
 import type { Db } from '../storage/database.ts';
 import type { ObjectStore } from '../objects/object-store.ts';
 import { CrmRelay } from './crm-relay.ts';
 import { DeletionService } from './deletions.ts';
-import { registerDemoMerchantRoutes } from './demo-merchant.ts';
 import { ReportSyncService } from './device-reports.ts';
-import { registerDeviceRoutes } from './device-routes.ts';
 import { UserSyncService } from './device-users.ts';
 import { IntegrationService, type InstanceUrls } from './integration.ts';
 import { LinkSigner } from './links.ts';
 import { Outbox } from './outbox.ts';
-import { authenticatePull } from './pull-auth.ts';
 import { PullService } from './pull-service.ts';
 import { PushWorker } from './push-worker.ts';
-import { registerSharedRoutes } from './shared-routes.ts';
 import { ReportStore } from './store.ts';
 
 /** Report data (issue 6): pull, push, CRM search, device sync and shared links. */
@@ -76,17 +69,4 @@ export function createReportData({ config, clock, db, uploads, tasks, objects, s
     },
     stop: () => push.stop(),
   };
-}
-
-/** Every route of report data: the specified pull, then the extensions. */
-export function registerReportDataRoutes(app: FastifyInstance, services: PlatformServices): void {
-  const { db, clock, config, reportData } = services;
-  app.get(reportDataEndpoints.pull.path, async (request): Promise<PullResponse> => {
-    const at = request.url.indexOf('?');
-    const caller = authenticatePull(db, clock, config.region, at === -1 ? '' : request.url.slice(at + 1));
-    return reportData.pull.page(caller, publicBaseUrl(services, request), unixSeconds(clock));
-  });
-  registerDeviceRoutes(app, services);
-  registerSharedRoutes(app, services);
-  if (config.demoMerchant) registerDemoMerchantRoutes(app, services);
 }

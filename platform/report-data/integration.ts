@@ -25,6 +25,11 @@ export interface InstanceUrls {
 /** Instance-relative callback URLs: only the demo merchant's, set by the seed or the CLI. */
 export const DEMO_MERCHANT_PREFIX = '/demo_merchant/';
 
+/** The demo merchant's CRM and webhook addresses, relative to the instance (seed, CLI). */
+export function demoMerchantUrls(merchantId: number): { crm: string; webhook: string } {
+  return { crm: `${DEMO_MERCHANT_PREFIX}${merchantId}/crm`, webhook: `${DEMO_MERCHANT_PREFIX}${merchantId}/webhook` };
+}
+
 /**
  * A merchant's integration settings (decision R-012): webhook and CRM addresses and the app
  * whose secret signs the calls to them (D-010).

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { tokenQuerySchema, type TokenResponse } from '../../protocol/token.ts';
-import { parseInput } from '../http/validate.ts';
-import type { PlatformServices } from '../services.ts';
+import { tokenEndpoints } from '../../protocol/endpoints/token.ts';
+import type { TokenService } from '../auth/token-service.ts';
+import type { RouteKit } from './route-kit.ts';
 
 /**
  * Both token endpoints (specification: Token endpoints). Decision D-006: they are one token
@@ -9,11 +8,10 @@ import type { PlatformServices } from '../services.ts';
  * Issuing revokes the previous token, so HEAD (GET without the body) would log the integration
  * out and hand the new token to no one: these are GET only, HEAD is 405 (D-031).
  */
-export function registerTokenRoutes(app: FastifyInstance, services: PlatformServices): void {
-  for (const url of ['/open_api/common/access_token', '/skin_api/common/access_token']) {
-    app.get(url, { exposeHeadRoute: false }, async (request): Promise<TokenResponse> => {
-      const query = parseInput(tokenQuerySchema, request.query, 'query');
-      return services.tokens.issue(query.app_id, query.app_secret);
-    });
+export function registerTokenRoutes(kit: RouteKit, tokens: TokenService): void {
+  for (const ep of [tokenEndpoints.openApiAccessToken, tokenEndpoints.skinApiAccessToken]) {
+    kit.route(ep, { public: 'issues the token: app_id and app_secret are the credential', exposeHeadRoute: false }, ({ query }) =>
+      tokens.issue(query.app_id, query.app_secret),
+    );
   }
 }

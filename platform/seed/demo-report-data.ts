@@ -1,4 +1,4 @@
-import { demoMerchantUrls } from '../report-data/demo-merchant.ts';
+import { demoMerchantUrls } from '../report-data/integration.ts';
 import type { Db } from '../storage/database.ts';
 import { DEMO_MERCHANTS } from './demo-tenants.ts';
 

@@ -10,7 +10,7 @@ import type { ObjectStore } from '../objects/object-store.ts';
 import type { Db } from '../storage/database.ts';
 import { requireValidOrder, reserveUnit } from './orders.ts';
 import type { StoredFile, UploadService } from './upload-service.ts';
-import { resolveResource } from '../analysis/resource-address.ts';
+import { resolveResource } from './resource-address.ts';
 
 export interface TaskRow {
   id: string;

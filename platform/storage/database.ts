@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { migrations, type Migration } from './migrations/index.ts';
+import { migrations } from './migrations/index.ts';
+import type { Migration } from './migrations/migration.ts';
 
 export type Db = Database.Database;
 

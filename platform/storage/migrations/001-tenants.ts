@@ -1,4 +1,4 @@
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 /** Tenancy and credentials: groups own merchants, merchants own stores, stores own accounts. */
 export const migration001: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 /**
  * The catalogue of products and treatments (specification: Products, Treatments). One table

@@ -1,4 +1,4 @@
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 /**
  * Report data (specification: Report data, Events, Callback endpoints; docs/decisions.md (R-series)):

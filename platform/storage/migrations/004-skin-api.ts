@@ -1,4 +1,4 @@
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 /**
  * Skin API: orders with quota, upload policies and their files, analysis tasks (the durable

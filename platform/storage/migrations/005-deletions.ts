@@ -1,4 +1,4 @@
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 /**
  * Deletion on request and single-camera reports (docs/decisions.md R-019, R-020):

@@ -1,15 +1,9 @@
-import type Database from 'better-sqlite3';
+import type { Migration } from './migration.ts';
 import { migration001 } from './001-tenants.ts';
 import { migration002 } from './002-catalogue.ts';
 import { migration003 } from './003-report-data.ts';
 import { migration004 } from './004-skin-api.ts';
 import { migration005 } from './005-deletions.ts';
-
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  up(db: Database.Database): void;
-}
 
 /** Numbered, append-only: never edit a migration that has shipped, add the next one. */
 export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005];

@@ -21,7 +21,7 @@ describe('reference CRM', () => {
     const query = signedCrmQuery({ keyword: 'Tan', store_number: 'SG001', page: '1', count: '20', sig_time: String(sigTime) });
     const answer = answerCrmSearch(query, options);
     expect(answer.status).toBe(200);
-    expect(JSON.parse(answer.body)).toMatchObject({ total: 2 });
+    expect('body' in answer && JSON.parse(answer.body)).toMatchObject({ total: 2 });
     query.set('sig', query.get('sig')!.toUpperCase());
     expect(answerCrmSearch(query, options).status).toBe(200);
   });
@@ -33,6 +33,13 @@ describe('reference CRM', () => {
     added.set('count', '100');
     expect(answerCrmSearch(added, options).status).toBe(401);
     expect(answerCrmSearch(signedCrmQuery({ ...values, sig_time: String(sigTime - 301) }), options).status).toBe(401);
+  });
+
+  it('names each refusal with a platform code, so the servers can answer the envelope (D-039)', () => {
+    const values = { keyword: 'Tan', store_number: 'SG001', page: '1', count: '20', sig_time: String(sigTime) };
+    expect(answerCrmSearch(signedCrmQuery(values, 'other'), options)).toMatchObject({ status: 401, refused: { code: 46001 }, detail: 'bad signature' });
+    expect(answerCrmSearch(signedCrmQuery({ ...values, sig_time: String(sigTime - 301) }), options)).toMatchObject({ status: 401, refused: { code: 46002 } });
+    expect(answerCrmSearch(signedCrmQuery({ ...values, count: 'many' }), options)).toMatchObject({ status: 400, refused: { code: 400 }, detail: expect.stringMatching(/^query\.count: /) });
   });
 });
 

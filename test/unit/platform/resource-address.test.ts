@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveResource, resourceKeyInPath } from '../../../platform/analysis/resource-address.ts';
+import { resolveResource, resourceKeyInPath } from '../../../platform/skin-api/resource-address.ts';
 import type { StoredFile } from '../../../platform/skin-api/upload-service.ts';
 
 const KEY = `${'ab'.repeat(16)}.jpg`;

@@ -1,8 +1,8 @@
-import { FILE_PATH, type StoredFile } from '../skin-api/upload-service.ts';
+import { FILE_PATH, type StoredFile } from './upload-service.ts';
 
 /**
  * Which resource addresses are this platform's own (D-027, refined in D-029): decided by the
- * origin resource_url is built from (services.ts publicBaseUrl: the configured public address,
+ * origin resource_url is built from (the route kit's baseUrl: the configured public address,
  * else the scheme and host the request came in on), never by the path alone.
  */
 

@@ -1,37 +1,40 @@
-import type { FastifyInstance } from 'fastify';
-import { skinApiEndpoints } from '../../protocol/endpoints/skin-api.ts';
-import type { Endpoint } from '../../protocol/endpoint.ts';
-import { detectionRequestSchema } from '../../protocol/skin-api/detection.ts';
-import { Codes, type CodeInfo } from '../../protocol/codes.ts';
-import { TaskCodes } from '../../protocol/skin-api/task-codes.ts';
-import { ImageFetchError } from '../analysis/fetch-image.ts';
-import type { JobKind } from '../analysis/job-types.ts';
-import { JobFailedError, JobTimeoutError } from '../analysis/worker-pool.ts';
-import { ApiError } from '../http/api-error.ts';
-import { parseInput } from '../http/validate.ts';
-import { authenticateMerchant, publicBaseUrl, type PlatformServices } from '../services.ts';
-import { requireValidOrder } from './orders.ts';
+import { skinApiEndpoints } from '../../../protocol/endpoints/skin-api.ts';
+import { Codes, type CodeInfo } from '../../../protocol/codes.ts';
+import { TaskCodes } from '../../../protocol/skin-api/task-codes.ts';
+import type { AnalysisService } from '../../analysis/analysis-service.ts';
+import { ImageFetchError } from '../../analysis/fetch-image.ts';
+import type { JobKind } from '../../analysis/job-types.ts';
+import { JobFailedError, JobTimeoutError } from '../../analysis/worker-pool.ts';
+import type { Clock } from '../../clock.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { requireValidOrder } from '../../skin-api/orders.ts';
+import type { Db } from '../../storage/database.ts';
+import type { RouteKit } from '../route-kit.ts';
 
-const DETECTIONS: readonly [Endpoint, Exclude<JobKind, 'task'>][] = [
+const DETECTIONS = [
   [skinApiEndpoints.detectSkin, 'detect_skin'],
   [skinApiEndpoints.detectFacePose, 'detect_face_pose'],
   [skinApiEndpoints.detectFacialAttributes, 'detect_facial_attributes'],
-];
+] as const satisfies readonly (readonly [unknown, Exclude<JobKind, 'task'>])[];
+
+export interface DetectionDeps {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly analysis: AnalysisService;
+}
 
 /**
  * The direct detection endpoints (specification: Direct detection endpoints). They answer the
  * payload bare; failures answer the envelope (D-003). Like facial_analysis tasks, they need a
  * valid Skin API order and consume no quota (D-027).
  */
-export function registerDetectionRoutes(app: FastifyInstance, services: PlatformServices): void {
+export function registerDetectionRoutes(kit: RouteKit, { db, clock, analysis }: DetectionDeps): void {
   for (const [ep, kind] of DETECTIONS) {
-    app.post(ep.path, { config: { envelope: false } }, async (request) => {
-      const { merchant } = authenticateMerchant(services, request);
-      const body = parseInput(detectionRequestSchema, request.body, 'body');
-      requireValidOrder(services.db, merchant.id, services.clock.now());
+    kit.route(ep, {}, async ({ caller, body, baseUrl }) => {
+      requireValidOrder(db, caller.merchant.id, clock.now());
       try {
-        const bytes = await services.analysis.images.load(body.pic_url, [publicBaseUrl(services, request)], merchant.id);
-        const result = await services.analysis.detect(kind, bytes);
+        const bytes = await analysis.images.load(body.pic_url, [baseUrl()], caller.merchant.id);
+        const result = await analysis.detect(kind, bytes);
         return ep.response.parse(result.record);
       } catch (error) {
         throw detectionError(error);

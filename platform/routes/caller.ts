@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import type { Region } from '../../protocol/regions.ts';
+import { ACCESS_TOKEN_HEADER, MERCHANT_ID_HEADER } from '../../protocol/token.ts';
+import { requireRegion, resolveMerchant, type MerchantRow } from '../auth/merchant-scope.ts';
+import type { AuthContext, TokenService } from '../auth/token-service.ts';
+import type { Db } from '../storage/database.ts';
+
+/** The caller of an endpoint with `auth: 'token'`: proven by its access token. */
+export interface TokenCaller {
+  readonly auth: AuthContext;
+}
+
+/** The caller of a merchant-scoped endpoint: the token, and the merchant the call acts on. */
+export interface MerchantCaller extends TokenCaller {
+  readonly merchant: MerchantRow;
+}
+
+/** What authentication needs: the token store, the merchants and this instance's region. */
+export interface CallerLookup {
+  readonly tokens: TokenService;
+  readonly db: Db;
+  readonly region: Region;
+}
+
+/** The token of a request: `access-token` (open_api) and `Access-Token` (skin_api) are one header. */
+export function tokenCaller(lookup: CallerLookup, request: FastifyRequest): TokenCaller {
+  const header = request.headers[ACCESS_TOKEN_HEADER];
+  return { auth: lookup.tokens.authenticate(Array.isArray(header) ? header[0] : header) };
+}
+
+/**
+ * Authenticates and resolves the merchant the call acts on, which must belong to this instance's
+ * region: "a request sent to the wrong region is rejected" (specification, Regions and
+ * addresses), with 44099 as on the upload policy (D-008).
+ */
+export function merchantCaller(lookup: CallerLookup, request: FastifyRequest): MerchantCaller {
+  const { auth } = tokenCaller(lookup, request);
+  const merchant = resolveMerchant(lookup.db, auth, request.headers[MERCHANT_ID_HEADER]);
+  requireRegion(merchant, lookup.region);
+  return { auth, merchant };
+}

@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import { Codes } from '../../../protocol/codes.ts';
+import { skinApiEndpoints } from '../../../protocol/endpoints/skin-api.ts';
+import { UploadCodes } from '../../../protocol/skin-api/upload-codes.ts';
+import type { Clock } from '../../clock.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { ObjectStore } from '../../objects/object-store.ts';
+import { findValidOrder } from '../../skin-api/orders.ts';
+import { readUploadForm } from '../../skin-api/upload-form.ts';
+import { FILE_PATH, UPLOAD_PATH, type UploadService } from '../../skin-api/upload-service.ts';
+import { OUTPUT_PATH } from '../../skin-api/task-presenter.ts';
+import type { Db } from '../../storage/database.ts';
+import { unchecked, type RouteKit } from '../route-kit.ts';
+
+/** Analysis outputs are annotation images and annotation JSON documents. */
+const OUTPUT_MIME: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', json: 'application/json' };
+
+export interface UploadDeps {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly uploads: UploadService;
+  readonly objects: ObjectStore;
+}
+
+/** POST /skin_api/file/upload_policy (specification: Skin API). */
+export function registerUploadPolicyRoute(kit: RouteKit, { db, clock, uploads }: UploadDeps): void {
+  // The upload service checks the body itself: each broken rule has its own upload code.
+  kit.route(skinApiEndpoints.uploadPolicy, { body: unchecked }, ({ caller, body, baseUrl }) => {
+    if (!findValidOrder(db, caller.merchant.id, clock.now())) {
+      throw new ApiError(Codes.MERCHANT_INVALID, 'the merchant has no valid Skin API order');
+    }
+    return uploads.issuePolicy(caller.merchant.id, caller.auth.appId, body, baseUrl());
+  });
+}
+
+/**
+ * The upload addresses and stored files: raw bodies, so they live in their own context where
+ * every content type is handed over as a stream instead of being parsed. No token: the upload
+ * addresses carry the policy's signature, and file keys are unguessable (D-025).
+ */
+export async function registerUploadRoutes(app: FastifyInstance, kit: RouteKit, { uploads, objects }: UploadDeps): Promise<void> {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    const raw = kit.within(scope);
+
+    raw.open<{ Params: { key: string }; Querystring: { expires?: string; signature?: string } }>(
+      { method: 'PUT', url: `${UPLOAD_PATH}/:key`, public: 'the address is signed by the upload policy (expires, signature)' },
+      async (request) => {
+        const row = uploads.authorize('PUT', { key: request.params.key, ...request.query });
+        const stored = await uploads.receive(row, bodyStream(request));
+        return { resource_key: stored.resourceKey, size: stored.size };
+      },
+    );
+
+    raw.open({ method: 'POST', url: UPLOAD_PATH, public: 'the form fields carry the upload policy\'s signature' }, async (request) => {
+      const stored = await readUploadForm(request.headers, bodyStream(request), async (fields, file) => {
+        // The file streams to storage as it arrives, so the policy fields must precede it (D-025);
+        // a form sending them after the file gets told so, not a bare signature refusal.
+        if (fields['key'] === undefined && fields['expires'] === undefined && fields['signature'] === undefined) {
+          throw new ApiError(UploadCodes.FORM_INVALID, 'the form_data fields (key, expires, signature) must come before the file field');
+        }
+        const row = uploads.authorize('POST', fields);
+        return uploads.receive(row, file);
+      });
+      return { resource_key: stored.resourceKey, size: stored.size };
+    });
+
+    raw.open<{ Params: { key: string } }>(
+      { method: 'GET', url: `${FILE_PATH}/:key`, public: 'resource keys are 128-bit random names handed out by a policy', envelope: false },
+      async (request, reply) => {
+        const file = uploads.storedFile(request.params.key);
+        const stream = file && (await objects.open(file.resourceKey));
+        if (!file || !stream) throw new ApiError(Codes.NOT_FOUND, 'no such file');
+        return reply.header('content-type', file.mime).header('content-length', file.size).header('cache-control', 'private, max-age=86400').send(stream);
+      },
+    );
+
+    raw.open<{ Params: { key: string } }>(
+      { method: 'GET', url: `${OUTPUT_PATH}/:key`, public: 'output keys are 128-bit random names handed out in a task result', envelope: false },
+      async (request, reply) => {
+        const key = request.params.key;
+        const mime = OUTPUT_MIME[key.slice(key.lastIndexOf('.') + 1)];
+        const stream = mime && /^[0-9a-f]{32}-[\w.-]+$/.test(key) ? await objects.open(key) : null;
+        if (!mime || !stream) throw new ApiError(Codes.NOT_FOUND, 'no such file');
+        return reply.header('content-type', mime).header('cache-control', 'private, max-age=86400').send(stream);
+      },
+    );
+  });
+}
+
+function bodyStream(request: FastifyRequest): Readable {
+  const body = request.body as Readable | undefined;
+  // A request without a body still has a (empty) raw stream to read.
+  return body ?? request.raw;
+}
