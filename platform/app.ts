@@ -2,12 +2,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { maxHeaderSize } from 'node:http';
 import { answerClientError } from './http/client-errors.ts';
+import { refuseConnect } from './http/connect-method.ts';
 import { refuseWhileClosing } from './http/closing.ts';
 import { answerFrameworkError } from './http/framework-errors.ts';
 import { installEnvelope } from './http/envelope.ts';
 import { answerUnmetExpectations } from './http/expectation.ts';
 import { recordRoutesForMethodNotAllowed } from './http/method-not-allowed.ts';
 import { requireDeclaredRoutes } from './http/route-guard.ts';
+import { boundUnreadBodies } from './http/unread-body.ts';
 import { registerCatalogueRoutes } from './routes/open-api/catalogue-routes.ts';
 import { registerTenantRoutes } from './routes/open-api/tenant-routes.ts';
 import { registerDemoPictureRoutes } from './routes/demo-picture-routes.ts';
@@ -44,6 +46,8 @@ export async function buildPlatformApp(services: PlatformServices, routes?: (kit
     },
   });
   requireDeclaredRoutes(app);
+  refuseConnect(app);
+  boundUnreadBodies(app);
   answerUnmetExpectations(app);
   refuseWhileClosing(app);
   installEnvelope(app);

@@ -61,8 +61,16 @@ export function answerClientError(this: FastifyInstance | undefined, error: Clie
     socket.destroy();
     return;
   }
+  answerBadRequestOnSocket(socket, reasonOf(error), requestUri, reqId);
+}
+
+/**
+ * Writes the 400 envelope straight to a socket no route will answer (D-031), with
+ * `Connection: close`, and closes it once the answer is flushed.
+ */
+export function answerBadRequestOnSocket(socket: Socket, reason: string, requestUri: string, reqId: string): void {
   const info = Codes.INVALID_PARAM;
-  const body = JSON.stringify(buildEnvelope(info, {}, reasonOf(error), requestUri, reqId));
+  const body = JSON.stringify(buildEnvelope(info, {}, reason, requestUri, reqId));
   const head = [
     `HTTP/1.1 ${info.http} Bad Request`,
     'Content-Type: application/json; charset=utf-8',

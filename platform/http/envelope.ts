@@ -3,6 +3,7 @@ import type { CodeInfo } from '../../protocol/codes.ts';
 import { Codes } from '../../protocol/codes.ts';
 import type { Envelope } from '../../protocol/envelope.ts';
 import { ApiError } from './api-error.ts';
+import { keepConnectionForUnreadBody } from './unread-body.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -73,6 +74,7 @@ export function installEnvelope(app: FastifyInstance): void {
       return sendFailure(request, reply, error.info, error.detail, error.response);
     }
     if (isClientError(error)) {
+      keepConnectionForUnreadBody(request, reply, error);
       return sendFailure(request, reply, Codes.INVALID_PARAM, error.message, {});
     }
     request.log.error({ err: error, req_id: request.id }, 'unhandled error');
