@@ -125,6 +125,16 @@ describe('platform routes: deny by default', () => {
     await expect(build((kit) => kit.open({ method: 'GET', url: '/test_only/raw', public: ' ' }, async () => ({})))).rejects.toThrow(/needs its reason/);
   });
 
+  it("answers the demo merchant's refusals in the envelope, with their HTTP status (D-039)", async () => {
+    const app = await build();
+    const crm = await app.inject({ method: 'GET', url: '/demo_merchant/1/crm?keyword=x&sig_time=1&sig=00' });
+    expect(crm.statusCode).toBe(401);
+    expect(crm.json()).toMatchObject({ meta: { code: 46001, msg: 'signature invalid', error: 'bad signature', request_uri: '/demo_merchant/1/crm' }, response: {} });
+    const webhook = await app.inject({ method: 'POST', url: '/demo_merchant/999/webhook', payload: { sig: 'x', sig_time: 1, data_type: 'test' } });
+    expect(webhook.statusCode).toBe(401);
+    expect(webhook.json()).toMatchObject({ meta: { code: 46001, error: expect.stringMatching(/unknown merchant/) } });
+  });
+
   it('registers every endpoint of protocol/endpoints', async () => {
     const app = await build();
     const missing = ALL_DESCRIPTORS.filter((ep) => !app.hasRoute({ method: ep.method, url: routePath(ep.path) })).map((ep) => `${ep.method} ${ep.path}`);
