@@ -116,6 +116,7 @@ export class RouteKit {
     handler: (call: Call<E, Q, P, B>) => Answer<E> | Promise<Answer<E>>,
   ): void {
     const isPublic = options.public !== undefined;
+    if (isPublic && options.public.trim() === '') throw new Error(`${ep.method} ${ep.path}: a public route needs its reason`);
     if (isPublic !== (ep.auth === 'none')) {
       throw new Error(`${ep.method} ${ep.path}: the descriptor says auth '${ep.auth}'; ${isPublic ? 'it cannot be declared public' : 'declare it public with its reason'}`);
     }
