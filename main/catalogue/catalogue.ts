@@ -12,13 +12,12 @@ import type { LanguageCode } from '../../protocol/enums/languages.ts';
 import { COUNT_MAX } from '../../protocol/open-api/paging.ts';
 import type { CategoryItem, DimensionItem } from '../../protocol/open-api/list-items.ts';
 import type { PlatformClient } from '../platform-client/client.ts';
-import type { Db } from '../store/database.ts';
-import { catalogueRefreshedAt, readCatalogue, writeCatalogue } from './cache.ts';
-import type { CatalogueSnapshot } from './cache.ts';
+import type { CatalogueCache, CatalogueSnapshot } from '../store/catalogue-cache.ts';
 import type { CataloguePictures, PictureSyncResult, PictureType } from './pictures.ts';
 
 export interface CatalogueOptions {
-  readonly db: Db;
+  /** The cached catalogue in the kiosk store. */
+  readonly cache: CatalogueCache;
   readonly client: () => PlatformClient;
   readonly storeCustomId: () => string;
   readonly now?: () => number;
@@ -44,7 +43,7 @@ export class Catalogue {
 
   constructor(private readonly options: CatalogueOptions) {
     this.now = options.now ?? Date.now;
-    this.snapshot = readCatalogue(options.db);
+    this.snapshot = options.cache.read();
   }
 
   get current(): CatalogueSnapshot {
@@ -52,7 +51,7 @@ export class Catalogue {
   }
 
   get refreshedAt(): number | null {
-    return catalogueRefreshedAt(this.options.db);
+    return this.options.cache.refreshedAt();
   }
 
   /** Refreshes when the cache is older than the refresh interval (and no failure is recent). */
@@ -90,8 +89,8 @@ export class Catalogue {
       categories[lang] = (await client.call(merchantEndpoints.listCategories, { query: { lang } })).list;
     }
     const snapshot: CatalogueSnapshot = { products, treatments, langs, dimensions, categories };
-    writeCatalogue(this.options.db, snapshot, this.now());
-    this.snapshot = readCatalogue(this.options.db);
+    this.options.cache.write(snapshot, this.now());
+    this.snapshot = this.options.cache.read();
     this.failedAt = 0;
     this.startPictureSync(true);
     return this.snapshot;

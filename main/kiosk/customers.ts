@@ -32,27 +32,15 @@ export class Customers {
     if (unknown.length > 0) throw invalid(`Unknown consent clause ids: ${unknown.join(', ')}`, 'agreedClauseIds');
     const both = agreed.filter((id) => rejected.includes(id));
     if (both.length > 0) throw invalid(`A clause cannot be agreed and rejected at once: ${both.join(', ')}`, 'rejectedClauseIds');
-    const record = this.store.db.transaction(() => {
-      // A CRM customer chosen again is the customer registered on the earlier visit (same
-      // merchant number): one history, one outline, one platform user; the profile is refreshed.
-      const known = this.store.findCustomerByCustomId(input.customId);
-      const id = known?.id ?? this.store.createCustomer(input).id;
-      if (known) this.store.updateCustomerProfile(known.id, input);
-      this.store.recordConsent(id, agreed, rejected);
-      return this.store.getCustomer(id)!;
-    }).immediate();
+    const record = this.store.registerCustomer(input, agreed, rejected);
     this.engine.enqueueUser(record.id);
     return this.view(record);
   }
 
   async search(keyword: string, page: number): Promise<KioskOutput<'searchCustomers'>> {
-    const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const where = "name LIKE @like ESCAPE '\\' OR phone_number LIKE @like ESCAPE '\\' OR email LIKE @like ESCAPE '\\' OR custom_id LIKE @like ESCAPE '\\'";
-    const ids = this.store.db
-      .prepare(`SELECT id FROM customers WHERE ${where} ORDER BY updated_at DESC, id LIMIT @limit OFFSET @offset`)
-      .all({ like, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }) as { id: string }[];
-    const localTotal = (this.store.db.prepare(`SELECT COUNT(*) AS n FROM customers WHERE ${where}`).get({ like }) as { n: number }).n;
-    const local = ids.map((r) => this.view(this.store.getCustomer(r.id)!));
+    const found = this.store.searchCustomers(keyword, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+    const localTotal = found.total;
+    const local = found.customers.map((record) => this.view(record));
     let crm: KioskOutput<'searchCustomers'>['crm'] = [];
     let crmTotal = 0;
     let crmError: UiMessageValue | null = null;
@@ -79,7 +67,7 @@ export class Customers {
   }
 
   view(record: CustomerRecord): Customer {
-    const sessionIds = (this.store.db.prepare('SELECT id FROM sessions WHERE customer_id = ? ORDER BY created_at DESC').all(record.id) as { id: string }[]).map((r) => r.id);
+    const sessionIds = this.store.sessionIdsOfCustomer(record.id);
     return {
       id: record.id,
       name: record.name.slice(0, 60),

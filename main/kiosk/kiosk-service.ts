@@ -170,8 +170,7 @@ export class KioskService implements KioskApi {
 
   async deleteCustomer(input: KioskInput<'deleteCustomer'>): Promise<KioskOutput<'deleteCustomer'>> {
     const { customerId } = parse('deleteCustomer', input);
-    const open = this.parts.store.db.prepare("SELECT id FROM sessions WHERE customer_id = ? AND state NOT IN ('done', 'cancelled')").all(customerId) as { id: string }[];
-    for (const { id } of open) this.parts.sessions.cancelSession(id);
+    for (const { id } of this.parts.store.openSessions(customerId)) this.parts.sessions.cancelSession(id);
     await this.parts.admin.deleteCustomer(customerId);
     return { ok: true };
   }

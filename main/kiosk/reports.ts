@@ -61,17 +61,11 @@ export class Reports {
 
   history(customerId: string): History {
     if (!this.store.getCustomer(customerId)) throw notFound(`Customer ${customerId}`);
-    const rows = this.store.db
-      .prepare(
-        `SELECT s.id, s.created_at, s.skin_condition, j.result FROM sessions s JOIN sync_jobs j ON j.session_id = s.id
-         WHERE s.customer_id = ? AND j.result IS NOT NULL ORDER BY s.created_at, s.id`,
-      )
-      .all(customerId) as { id: string; created_at: number; skin_condition: Report['skinCondition']; result: string }[];
-    const points = rows.flatMap((row) => {
+    const points = this.store.analysedSessions(customerId).flatMap((session) => {
       // Results stored before D-033 parse with not_measured = [] (the schema's default).
-      const parsed = skinResultSchema.safeParse(JSON.parse(row.result));
+      const parsed = skinResultSchema.safeParse(session.result);
       if (!parsed.success) return [];
-      return [{ sessionId: row.id, createdAt: row.created_at, skinCondition: row.skin_condition, ...historyFindings(parsed.data, this.enabled) }];
+      return [{ sessionId: session.id, createdAt: session.createdAt, skinCondition: session.skinCondition, ...historyFindings(parsed.data, this.enabled) }];
     });
     return { points, noiseBand: { ...NOISE_BAND } };
   }

@@ -12,7 +12,7 @@ import type { DeviceConfig } from '../config/device-config.ts';
 import type { GuidanceConfig } from '../config/guidance-config.ts';
 import { SIMULATED_PITCH_OFFSET } from '../device/simulated-camera.ts';
 import type { KioskInput, Settings } from '../kiosk-api/types.ts';
-import type { Db } from '../store/database.ts';
+import type { SettingsRepository } from '../store/settings.ts';
 import type { KioskConfig, KioskConfigInput } from './config.ts';
 import { invalid } from './errors.ts';
 import { APP_SECRET } from './secrets.ts';
@@ -49,7 +49,7 @@ export interface SettingsChange {
 
 export class KioskSettings {
   constructor(
-    private readonly db: Db,
+    private readonly stored: SettingsRepository,
     private readonly config: KioskConfig,
     private readonly launch: KioskConfigInput['platform'],
     private readonly secrets: SecretStore,
@@ -152,16 +152,18 @@ export class KioskSettings {
       if (patch.platform.storeCustomId.length > 20) throw invalid('storeCustomId is at most 20 characters', 'patch.platform.storeCustomId');
     }
     if (patch.appSecret !== undefined) await this.secrets.set(APP_SECRET, patch.appSecret);
-    this.db.transaction(() => {
-      if (device) this.write('device', device);
-      if (patch.platform) {
-        const { region, cnBaseUrl, overseasBaseUrl, appId, storeCustomId } = patch.platform;
-        this.write('platform', { region, cnBaseUrl, overseasBaseUrl, appId, storeCustomId });
-      }
-      if (patch.calibration) this.write('calibration', patch.calibration);
-      if (patch.pitchOffset !== undefined) this.write('pitchOffset', patch.pitchOffset);
-      if (patch.retentionDays !== undefined) this.write('retentionDays', patch.retentionDays);
-    }).immediate();
+    this.stored.write(
+      {
+        device: device ?? undefined,
+        platform: patch.platform
+          ? { region: patch.platform.region, cnBaseUrl: patch.platform.cnBaseUrl, overseasBaseUrl: patch.platform.overseasBaseUrl, appId: patch.platform.appId, storeCustomId: patch.platform.storeCustomId }
+          : undefined,
+        calibration: patch.calibration,
+        pitchOffset: patch.pitchOffset,
+        retentionDays: patch.retentionDays,
+      },
+      this.now(),
+    );
     return { device: device !== null, platform: patch.platform !== undefined || patch.appSecret !== undefined, retention: patch.retentionDays !== undefined };
   }
 
@@ -203,13 +205,10 @@ export class KioskSettings {
   }
 
   private read(key: string): unknown {
-    const row = this.db.prepare('SELECT value FROM kiosk_settings WHERE key = ?').get(key) as { value: string } | undefined;
-    return row ? (JSON.parse(row.value) as unknown) : null;
+    return this.stored.read(key);
   }
 
   private write(key: string, value: unknown): void {
-    this.db
-      .prepare('INSERT INTO kiosk_settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at')
-      .run(key, JSON.stringify(value), this.now());
+    this.stored.write({ [key]: value }, this.now());
   }
 }

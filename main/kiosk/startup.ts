@@ -18,15 +18,12 @@ export interface SettledSessions {
 }
 
 export function settleInterruptedSessions(store: KioskStore, device: DeviceConfig): SettledSessions {
-  const open = store.db.prepare("SELECT id, profile FROM sessions WHERE state IN ('consent', 'customer', 'capturing', 'review') ORDER BY created_at").all() as {
-    id: string;
-    profile: 'multi_light' | 'single_camera';
-  }[];
+  const open = store.openSessions();
   const configured = deviceProfile(device);
   const confirmed: string[] = [];
   const cancelled: string[] = [];
-  for (const { id, profile } of open) {
-    const session = store.getSession(id)!;
+  for (const session of open) {
+    const { id, profile } = session;
     const shots = new Set(store.listCaptures(id).filter((c) => c.integrity === 'ok').map((c) => `${c.view}/${c.light}`));
     const plan = planOf(profile, configured.kind === profile ? configured.lights : ['white']);
     const complete = session.customerId !== null && plan.every(({ view, light }) => shots.has(`${view}/${light}`));

@@ -92,9 +92,12 @@ export class Technician {
       ok: counts.failed === 0,
       detail: counts.lastSuccessAt ? uiMessage('diag.sync_queue', { ...queue, lastSuccessAt: counts.lastSuccessAt }) : uiMessage('diag.sync_queue_never', queue),
     });
-    const integrity = String(store.db.pragma('quick_check', { simple: true }));
-    const flagged = store.db.prepare("SELECT COUNT(*) AS n FROM captures WHERE integrity <> 'ok'").get() as { n: number };
-    checks.push({ name: 'store', ok: integrity === 'ok' && flagged.n === 0, detail: uiMessage('diag.store', { detail: integrity, flagged: flagged.n }) });
+    const integrity = store.checkIntegrity();
+    checks.push({
+      name: 'store',
+      ok: integrity.database === 'ok' && integrity.flaggedCaptures === 0,
+      detail: uiMessage('diag.store', { detail: integrity.database, flagged: integrity.flaggedCaptures }),
+    });
     const catalogue = this.deps.catalogue;
     const refreshed = catalogue.refreshedAt;
     const pictures = catalogue.pictureCounts();

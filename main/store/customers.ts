@@ -74,6 +74,18 @@ export function recordConsent(db: Db, customerId: string, agreed: readonly strin
   );
 }
 
+/**
+ * Customers whose name, phone number, e-mail or merchant number contains the keyword, most
+ * recently updated first, one page of them, and how many there are in all.
+ */
+export function searchCustomers(db: Db, keyword: string, page: { limit: number; offset: number }): { customers: CustomerRecord[]; total: number } {
+  const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = "name LIKE @like ESCAPE '\\' OR phone_number LIKE @like ESCAPE '\\' OR email LIKE @like ESCAPE '\\' OR custom_id LIKE @like ESCAPE '\\'";
+  const rows = db.prepare(`SELECT * FROM customers WHERE ${where} ORDER BY updated_at DESC, id LIMIT @limit OFFSET @offset`).all({ like, ...page }) as CustomerRow[];
+  const total = (db.prepare(`SELECT COUNT(*) AS n FROM customers WHERE ${where}`).get({ like }) as { n: number }).n;
+  return { customers: rows.map(toCustomer), total };
+}
+
 export interface DeletedCustomerData {
   readonly sessions: number;
   readonly captures: number;

@@ -65,6 +65,71 @@ export function attachCustomer(
   }).immediate();
 }
 
+/** States of a session a stop or crash may leave open (main/kiosk/startup.ts settles them). */
+const OPEN_STATES: readonly PersistedState[] = ['consent', 'customer', 'capturing', 'review'];
+const OPEN_LIST = OPEN_STATES.map((state) => `'${state}'`).join(', ');
+
+/** Sessions not yet done or cancelled, oldest first; of one customer when given. */
+export function openSessions(db: Db, customerId?: string): SessionRecord[] {
+  const rows = (
+    customerId === undefined
+      ? db.prepare(`SELECT * FROM sessions WHERE state IN (${OPEN_LIST}) ORDER BY created_at`).all()
+      : db.prepare(`SELECT * FROM sessions WHERE state IN (${OPEN_LIST}) AND customer_id = ? ORDER BY created_at`).all(customerId)
+  ) as SessionRow[];
+  return rows.map(toSession);
+}
+
+/** A customer's session ids, newest first. */
+export function sessionIdsOfCustomer(db: Db, customerId: string): string[] {
+  return (db.prepare('SELECT id FROM sessions WHERE customer_id = ? ORDER BY created_at DESC').all(customerId) as { id: string }[]).map((r) => r.id);
+}
+
+export interface SessionListRow {
+  readonly session: SessionRecord;
+  /** The customer's name; '' when the session has none (yet). */
+  readonly customerName: string;
+}
+
+/** Sessions created in [start, end) (Unix ms), newest first, with their customer's name. */
+export function sessionsCreatedBetween(db: Db, start: number, end: number): SessionListRow[] {
+  const rows = db
+    .prepare("SELECT s.*, COALESCE(c.name, '') AS customer_name FROM sessions s LEFT JOIN customers c ON c.id = s.customer_id WHERE s.created_at >= ? AND s.created_at < ? ORDER BY s.created_at DESC")
+    .all(start, end) as (SessionRow & { customer_name: string })[];
+  return rows.map((row) => ({ session: toSession(row), customerName: row.customer_name }));
+}
+
+export interface AnalysedSession {
+  readonly id: string;
+  readonly createdAt: number;
+  readonly skinCondition: SkinCondition | null;
+  /** The stored task result, parsed JSON not yet checked (results of older kiosks may differ). */
+  readonly result: unknown;
+}
+
+/** A customer's sessions with an analysis result, oldest first (the history chart). */
+export function analysedSessions(db: Db, customerId: string): AnalysedSession[] {
+  const rows = db
+    .prepare(
+      `SELECT s.id, s.created_at, s.skin_condition, j.result FROM sessions s JOIN sync_jobs j ON j.session_id = s.id
+       WHERE s.customer_id = ? AND j.result IS NOT NULL ORDER BY s.created_at, s.id`,
+    )
+    .all(customerId) as { id: string; created_at: number; skin_condition: SkinCondition | null; result: string }[];
+  return rows.map((row) => ({ id: row.id, createdAt: row.created_at, skinCondition: row.skin_condition, result: JSON.parse(row.result) as unknown }));
+}
+
+/**
+ * Deletes a session's rows (captures, session; their sync rows cascade) in one transaction and
+ * returns the capture files to unlink afterwards, or null when there is no such session. The
+ * caller queues the platform deletion inside the same transaction, before this.
+ */
+export function deleteSessionRows(db: Db, sessionId: string): string[] | null {
+  if (!getSession(db, sessionId)) return null;
+  const files = (db.prepare('SELECT file_path FROM captures WHERE session_id = ?').all(sessionId) as { file_path: string }[]).map((r) => r.file_path);
+  db.prepare('DELETE FROM captures WHERE session_id = ?').run(sessionId);
+  db.prepare('DELETE FROM sessions WHERE id = ?').run(sessionId);
+  return files;
+}
+
 function toSession(row: SessionRow): SessionRecord {
   return {
     id: row.id,

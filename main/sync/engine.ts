@@ -8,16 +8,14 @@ import type { PlatformClient } from '../platform-client/client.ts';
 import { uploadWithPolicy } from '../platform-client/upload.ts';
 import type { KioskStore } from '../store/kiosk-store.ts';
 import type { SessionRecord } from '../store/types.ts';
-import { pullInFarAttempts } from './clock-jump.ts';
-import { earliestDeletionDue, nextDueDeletion, queueLateTaskDeletion, recordDeletionFailure, sendDeletion } from './deletions.ts';
+import type { JobPatch, OutboxCounts } from '../store/outbox.ts';
+import { sendDeletion } from './deletions.ts';
 import type { BackoffConfig } from './failures.ts';
 import { DEFAULT_BACKOFF, backoffDelay, classifyFailure, failureCode as code, waitingOf } from './failures.ts';
-import type { JobPatch, OutboxCounts } from './outbox.ts';
-import { earliestJobDue, getJob, insertJob, makeWaitingDue, markSessionSynced, nextDueJob, outboxCounts, sessionsMissingJobs, updateJob, uploadsOf } from './outbox.ts';
 import type { PollConfig, StepContext, UploadFn } from './session-steps.ts';
 import { DEFAULT_POLL, createTask, pollTask, registerUser, submitReport, uploadNext } from './session-steps.ts';
 import type { SyncFailure, SyncJob, SyncTarget } from './types.ts';
-import { customersMissingSync, earliestUserDue, nextDueUser, pushUser, recordUserFailure, stageUser, userBody, userPending } from './user-sync.ts';
+import { pushUser, stageUser, userBody, userPending } from './user-sync.ts';
 import { missingCase } from '../../common/missing-case.ts';
 
 export type SyncLog = (level: 'info' | 'warn' | 'error', message: string) => void;
@@ -66,8 +64,8 @@ export class SyncEngine {
   /** Queues what a crash left unqueued (confirmed sessions, new customers), then runs the loop. */
   start(): void {
     if (this.running) return;
-    for (const session of sessionsMissingJobs(this.options.store.db)) this.insert(session.id, session.profile);
-    for (const id of customersMissingSync(this.options.store.db)) this.enqueueUser(id);
+    for (const session of this.options.store.outbox.sessionsMissingJobs()) this.insert(session.id, session.profile);
+    for (const id of this.options.store.userSync.customersMissingSync()) this.enqueueUser(id);
     this.stopped = false;
     this.running = this.loop();
   }
@@ -90,7 +88,7 @@ export class SyncEngine {
    * time: the platform answered again, or the technician changed the settings.
    */
   retryWaiting(reason?: 'network' | 'config'): void {
-    makeWaitingDue(this.options.store.db, this.now(), reason);
+    this.options.store.outbox.makeWaitingDue(this.now(), reason);
     this.wake();
   }
 
@@ -106,7 +104,7 @@ export class SyncEngine {
   enqueueUser(customerId: string): void {
     const customer = this.options.store.getCustomer(customerId);
     if (!customer) return;
-    stageUser(this.options.store.db, userBody(customer, this.options.target()), this.now());
+    stageUser(this.options.store.userSync, userBody(customer, this.options.target()), this.now());
     this.wake();
   }
 
@@ -115,7 +113,7 @@ export class SyncEngine {
    * a waiting job is tried now. False when the session has no outbox row.
    */
   retry(sessionId: string): boolean {
-    const job = getJob(this.options.store.db, sessionId);
+    const job = this.options.store.outbox.get(sessionId);
     if (!job) return false;
     if (job.stage === 'done') return true;
     const patch: JobPatch = { attempts: 0, nextAttemptAt: this.now(), waiting: null };
@@ -127,23 +125,23 @@ export class SyncEngine {
         Object.assign(patch, { stage: 'create_task', generation: job.generation + 1, taskRequest: null, taskId: null, taskStatus: null });
       }
     }
-    updateJob(this.options.store.db, sessionId, patch, this.now());
+    this.options.store.outbox.update(sessionId, patch, this.now());
     this.wake();
     return true;
   }
 
   job(sessionId: string): SyncJob | null {
-    return getJob(this.options.store.db, sessionId);
+    return this.options.store.outbox.get(sessionId);
   }
 
   counts(): OutboxCounts {
-    return outboxCounts(this.options.store.db);
+    return this.options.store.outbox.counts();
   }
 
   /** Captures of the session on the platform so far, of all. */
   uploadProgress(sessionId: string): { done: number; total: number } {
     const captures = this.options.store.listCaptures(sessionId);
-    const uploads = uploadsOf(this.options.store.db, sessionId);
+    const uploads = this.options.store.outbox.uploadsOf(sessionId);
     return { done: captures.filter((c) => uploads.get(c.id)?.resource_url).length, total: captures.length };
   }
 
@@ -154,28 +152,28 @@ export class SyncEngine {
   async runOnce(): Promise<boolean> {
     this.healClockJump();
     if (this.now() < this.offlineUntil) return false;
-    const db = this.options.store.db;
-    const deletion = nextDueDeletion(db, this.now());
+    const { deletions, userSync, outbox } = this.options.store;
+    const deletion = deletions.nextDue(this.now());
     if (deletion) {
       await this.attempt(
         async () => {
-          const answer = await sendDeletion(db, this.options.client(), deletion);
+          const answer = await sendDeletion(deletions, this.options.client(), deletion);
           const d = answer.deleted;
           this.options.log?.('info', `sync: ${deletion.kind} deletion carried out on the platform (${d.users} user, ${d.reports} report(s), ${d.files} file(s))`);
         },
         (failure, attempts, at) =>
-          recordDeletionFailure(db, deletion.id, { errorCode: code(failure), errorMessage: failure.message, waiting: waitingOf(failure), attempts, nextAttemptAt: at }),
+          deletions.recordFailure(deletion.id, { errorCode: code(failure), errorMessage: failure.message, waiting: waitingOf(failure), attempts, nextAttemptAt: at }),
         deletion.attempts,
       );
       return true;
     }
-    const user = nextDueUser(db, this.now());
+    const user = userSync.nextDue(this.now());
     if (user) {
       await this.attempt(() => this.syncUser(user.customer_id), (failure, attempts, at) =>
-        recordUserFailure(db, user.customer_id, { errorCode: code(failure), errorMessage: failure.message, waiting: waitingOf(failure), attempts, nextAttemptAt: at }, this.now()), user.attempts);
+        userSync.recordFailure(user.customer_id, { errorCode: code(failure), errorMessage: failure.message, waiting: waitingOf(failure), attempts, nextAttemptAt: at }, this.now()), user.attempts);
       return true;
     }
-    const job = nextDueJob(db, this.now());
+    const job = outbox.nextDue(this.now());
     if (!job) return false;
     const session = this.options.store.getSession(job.sessionId);
     if (!session) return false; // deleted meanwhile; its row cascaded away
@@ -190,7 +188,7 @@ export class SyncEngine {
 
   /**
    * After the wall clock went back, waits planned on the old time are cut to what any wait can be
-   * (clock-jump.ts). Looked for on the first step (the clock may have been set while the kiosk was
+   * (KioskStore.outbox.pullInFarAttempts). Looked for on the first step (the clock may have been set while the kiosk was
    * off) and whenever the clock reads earlier than at the last step, not on every step.
    */
   private healClockJump(): void {
@@ -201,7 +199,7 @@ export class SyncEngine {
     // Twice the longest delay the engine ever plans, so no real wait is cut short.
     const latest = now + 2 * Math.max(this.backoff.maxMs, this.poll.maxDelayMs);
     if (this.offlineUntil > latest) this.offlineUntil = now;
-    const pulled = pullInFarAttempts(this.options.store.db, now, latest);
+    const pulled = this.options.store.outbox.pullInFarAttempts(now, latest);
     if (pulled > 0) this.options.log?.('warn', `sync: the clock went back; ${pulled} queued item(s) planned on the old time are due now`);
   }
 
@@ -241,12 +239,11 @@ export class SyncEngine {
   }
 
   private async syncUser(customerId: string): Promise<void> {
-    const db = this.options.store.db;
     const customer = this.options.store.getCustomer(customerId);
     if (!customer) return;
     const body = userBody(customer, this.options.target());
-    const row = stageUser(db, body, this.now());
-    if (userPending(row)) await pushUser(db, this.options.client(), body, row, this.now);
+    const row = stageUser(this.options.store.userSync, body, this.now());
+    if (userPending(row)) await pushUser(this.options.store.userSync, this.options.client(), body, row, this.now);
   }
 
   /** Runs one unit of work and sorts out its failure; the platform's reachability is reported either way. */
@@ -282,29 +279,21 @@ export class SyncEngine {
     this.apply(job.sessionId, { attempts, nextAttemptAt: nextAt, waiting: waitingOf(failure), errorCode: code(failure), errorMessage: failure.message });
   }
 
-  /** The job row and, when the session is finished, its synced_at marks: one transaction. */
+  /**
+   * The job row and, when the session is finished, its synced_at marks: one transaction. A session
+   * deleted on request while the step ran: what the step made on the platform goes too.
+   */
   private apply(sessionId: string, patch: JobPatch): void {
-    const db = this.options.store.db;
-    db.transaction(() => {
-      if (!getJob(db, sessionId)) {
-        // Deleted on request while the step ran: what the step made on the platform goes too.
-        if (patch.taskId) queueLateTaskDeletion(db, sessionId, patch.taskId, this.now());
-        return;
-      }
-      updateJob(db, sessionId, patch, this.now());
-      if (patch.stage === 'done') markSessionSynced(db, sessionId, this.now());
-    }).immediate();
+    this.options.store.outbox.applyStep(sessionId, patch, this.now());
   }
 
   private insert(sessionId: string, profile: SessionRecord['profile']): void {
     const apiCode = profile === 'multi_light' ? 'device_v' : 'online_skin';
-    insertJob(this.options.store.db, { sessionId, apiCode, algorithmVariant: ALGORITHM[apiCode], now: this.now() });
+    this.options.store.outbox.insert({ sessionId, apiCode, algorithmVariant: ALGORITHM[apiCode], now: this.now() });
   }
 
   private nextDelay(): number {
-    const db = this.options.store.db;
-    const dues = [earliestJobDue(db), earliestUserDue(db), earliestDeletionDue(db)].filter((at): at is number => at !== null);
-    const due = Math.max(this.offlineUntil, dues.length > 0 ? Math.min(...dues) : Infinity);
+    const due = Math.max(this.offlineUntil, this.options.store.outbox.earliestDue() ?? Infinity);
     return Math.max(10, Math.min(this.options.idleMs ?? 30_000, due - this.now()));
   }
 

@@ -20,8 +20,7 @@ import { PlatformError } from '../platform-client/errors.ts';
 import type { UploadOptions } from '../platform-client/upload.ts';
 import type { KioskStore } from '../store/kiosk-store.ts';
 import type { CaptureRecord, SessionRecord } from '../store/types.ts';
-import type { JobPatch } from './outbox.ts';
-import { forgetUploads, markUploaded, savePolicy, uploadsOf } from './outbox.ts';
+import type { JobPatch } from '../store/outbox.ts';
 import type { SyncJob, SyncTarget } from './types.ts';
 import { CaptureIntegrityError } from './types.ts';
 import { pushUser, stageUser, userBody, userPending } from './user-sync.ts';
@@ -58,15 +57,15 @@ export async function registerUser(ctx: StepContext, session: SessionRecord): Pr
   const customer = session.customerId ? ctx.store.getCustomer(session.customerId) : null;
   if (!customer) throw new CaptureIntegrityError('captures_incomplete', `session ${session.id} has no customer`);
   const body = userBody(customer, ctx.target);
-  const row = stageUser(ctx.store.db, body, ctx.now());
-  if (userPending(row)) await pushUser(ctx.store.db, ctx.client, body, row, ctx.now);
+  const row = stageUser(ctx.store.userSync, body, ctx.now());
+  if (userPending(row)) await pushUser(ctx.store.userSync, ctx.client, body, row, ctx.now);
   return { stage: 'upload' };
 }
 
 /** Uploads the next capture not yet on the platform (one per step); moves on when all are. */
 export async function uploadNext(ctx: StepContext, session: SessionRecord): Promise<JobPatch> {
   const captures = usableCaptures(ctx.store, session);
-  const uploads = uploadsOf(ctx.store.db, session.id);
+  const uploads = ctx.store.outbox.uploadsOf(session.id);
   const next = captures.find((c) => !uploads.get(c.id)?.resource_url);
   if (!next) return { stage: 'create_task' };
   const bytes = await readVerified(next);
@@ -76,7 +75,7 @@ export async function uploadNext(ctx: StepContext, session: SessionRecord): Prom
     if (!policy) {
       const issued = await ctx.client.call(skinApiEndpoints.uploadPolicy, { body: { file_name: fileName } });
       // Persisted before the transfer: a retry after a crash reuses it while it is valid.
-      savePolicy(ctx.store.db, { captureId: next.id, sessionId: session.id, policy: issued, expiresAt: ctx.now() + issued.ttl * 1000 });
+      ctx.store.outbox.savePolicy({ captureId: next.id, sessionId: session.id, policy: issued, expiresAt: ctx.now() + issued.ttl * 1000 });
       policy = issued;
     }
     try {
@@ -90,7 +89,7 @@ export async function uploadNext(ctx: StepContext, session: SessionRecord): Prom
       policy = null; // expired (44102) or no longer valid: a new policy, then the same file again
     }
   }
-  markUploaded(ctx.store.db, next.id, policy.resource_url, ctx.now());
+  ctx.store.outbox.markUploaded(next.id, policy.resource_url, ctx.now());
   return captures.every((c) => c.id === next.id || uploads.get(c.id)?.resource_url) ? { stage: 'create_task' } : {};
 }
 
@@ -109,7 +108,7 @@ export async function createTask(ctx: StepContext, session: SessionRecord, job: 
     // The platform lost uploaded files before a task made them durable (D-025): upload the
     // session again; the next task body names the new addresses.
     if (!(error instanceof PlatformError) || error.code !== TaskCodes.RESOURCE_LOST.code) throw error;
-    forgetUploads(ctx.store.db, session.id);
+    ctx.store.outbox.forgetUploads(session.id);
     return { stage: 'upload', taskRequest: null };
   }
   return { ...patch, taskId, taskStatus: 'queued', stage: 'poll', pollDelayMs: ctx.poll.firstDelayMs, nextAttemptAt: ctx.now() + ctx.poll.firstDelayMs };
@@ -188,7 +187,7 @@ function storedPolicy(row: { policy: string | null; policy_expires_at: number | 
 
 /** Image key -> resource_url of every uploaded capture (device_v keys, or front_image). */
 function resourcesOf(store: KioskStore, session: SessionRecord): Record<string, string> {
-  const uploads = uploadsOf(store.db, session.id);
+  const uploads = store.outbox.uploadsOf(session.id);
   const resources: Record<string, string> = {};
   for (const capture of usableCaptures(store, session)) {
     const url = uploads.get(capture.id)?.resource_url;

@@ -11,22 +11,9 @@ import type { DeviceUserRequest } from '../../protocol/device-sync/users.ts';
 import { CLAUSE_ID_PATTERN, MAX_CLAUSES } from '../../protocol/report-data/consent.ts';
 import type { PlatformClient } from '../platform-client/client.ts';
 import { PlatformError } from '../platform-client/errors.ts';
-import type { Db } from '../store/database.ts';
 import type { CustomerRecord } from '../store/types.ts';
-import type { SyncTarget, SyncWaiting } from './types.ts';
-
-export interface UserSyncRow {
-  readonly customer_id: string;
-  readonly revision: number;
-  readonly body_hash: string | null;
-  readonly synced_revision: number | null;
-  readonly consented: number | null;
-  readonly error_code: string | null;
-  readonly error_message: string | null;
-  readonly waiting: SyncWaiting | null;
-  readonly attempts: number;
-  readonly next_attempt_at: number;
-}
+import type { UserSyncRepository, UserSyncRow } from '../store/user-sync.ts';
+import type { SyncTarget } from './types.ts';
 
 export type UserBody = Omit<DeviceUserRequest, 'revision'>;
 
@@ -51,28 +38,12 @@ export function userBody(customer: CustomerRecord, target: SyncTarget): UserBody
   };
 }
 
-export function getUserSync(db: Db, customerId: string): UserSyncRow | null {
-  return (db.prepare('SELECT * FROM user_sync WHERE customer_id = ?').get(customerId) as UserSyncRow | undefined) ?? null;
-}
-
 /**
  * Pins the customer's current content to a revision (a new one when it changed) and marks the
  * row due. Local only; returns the row as it now stands.
  */
-export function stageUser(db: Db, body: UserBody, now: number): UserSyncRow {
-  const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
-  return db
-    .transaction(() => {
-      const row = getUserSync(db, body.client_user_id);
-      if (!row) {
-        db.prepare('INSERT INTO user_sync (customer_id, revision, body_hash, next_attempt_at, updated_at) VALUES (?, 0, ?, ?, ?)').run(body.client_user_id, hash, now, now);
-      } else if (row.body_hash !== hash) {
-        // A revision the platform may have seen keeps its content: new content gets the next number.
-        db.prepare('UPDATE user_sync SET revision = revision + 1, body_hash = ?, attempts = 0, next_attempt_at = ?, updated_at = ? WHERE customer_id = ?').run(hash, now, now, body.client_user_id);
-      }
-      return getUserSync(db, body.client_user_id)!;
-    })
-    .immediate();
+export function stageUser(users: UserSyncRepository, body: UserBody, now: number): UserSyncRow {
+  return users.stage(body.client_user_id, createHash('sha256').update(JSON.stringify(body)).digest('hex'), now);
 }
 
 export function userPending(row: UserSyncRow): boolean {
@@ -80,7 +51,7 @@ export function userPending(row: UserSyncRow): boolean {
 }
 
 /** Sends the pinned revision; records what the platform holds. */
-export async function pushUser(db: Db, client: PlatformClient, body: UserBody, row: UserSyncRow, now: () => number): Promise<void> {
+export async function pushUser(users: UserSyncRepository, client: PlatformClient, body: UserBody, row: UserSyncRow, now: () => number): Promise<void> {
   let revision = row.revision;
   for (let tries = 0; ; tries++) {
     try {
@@ -89,52 +60,19 @@ export async function pushUser(db: Db, client: PlatformClient, body: UserBody, r
         // The platform holds a newer revision (this kiosk's database was restored, or another
         // kiosk edited the customer): ours must come after it to count.
         revision = answer.revision + 1;
-        db.prepare('UPDATE user_sync SET revision = ? WHERE customer_id = ?').run(revision, body.client_user_id);
+        users.setRevision(body.client_user_id, revision);
         continue;
       }
-      db.transaction(() => {
-        db.prepare(
-          'UPDATE user_sync SET synced_revision = ?, consented = ?, error_code = NULL, error_message = NULL, waiting = NULL, attempts = 0, updated_at = ? WHERE customer_id = ? AND revision = ?',
-        ).run(revision, answer.consented ? 1 : 0, now(), body.client_user_id, revision);
-        db.prepare('UPDATE customers SET platform_user_id = ?, synced_at = ? WHERE id = ?').run(answer.user.id, now(), body.client_user_id);
-      }).immediate();
+      users.markSynced(body.client_user_id, revision, { platformUserId: answer.user.id, consented: answer.consented }, now());
       return;
     } catch (error) {
       // 46201: this revision number was used with other content (state lost locally): take the next.
       if (error instanceof PlatformError && error.code === DeviceSyncCodes.CLIENT_ID_CONFLICT.code && tries === 0) {
         revision += 1;
-        db.prepare('UPDATE user_sync SET revision = ? WHERE customer_id = ?').run(revision, body.client_user_id);
+        users.setRevision(body.client_user_id, revision);
         continue;
       }
       throw error;
     }
   }
-}
-
-export function recordUserFailure(db: Db, customerId: string, patch: { errorCode: string | null; errorMessage: string | null; waiting: SyncWaiting | null; attempts: number; nextAttemptAt: number }, now: number): void {
-  db.prepare('UPDATE user_sync SET error_code = ?, error_message = ?, waiting = ?, attempts = ?, next_attempt_at = ?, updated_at = ? WHERE customer_id = ?').run(
-    patch.errorCode,
-    patch.errorMessage,
-    patch.waiting,
-    patch.attempts,
-    patch.nextAttemptAt,
-    now,
-    customerId,
-  );
-}
-
-/** The oldest customer registration that is due. */
-export function nextDueUser(db: Db, now: number): UserSyncRow | null {
-  return (
-    (db.prepare('SELECT * FROM user_sync WHERE synced_revision IS NOT revision AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT 1').get(now) as UserSyncRow | undefined) ?? null
-  );
-}
-
-export function earliestUserDue(db: Db): number | null {
-  return (db.prepare('SELECT MIN(next_attempt_at) AS at FROM user_sync WHERE synced_revision IS NOT revision').get() as { at: number | null }).at;
-}
-
-/** Customers never staged for registration (a crash right after they were created). */
-export function customersMissingSync(db: Db): string[] {
-  return (db.prepare('SELECT id FROM customers WHERE synced_at IS NULL AND id NOT IN (SELECT customer_id FROM user_sync) ORDER BY created_at').all() as { id: string }[]).map((r) => r.id);
 }

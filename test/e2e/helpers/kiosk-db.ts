@@ -3,20 +3,14 @@
  * action (a staff retry, a deletion), not what the screen says it did. WAL mode lets a reader in
  * beside the kiosk's writer.
  */
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import { withKioskDb } from '../../helpers/kiosk-db.ts';
 
 export function readKioskDb<T>(dataDir: string, read: (db: Database.Database) => T): T {
-  const db = new Database(join(dataDir, 'kiosk.sqlite'), { readonly: true, fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
-  try {
-    return read(db);
-  } finally {
-    db.close();
-  }
+  return withKioskDb(dataDir, read);
 }
 
-/** The outbox row of a session (main/sync/outbox.ts), or undefined. */
+/** The outbox row of a session (main/store/outbox.ts), or undefined. */
 export function syncJob(dataDir: string, sessionId: string): { stage: string; generation: number; error_code: string | null; waiting: string | null } | undefined {
   return readKioskDb(dataDir, (db) => db.prepare('SELECT stage, generation, error_code, waiting FROM sync_jobs WHERE session_id = ?').get(sessionId) as never);
 }

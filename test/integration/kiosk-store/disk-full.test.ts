@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { withKioskDb } from '../../helpers/kiosk-db.ts';
 import { StoreDiskError } from '../../../main/store/disk-errors.ts';
 import { KioskStore } from '../../../main/store/kiosk-store.ts';
 import { faultyFs, type FaultyFs, type FullAt } from './faulty-fs.ts';
@@ -17,14 +18,15 @@ import { faultyFs, type FaultyFs, type FullAt } from './faulty-fs.ts';
 const dirs: string[] = [];
 const stores: KioskStore[] = [];
 afterEach(() => {
-  for (const s of stores.splice(0)) if (s.db.open) s.close();
+  for (const s of stores.splice(0)) s.close();
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-async function openStore(fs: FaultyFs): Promise<KioskStore> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-disk-full-'));
-  dirs.push(dataDir);
-  const store = await KioskStore.open({ dataDir, verifyHashesOnStartup: 'all', fs });
+async function openStore(fs: FaultyFs, reopen?: { dataDir: string; maxDatabasePages?: number }): Promise<KioskStore> {
+  const dataDir = reopen?.dataDir ?? mkdtempSync(join(tmpdir(), 'kiosk-disk-full-'));
+  if (!reopen) dirs.push(dataDir);
+  const pages = reopen?.maxDatabasePages;
+  const store = await KioskStore.open({ dataDir, verifyHashesOnStartup: 'all', fs, ...(pages !== undefined ? { maxDatabasePages: pages } : {}) });
   stores.push(store);
   return store;
 }
@@ -54,7 +56,7 @@ function filesOnDisk(store: KioskStore): string[] {
 }
 
 function rows(store: KioskStore): { view: string; light: string; sha256: string }[] {
-  return store.db.prepare('SELECT view, light, sha256 FROM captures ORDER BY captured_at, id').all() as { view: string; light: string; sha256: string }[];
+  return withKioskDb(store.dataDir, (db) => db.prepare('SELECT view, light, sha256 FROM captures ORDER BY captured_at, id').all() as { view: string; light: string; sha256: string }[]);
 }
 
 async function diskError(promise: Promise<unknown>): Promise<StoreDiskError> {
@@ -108,17 +110,19 @@ describe('disk full on the real capture write path', () => {
   });
 
   it('SQLITE_FULL from the commit: the same message, the durable file removed, no row; earlier shots untouched', async () => {
-    const store = await openStore(faultyFs());
-    const sessionId = capturing(store);
+    const roomy = await openStore(faultyFs());
+    const sessionId = capturing(roomy);
     const first = jpeg('a');
-    const kept = await store.saveCapture({ sessionId, view: 'front', light: 'white', jpeg: first, width: 4000, height: 3000 });
-    const before = filesOnDisk(store);
+    const kept = await roomy.saveCapture({ sessionId, view: 'front', light: 'white', jpeg: first, width: 4000, height: 3000 });
+    const before = filesOnDisk(roomy);
 
     // Sessions to fill, made while there is room (their rows are written before the cap).
-    const more = Array.from({ length: 40 }, () => capturing(store));
+    const more = Array.from({ length: 40 }, () => capturing(roomy));
+    roomy.close();
     // A real full database: SQLite may not grow past its current size.
-    const pages = store.db.pragma('page_count', { simple: true }) as number;
-    store.db.pragma(`max_page_count = ${pages}`);
+    const { dataDir } = roomy;
+    const pages = withKioskDb(dataDir, (db) => db.pragma('page_count', { simple: true }) as number);
+    const store = await openStore(faultyFs(), { dataDir, maxDatabasePages: pages });
     let error: StoreDiskError | null = null;
     // Inserts fit in the free space of the last pages until one needs a new page.
     const shots = more.flatMap((id) => (['left', 'right'] as const).flatMap((view) => (['white', 'white_glow', 'cross_polar', 'parallel_polar', 'uv'] as const).map((light) => ({ id, view, light }))));
@@ -141,10 +145,11 @@ describe('disk full on the real capture write path', () => {
     expect(filesOnDisk(store)).toEqual(expect.arrayContaining(before));
     expect(readFileSync(kept.path)).toEqual(Buffer.from(first));
 
-    store.db.pragma('max_page_count = 1073741823');
-    const freed = await store.saveCapture({ sessionId, view: 'front', light: 'white', jpeg: jpeg('r'), width: 4000, height: 3000 });
+    store.close();
+    const freedStore = await openStore(faultyFs(), { dataDir });
+    const freed = await freedStore.saveCapture({ sessionId, view: 'front', light: 'white', jpeg: jpeg('r'), width: 4000, height: 3000 });
     expect(readFileSync(freed.path)).toEqual(Buffer.from(jpeg('r')));
-    expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(withKioskDb(dataDir, (db) => db.pragma('integrity_check', { simple: true }))).toBe('ok');
   });
 
   it('a restart after the failures finds nothing to recover', async () => {

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openKioskDb } from '../../helpers/kiosk-db.ts';
 import { removeDir, startKiosk, startPlatformChild, waitFor } from './helpers.ts';
 import type { PlatformChild } from './helpers.ts';
 import { tasksBySession } from './platform-db.ts';
@@ -109,7 +110,8 @@ describe('kiosk services under SIGKILL while capturing and syncing', () => {
     const app = platform.app;
     const kiosk = await startKiosk(platform.url, app, { dataDir, profile: 'single_camera' });
     try {
-      const db = kiosk.store.db;
+      // A second connection, as the kiosk's own handle is private to main/store (D-043).
+      const db = openKioskDb(dataDir);
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       expect(db.pragma('foreign_key_check')).toEqual([]);
       // Every acknowledged capture: its row, its file, its hash (nothing here retakes, so none was replaced).
@@ -122,6 +124,7 @@ describe('kiosk services under SIGKILL while capturing and syncing', () => {
       }
       const done = (db.prepare("SELECT id FROM sessions WHERE state = 'done'").all() as { id: string }[]).map((r) => r.id);
       for (const id of confirmed) expect(done).toContain(id);
+      db.close();
       await waitFor('queue drained', () => kiosk.engine.counts(), (c) => c.pending === 0, 150_000);
       expect(kiosk.engine.counts().failed).toBe(0);
       const tasks = tasksBySession(platform.dataDir);

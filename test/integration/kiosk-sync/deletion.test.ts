@@ -7,6 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withKioskDb } from '../../helpers/kiosk-db.ts';
 import { PlatformClient } from '../../../main/platform-client/client.ts';
 import { PlatformError } from '../../../main/platform-client/errors.ts';
 import { deviceSyncEndpoints } from '../../../protocol/endpoints/device-sync.ts';
@@ -94,7 +95,7 @@ describe('deletion of a customer on request reaches the platform', () => {
       expect(localFiles.some((path) => existsSync(path))).toBe(false);
       const queued = await waitFor(
         'an offline attempt',
-        () => first.store.db.prepare('SELECT kind, client_id, attempts, waiting, request FROM platform_deletions').all() as { kind: string; client_id: string; attempts: number; waiting: string | null; request: string }[],
+        () => withKioskDb(first.store.dataDir, (db) => db.prepare('SELECT kind, client_id, attempts, waiting, request FROM platform_deletions').all() as { kind: string; client_id: string; attempts: number; waiting: string | null; request: string }[]),
         (rows) => rows.length === 1 && rows[0]!.attempts > 0,
         20_000,
       );
@@ -107,11 +108,11 @@ describe('deletion of a customer on request reaches the platform', () => {
       // The kiosk restarts while the platform is still down: the request is still queued.
       await first.close();
       second = await startKiosk(platform.url, platform.app, { dataDir, profile: 'multi_light', lights: ['white'] });
-      expect((second.store.db.prepare('SELECT COUNT(*) AS n FROM platform_deletions').get() as { n: number }).n).toBe(1);
+      expect(second.store.deletions.pending()).toBe(1);
 
       // The platform is back: the queue drains.
       await platform.restart();
-      await waitFor('the deletion to drain', () => (second!.store.db.prepare('SELECT COUNT(*) AS n FROM platform_deletions').get() as { n: number }).n, (n) => n === 0, 60_000);
+      await waitFor('the deletion to drain', () => second!.store.deletions.pending(), (n) => n === 0, 60_000);
 
       // Pull no longer returns the customer or their report; the other customer is untouched.
       const usersAfter = await pullAll(platform.url, platform.app, 'user');

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withKioskDb } from '../../helpers/kiosk-db.ts';
 import { kioskApiContract } from '../../../main/kiosk-api/contract.ts';
 import type { KioskMethod, KioskOutput } from '../../../main/kiosk-api/types.ts';
 import { SIMULATED_VIEWS } from '../../../main/device/simulated-camera.ts';
@@ -71,7 +72,7 @@ describe('kiosk API', () => {
     const first = await visit('first@example.com');
     const second = await visit('second@example.com');
     expect(second.id).toBe(first.id);
-    const rows = kiosk.store.db.prepare('SELECT id, email FROM customers WHERE custom_id = ?').all(found.customId);
+    const rows = withKioskDb(kiosk.store.dataDir, (db) => db.prepare('SELECT id, email FROM customers WHERE custom_id = ?').all(found.customId));
     expect(rows).toEqual([{ id: first.id, email: 'second@example.com' }]);
     const again = checked('searchCustomers', await kiosk.api.searchCustomers({ keyword: found.name }));
     expect(again.local.map((c) => c.id)).toEqual([first.id]);
@@ -108,7 +109,7 @@ describe('kiosk API', () => {
     checked('deleteCustomer', await kiosk.api.deleteCustomer({ customerId: a.customerId }));
     expect(kiosk.store.getCustomer(a.customerId)).toBeNull();
     // The platform's copy goes through the outbox (deletion.test.ts follows it while offline).
-    await waitFor('platform deletion', () => kiosk.store.db.prepare('SELECT COUNT(*) AS n FROM platform_deletions').get() as { n: number }, (r) => r.n === 0, 20_000);
+    await waitFor('platform deletion', () => kiosk.store.deletions.pending(), (n) => n === 0, 20_000);
     await expect(kiosk.api.getHistory({ customerId: a.customerId })).rejects.toMatchObject({ code: 'not_found' });
   }, 60_000);
 

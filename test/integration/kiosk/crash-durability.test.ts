@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openKioskDb } from '../../helpers/kiosk-db.ts';
 import { KioskStore } from '../../../main/store/kiosk-store.ts';
 
 const WRITER = fileURLToPath(new URL('./capture-writer.ts', import.meta.url));
@@ -62,10 +63,12 @@ describe('capture store under SIGKILL', () => {
       total += acknowledged.length;
 
       const store = await KioskStore.open({ dataDir, verifyHashesOnStartup: 'all' });
+      // A second connection, as the kiosk's own handle is private to main/store (D-043).
+      const db = openKioskDb(dataDir);
       try {
-        expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
-        expect(store.db.pragma('foreign_key_check')).toEqual([]);
-        const rows = store.db.prepare('SELECT id, session_id, view, light, file_path, sha256, integrity FROM captures').all() as {
+        expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+        expect(db.pragma('foreign_key_check')).toEqual([]);
+        const rows = db.prepare('SELECT id, session_id, view, light, file_path, sha256, integrity FROM captures').all() as {
           id: string;
           session_id: string;
           view: string;
@@ -96,9 +99,10 @@ describe('capture store under SIGKILL', () => {
         }
         // Sessions and captures agree: no capture without its session row (foreign_key_check above)
         // and every session touched by a capture is in the capturing state.
-        const states = store.db.prepare('SELECT DISTINCT s.state FROM sessions s JOIN captures c ON c.session_id = s.id').all() as { state: string }[];
+        const states = db.prepare('SELECT DISTINCT s.state FROM sessions s JOIN captures c ON c.session_id = s.id').all() as { state: string }[];
         expect(states.map((s) => s.state)).toEqual(['capturing']);
       } finally {
+        db.close();
         store.close();
       }
     }

@@ -28,7 +28,7 @@ describe('catalogue pictures from the demo platform', () => {
     const { store, dir, cleanup } = await tempStore();
     try {
       const pictures = new CataloguePictures({ dir: join(dir, 'catalogue-pictures'), baseUrl: () => tp.platform.url });
-      const catalogue = new Catalogue({ db: store.db, client: () => tp.client(tp.app('primary')), storeCustomId: () => 'SG001', pictures });
+      const catalogue = new Catalogue({ cache: store.catalogue, client: () => tp.client(tp.app('primary')), storeCustomId: () => 'SG001', pictures });
       const snapshot = await catalogue.refresh();
       // The pictures download in the background (the sync engine must not wait for them).
       await catalogue.picturesSettled();

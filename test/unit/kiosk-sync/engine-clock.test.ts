@@ -5,6 +5,7 @@
  * ahead: they are due at once instead of silencing the queue for the size of the jump.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { withKioskDb } from '../../helpers/kiosk-db.ts';
 import { PlatformError, PlatformUnreachableError } from '../../../main/platform-client/errors.ts';
 import { ScriptedClient, USER_ANSWER as user, confirmedSession, policyAnswer, scriptedEngine, tempStore } from './helpers.ts';
 
@@ -54,7 +55,7 @@ describe('sync engine and the kiosk clock', () => {
     setNow(now() - 3_600_000);
     expect(await engine.runOnce()).toBe(true);
     expect(client.count('/device_api/users')).toBe(2);
-    const planned = store.db.prepare('SELECT MAX(next_attempt_at) AS at FROM (SELECT next_attempt_at FROM sync_jobs UNION ALL SELECT next_attempt_at FROM user_sync)').get() as { at: number };
+    const planned = withKioskDb(store.dataDir, (db) => db.prepare('SELECT MAX(next_attempt_at) AS at FROM (SELECT next_attempt_at FROM sync_jobs UNION ALL SELECT next_attempt_at FROM user_sync)').get() as { at: number });
     expect(planned.at).toBeLessThanOrEqual(now() + 16_000);
     await engine.runOnce();
     expect(engine.job(sessionId)).toMatchObject({ stage: 'upload', waiting: null });

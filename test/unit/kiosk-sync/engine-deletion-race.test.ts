@@ -5,7 +5,7 @@
  * on the platform when the deletion was queued.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { queueSessionDeletion } from '../../../main/sync/deletions.ts';
+import { withKioskDb } from '../../helpers/kiosk-db.ts';
 import type { UploadFn } from '../../../main/sync/session-steps.ts';
 import type { KioskStore } from '../../../main/store/kiosk-store.ts';
 import { ScriptedClient, USER_ANSWER, confirmedSession, policyAnswer, scriptedEngine, tempStore } from './helpers.ts';
@@ -14,17 +14,13 @@ const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((c) => c()));
 
 
-/** What staff's "delete session" does to the kiosk database (main/kiosk/admin.ts): queue, then delete the rows. */
-function deleteSessionNow(store: KioskStore, sessionId: string): void {
-  store.db.transaction(() => {
-    queueSessionDeletion(store.db, sessionId, Date.now());
-    store.db.prepare('DELETE FROM captures WHERE session_id = ?').run(sessionId);
-    store.db.prepare('DELETE FROM sessions WHERE id = ?').run(sessionId);
-  })();
+/** Staff's "delete session" (main/kiosk/admin.ts): the platform deletion queued, then the rows and files. */
+async function deleteSessionNow(store: KioskStore, sessionId: string): Promise<void> {
+  expect(await store.deleteSessionData(sessionId)).toBe(true);
 }
 
 function deletionRequests(store: KioskStore): { task_ids: string[]; resource_urls: string[]; client_report_ids: string[] }[] {
-  return (store.db.prepare('SELECT request FROM platform_deletions ORDER BY id').all() as { request: string }[]).map((r) => JSON.parse(r.request) as never);
+  return withKioskDb(store.dataDir, (db) => db.prepare('SELECT request FROM platform_deletions ORDER BY id').all() as { request: string }[]).map((r) => JSON.parse(r.request) as never);
 }
 
 async function setup(handlers: Record<string, (input: never) => unknown>, upload: UploadFn) {
@@ -43,7 +39,7 @@ describe('deletion on request during a sync step', () => {
     let storeOf: KioskStore | null = null;
     const { store, engine, sessionId } = await setup({}, async () => {
       // Staff delete the session while this transfer is on the wire.
-      deleteSessionNow(storeOf!, sessionToDelete);
+      await deleteSessionNow(storeOf!, sessionToDelete);
     });
     storeOf = store;
     sessionToDelete = sessionId;
@@ -60,8 +56,8 @@ describe('deletion on request during a sync step', () => {
     let sessionToDelete = '';
     const { store, engine, sessionId } = await setup(
       {
-        '/skin_api/analyze/task': () => {
-          deleteSessionNow(storeOf!, sessionToDelete);
+        '/skin_api/analyze/task': async () => {
+          await deleteSessionNow(storeOf!, sessionToDelete);
           return { task_id: 'task-made-meanwhile' };
         },
       },

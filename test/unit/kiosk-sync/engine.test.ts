@@ -33,9 +33,9 @@ async function setup(client: ScriptedClient, upload: UploadFn = async () => unde
   const run = async (max = 50) => {
     for (let i = 0; i < max; i++) {
       if (await engine.runOnce()) continue;
-      const job = store.db.prepare("SELECT MIN(next_attempt_at) AS at FROM sync_jobs WHERE stage NOT IN ('done', 'failed')").get() as { at: number | null };
-      if (job.at === null) return;
-      now = Math.max(now, job.at);
+      const due = store.outbox.earliestDue();
+      if (due === null) return;
+      now = Math.max(now, due);
       engine.wake();
     }
   };

@@ -58,7 +58,7 @@ export function scriptedEngine(store: KioskStore, client: ScriptedClient, option
 export async function tempStore(now: () => number = Date.now): Promise<{ store: KioskStore; dir: string; cleanup: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'kiosk-sync-unit-'));
   const store = await KioskStore.open({ dataDir: dir, verifyHashesOnStartup: 'unsynced', now });
-  return { store, dir, cleanup: () => (store.db.open && store.close(), rmSync(dir, { recursive: true, force: true })) };
+  return { store, dir, cleanup: () => (store.close(), rmSync(dir, { recursive: true, force: true })) };
 }
 
 export function jpeg(tag: string): Uint8Array {

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { withKioskDb } from '../../helpers/kiosk-db.ts';
 import { migrate } from '../../../main/store/database.ts';
 import { migration001 } from '../../../main/store/migrations/001-capture-store.ts';
 import { migration002 } from '../../../main/store/migrations/002-sync.ts';
@@ -24,14 +25,22 @@ describe('migration 002 (sync)', () => {
     try {
       const { sessionId, customerId } = await confirmedSession(store);
       const now = Date.now();
-      store.db.prepare("INSERT INTO sync_jobs (session_id, stage, api_code, algorithm_variant, next_attempt_at, created_at, updated_at) VALUES (?, 'upload', 'online_skin', 'all_race_v2', ?, ?, ?)").run(sessionId, now, now, now);
       const capture = store.listCaptures(sessionId)[0]!;
-      store.db.prepare('INSERT INTO sync_uploads (capture_id, session_id, resource_url) VALUES (?, ?, ?)').run(capture.id, sessionId, 'http://x');
-      store.db.prepare('INSERT INTO user_sync (customer_id, next_attempt_at, updated_at) VALUES (?, ?, ?)').run(customerId, now, now);
-      expect(() => store.db.prepare("UPDATE sync_jobs SET stage = 'lost' WHERE session_id = ?").run(sessionId)).toThrow(/CHECK/);
+      withKioskDb(
+        store.dataDir,
+        (db) => {
+          db.prepare("INSERT INTO sync_jobs (session_id, stage, api_code, algorithm_variant, next_attempt_at, created_at, updated_at) VALUES (?, 'upload', 'online_skin', 'all_race_v2', ?, ?, ?)").run(sessionId, now, now, now);
+          db.prepare('INSERT INTO sync_uploads (capture_id, session_id, resource_url) VALUES (?, ?, ?)').run(capture.id, sessionId, 'http://x');
+          db.prepare('INSERT INTO user_sync (customer_id, next_attempt_at, updated_at) VALUES (?, ?, ?)').run(customerId, now, now);
+          expect(() => db.prepare("UPDATE sync_jobs SET stage = 'lost' WHERE session_id = ?").run(sessionId)).toThrow(/CHECK/);
+        },
+        { write: true },
+      );
       await store.deleteCustomerData(customerId);
-      for (const t of ['sync_jobs', 'sync_uploads', 'user_sync']) expect((store.db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n).toBe(0);
-      expect(store.db.pragma('foreign_key_check')).toEqual([]);
+      withKioskDb(store.dataDir, (db) => {
+        for (const t of ['sync_jobs', 'sync_uploads', 'user_sync']) expect((db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n).toBe(0);
+        expect(db.pragma('foreign_key_check')).toEqual([]);
+      });
     } finally {
       cleanup();
     }

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { deletionRequestSchema } from '../../../protocol/device-sync/deletions.ts';
 import { migrate } from '../../../main/store/database.ts';
 import { migrations } from '../../../main/store/migrations/index.ts';
-import { nextDueDeletion, pendingDeletions, queueCustomerDeletion, queueSessionDeletion } from '../../../main/sync/deletions.ts';
+import { DeletionRepository } from '../../../main/store/deletions.ts';
+import { withKioskDb } from '../../helpers/kiosk-db.ts';
 import { confirmedSession, tempStore } from './helpers.ts';
 
 describe('migration 004 (deletion outbox)', () => {
@@ -21,7 +22,7 @@ describe('migration 004 (deletion outbox)', () => {
     ]);
     // Due at once: they waited for an API that now exists.
     expect(rows.every((r) => r.attempts === 0 && r.next_attempt_at === 0)).toBe(true);
-    expect(nextDueDeletion(db, 1)?.client_id).toBe('cust-0001');
+    expect(new DeletionRepository(db).nextDue(1)?.client_id).toBe('cust-0001');
     db.close();
   });
 
@@ -30,20 +31,25 @@ describe('migration 004 (deletion outbox)', () => {
     try {
       const { sessionId, customerId } = await confirmedSession(store);
       const now = Date.now();
-      store.db.prepare("INSERT INTO sync_jobs (session_id, stage, api_code, algorithm_variant, task_id, next_attempt_at, created_at, updated_at) VALUES (?, 'poll', 'online_skin', 'all_race_v2', 'task-1', ?, ?, ?)").run(sessionId, now, now, now);
       const capture = store.listCaptures(sessionId)[0]!;
-      store.db.prepare('INSERT INTO sync_uploads (capture_id, session_id, resource_url) VALUES (?, ?, ?)').run(capture.id, sessionId, 'http://p/skin_api/file/resource/k1.jpg');
+      withKioskDb(
+        store.dataDir,
+        (db) => {
+          db.prepare("INSERT INTO sync_jobs (session_id, stage, api_code, algorithm_variant, task_id, next_attempt_at, created_at, updated_at) VALUES (?, 'poll', 'online_skin', 'all_race_v2', 'task-1', ?, ?, ?)").run(sessionId, now, now, now);
+          db.prepare('INSERT INTO sync_uploads (capture_id, session_id, resource_url) VALUES (?, ?, ?)').run(capture.id, sessionId, 'http://p/skin_api/file/resource/k1.jpg');
+        },
+        { write: true },
+      );
       // A session of someone else is not part of it.
-      expect(queueSessionDeletion(store.db, 'not-a-session', now)).toBe(false);
+      expect(await store.deleteSessionData('not-a-session')).toBe(false);
 
-      store.db.transaction(() => queueCustomerDeletion(store.db, customerId, now)).immediate();
       await store.deleteCustomerData(customerId);
-      expect(pendingDeletions(store.db)).toBe(1);
-      const row = nextDueDeletion(store.db, now)!;
+      expect(store.deletions.pending()).toBe(1);
+      const row = store.deletions.nextDue(Date.now())!;
       expect(row).toMatchObject({ kind: 'customer', client_id: customerId, attempts: 0 });
       expect(JSON.parse(row.request)).toEqual({ client_user_id: customerId, client_report_ids: [sessionId], task_ids: ['task-1'], resource_urls: ['http://p/skin_api/file/resource/k1.jpg'] });
       // The sync rows it was built from are gone with the customer; the request stays.
-      expect((store.db.prepare('SELECT COUNT(*) AS n FROM sync_jobs').get() as { n: number }).n).toBe(0);
+      expect(withKioskDb(store.dataDir, (db) => db.prepare('SELECT COUNT(*) AS n FROM sync_jobs').get() as { n: number }).n).toBe(0);
     } finally {
       cleanup();
     }

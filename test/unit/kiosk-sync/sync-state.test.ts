@@ -70,12 +70,12 @@ describe('customer registration revisions', () => {
     try {
       const customer = store.createCustomer({ name: 'Rev Ree', phoneCc: 65 });
       const target = { storeCustomId: 'SG001', accountId: 0, deviceSn: 'S' };
-      const first = stageUser(store.db, userBody(customer, target), Date.now());
+      const first = stageUser(store.userSync, userBody(customer, target), Date.now());
       expect(first).toMatchObject({ revision: 0, synced_revision: null });
       expect(userPending(first)).toBe(true);
-      expect(stageUser(store.db, userBody(store.getCustomer(customer.id)!, target), Date.now()).revision).toBe(0);
+      expect(stageUser(store.userSync, userBody(store.getCustomer(customer.id)!, target), Date.now()).revision).toBe(0);
       store.recordConsent(customer.id, ['user_agreement', 'privacy_policy']);
-      const second = stageUser(store.db, userBody(store.getCustomer(customer.id)!, target), Date.now());
+      const second = stageUser(store.userSync, userBody(store.getCustomer(customer.id)!, target), Date.now());
       expect(second.revision).toBe(1);
     } finally {
       cleanup();

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { withKioskDb } from '../../helpers/kiosk-db.ts';
 import { migrate } from '../../../main/store/database.ts';
 import { KioskStore } from '../../../main/store/kiosk-store.ts';
 import { migration001 } from '../../../main/store/migrations/001-capture-store.ts';
@@ -55,10 +56,10 @@ describe('kiosk store migration 003 (face outlines)', () => {
       expect(store.previousFaceOutline(customer.id, current, 'left')).toBeNull();
       expect(store.previousFaceOutline(customer.id, newer, 'front')?.points[0]).toEqual([0.3, 0.2]);
       store.saveFaceOutline(older, 'front', { points: SQUARE, source: 'box' });
-      expect(store.db.prepare('SELECT COUNT(*) FROM face_outlines WHERE session_id = ?').pluck().get(older)).toBe(1);
+      expect(withKioskDb(dataDir, (db) => db.prepare('SELECT COUNT(*) FROM face_outlines WHERE session_id = ?').pluck().get(older))).toBe(1);
       expect(() => store.saveFaceOutline(older, 'left', { points: [[0, 0]], source: 'box' })).toThrow();
       await store.deleteCustomerData(customer.id);
-      expect(store.db.prepare('SELECT COUNT(*) FROM face_outlines').pluck().get()).toBe(0);
+      expect(withKioskDb(dataDir, (db) => db.prepare('SELECT COUNT(*) FROM face_outlines').pluck().get())).toBe(0);
     } finally {
       store.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -6,6 +6,7 @@
  * gets none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withKioskDb } from '../../helpers/kiosk-db.ts';
 import { createLiveCheck } from '../../../main/capture/face-live-check.ts';
 import type { LiveCheck } from '../../../main/capture/live-check.ts';
 import { SIMULATED_PITCH_OFFSET } from '../../../main/device/simulated-camera.ts';
@@ -59,7 +60,7 @@ async function runToReview(sessionId: string, ms = 60_000): Promise<Run> {
 }
 
 function recorded(sessionId: string, view: string): { points: Outline; source: string } {
-  const row = rig.store.db.prepare('SELECT points, source FROM face_outlines WHERE session_id = ? AND view = ?').get(sessionId, view) as { points: string; source: string };
+  const row = withKioskDb(rig.store.dataDir, (db) => db.prepare('SELECT points, source FROM face_outlines WHERE session_id = ? AND view = ?').get(sessionId, view) as { points: string; source: string });
   return { points: JSON.parse(row.points) as Outline, source: row.source };
 }
 

@@ -23,7 +23,7 @@ async function settingsFor(json: Record<string, unknown>): Promise<KioskSettings
   const store = await KioskStore.open({ dataDir, verifyHashesOnStartup: 'none' });
   cleanups.push(() => (store.close(), rmSync(dataDir, { recursive: true, force: true })));
   const config = { core: parseKioskCoreConfig(json), extras: kioskExtrasSchema.parse(json) };
-  return new KioskSettings(store.db, config, { embedded: false, baseUrl: 'http://127.0.0.1:1' }, new FileSecretStore(join(dataDir, 'secrets.json')));
+  return new KioskSettings(store.settings, config, { embedded: false, baseUrl: 'http://127.0.0.1:1' }, new FileSecretStore(join(dataDir, 'secrets.json')));
 }
 
 describe('camera mounting (guidance pitchOffset)', () => {

@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { withKioskDb } from '../../helpers/kiosk-db.ts';
+import { openStoreDatabase } from '../../../main/store/database.ts';
 import { migrations } from '../../../main/store/migrations/index.ts';
 import { KioskStore } from '../../../main/store/kiosk-store.ts';
 import { StoreError } from '../../../main/store/types.ts';
@@ -10,7 +12,7 @@ import { StoreError } from '../../../main/store/types.ts';
 const dirs: string[] = [];
 const stores: KioskStore[] = [];
 afterEach(() => {
-  for (const s of stores.splice(0)) if (s.db.open) s.close();
+  for (const s of stores.splice(0)) s.close();
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
@@ -38,10 +40,18 @@ function sessionWithCustomer(store: KioskStore) {
 
 describe('kiosk store', () => {
   it('migrates to the latest version with WAL and synchronous=FULL', async () => {
-    const store = await openStore();
-    expect(store.db.pragma('user_version', { simple: true })).toBe(migrations.at(-1)!.version);
-    expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
+    // The connection KioskStore.open makes (its pragmas are per connection, so a second one would not show them).
+    const dir = mkdtempSync(join(tmpdir(), 'kiosk-store-'));
+    dirs.push(dir);
+    const db = openStoreDatabase(join(dir, 'kiosk.sqlite'));
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(migrations.at(-1)!.version);
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(db.pragma('synchronous', { simple: true })).toBe(2);
+      expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    } finally {
+      db.close();
+    }
   });
 
   it('writes a capture durably: file under its final name, sha256 recorded, no temp left', async () => {
@@ -125,8 +135,14 @@ describe('kiosk store', () => {
     const recent = await store.saveCapture({ sessionId: session.id, view: 'left', light: 'white', jpeg: jpeg('r'), width: 1, height: 1 });
     const unsynced = await store.saveCapture({ sessionId: session.id, view: 'right', light: 'white', jpeg: jpeg('u'), width: 1, height: 1 });
     const day = 86_400_000;
-    store.db.prepare('UPDATE captures SET synced_at = ? WHERE id = ?').run(clock - 31 * day, old.id);
-    store.db.prepare('UPDATE captures SET synced_at = ? WHERE id = ?').run(clock - 29 * day, recent.id);
+    withKioskDb(
+      store.dataDir,
+      (db) => {
+        db.prepare('UPDATE captures SET synced_at = ? WHERE id = ?').run(clock - 31 * day, old.id);
+        db.prepare('UPDATE captures SET synced_at = ? WHERE id = ?').run(clock - 29 * day, recent.id);
+      },
+      { write: true },
+    );
     const cancelled = store.createSession('multi_light');
     const stale = await store.saveCapture({ sessionId: cancelled.id, view: 'front', light: 'white', jpeg: jpeg('c'), width: 1, height: 1 });
     store.setSessionState(cancelled.id, 'cancelled');
