@@ -75,7 +75,7 @@ const FACE_CHECK_MODULE = new URL(`../capture/face-live-check.${import.meta.url.
 export async function createKioskServices(input: KioskServicesInput): Promise<KioskServices> {
   const config = await loadKioskConfig(input);
   const now = input.now ?? Date.now;
-  const log = new KioskLog(join(input.dataDir, 'logs', 'kiosk.log'), 2000, input.log ?? null);
+  const log = await KioskLog.open({ file: join(input.dataDir, 'logs', 'kiosk.log'), echo: input.log ?? null });
   const store = await KioskStore.open({ dataDir: input.dataDir, verifyHashesOnStartup: config.core.store.verifyHashesOnStartup, now });
   const r = store.recovery;
   if (r.tempFilesRemoved.length + r.orphanFilesRemoved.length + r.missing.length + r.corrupt.length > 0) {
@@ -187,7 +187,7 @@ export async function createKioskServices(input: KioskServicesInput): Promise<Ki
         await device.close();
         await worker?.close();
         await link.close();
-        await log.flush();
+        await log.close();
         store.close();
       })()),
   };
