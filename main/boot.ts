@@ -33,6 +33,8 @@ export interface KioskBootOptions {
 export interface KioskBackend {
   readonly api: KioskApi;
   readonly platform: { readonly baseUrl: string; readonly embedded: boolean };
+  /** The origins of the platform addresses now configured: the page's CSP allows images from these only. */
+  platformOrigins(): string[];
   close(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export async function bootKiosk(options: KioskBootOptions): Promise<KioskBackend
     return {
       api: services.api,
       platform: { baseUrl: embedded?.connection.baseUrl ?? options.platformUrl ?? '', embedded: embedded !== null },
+      platformOrigins: () => services.link.origins(),
       close: () => (closing ??= closeAll()),
     };
   } catch (error) {

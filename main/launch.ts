@@ -18,8 +18,9 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { APP_ROOT as ROOT } from './app-paths.ts';
 import { bootKiosk } from './boot.ts';
-import { findChromium, openChromium } from './host/chromium.ts';
+import { findChromium, isChromiumCrash, openChromium } from './host/chromium.ts';
 import { startBrowserHost } from './host/server.ts';
+import { CrashBackoff } from './shell/crash-backoff.ts';
 
 /** The browser host's port when a window is opened: a fixed origin keeps Chromium's camera permission across launches. */
 export const DEFAULT_WINDOW_PORT = 4780;
@@ -92,10 +93,9 @@ async function runBrowserHost(options: LaunchOptions): Promise<void> {
     platformUrl: options.platformUrl,
     modelDir: options.modelDir,
   });
-  const platformOrigin = backend.platform.baseUrl ? new URL(backend.platform.baseUrl).origin : undefined;
   const chromium = options.headless ? null : (options.chromium ?? findChromium());
   const wanted = options.port ?? (chromium ? DEFAULT_WINDOW_PORT : 0);
-  const hostOptions = { api: backend.api, rendererDir: join(ROOT, 'renderer', 'dist'), csp: { imageOrigins: platformOrigin ? [platformOrigin] : [] } };
+  const hostOptions = { api: backend.api, rendererDir: join(ROOT, 'renderer', 'dist'), csp: () => ({ imageOrigins: backend.platformOrigins() }) };
   const host = await startBrowserHost({ ...hostOptions, port: wanted }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE' || options.port !== undefined) throw error;
     console.warn(`port ${wanted} is taken: using a free one (Chromium will ask for the camera again)`);
@@ -118,15 +118,27 @@ async function runBrowserHost(options: LaunchOptions): Promise<void> {
     if (!options.headless) console.log('no Chromium found (--chromium PATH): open the address above in a browser on this machine');
     return;
   }
-  const window = openChromium(chromium, {
-    url: host.oneTimeLaunchUrl(),
-    profileDir: join(options.dataDir, 'chromium-profile'),
-    kiosk: options.kiosk,
-    runningAsRoot: process.getuid?.() === 0,
-  });
-  window.once('error', (error) => console.error(`Chromium failed to start: ${error.message}`));
-  // Closing the kiosk window closes the kiosk.
-  window.once('exit', () => void stop(0));
+  const openWindow = (): void => {
+    const window = openChromium(chromium, {
+      // A one-time key per window: a relaunch gets its own.
+      url: host.oneTimeLaunchUrl(),
+      profileDir: join(options.dataDir, 'chromium-profile'),
+      kiosk: options.kiosk,
+      runningAsRoot: process.getuid?.() === 0,
+    });
+    window.once('error', (error) => console.error(`Chromium failed to start: ${error.message}`));
+    window.once('exit', (code, signal) => {
+      if (stopping) return;
+      // A crashed window is opened again, backing off while it keeps crashing (D-042); closing
+      // the kiosk window closes the kiosk.
+      const delay = isChromiumCrash(code, signal) ? relaunches.crashed() : null;
+      if (delay === null) return void stop(0);
+      console.error(`kiosk window gone (${signal ?? `exit code ${code}`}); opening it again in ${delay / 1000} s`);
+    });
+  };
+  const relaunches = new CrashBackoff(openWindow);
+  process.once('exit', () => relaunches.dispose());
+  openWindow();
 }
 
 function runElectron(binary: string, argv: readonly string[]): void {

@@ -46,6 +46,18 @@ export function chromiumArgs(launch: ChromiumLaunch): string[] {
   ];
 }
 
+/** Signals someone sends to stop Chromium on purpose; any other ending but a clean exit is a crash. */
+const STOP_SIGNALS: readonly string[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
+
+/**
+ * Whether Chromium's exit was a crash (the kiosk window is opened again, with backoff: D-042)
+ * rather than the window being closed (exit code 0) or Chromium being told to stop.
+ */
+export function isChromiumCrash(code: number | null, signal: NodeJS.Signals | null): boolean {
+  if (signal !== null) return !STOP_SIGNALS.includes(signal);
+  return code !== null && code !== 0;
+}
+
 export function openChromium(executable: string, launch: ChromiumLaunch): ChildProcess {
   return spawn(executable, chromiumArgs(launch), { stdio: 'ignore' });
 }

@@ -29,7 +29,8 @@ export interface BrowserHostOptions {
   readonly port?: number;
   /** Fixed launch secret (tests); default 256 random bits per launch. */
   readonly secret?: string;
-  readonly csp?: CspOptions;
+  /** The page's CSP sources; a function is asked on every request, so a changed platform address counts at the next page load. */
+  readonly csp?: CspOptions | (() => CspOptions);
   readonly session?: ConnectionSessionOptions;
   readonly dispatch?: DispatchOptions;
   /** Largest call body. Default 64 MiB: a 12-MP still as JPEG is well under that. */
@@ -71,14 +72,13 @@ class HttpError extends Error {
 
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const guard = new HostGuard({ secret: options.secret, session: options.session });
-  const csp = contentSecurityPolicy(options.csp);
   const maxBody = options.maxBodyBytes ?? 64 * 1024 * 1024;
   let origin = '';
   let hostPort = '';
 
   const server = createServer((request, response) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
-    response.setHeader('Content-Security-Policy', csp);
+    response.setHeader('Content-Security-Policy', contentSecurityPolicy(typeof options.csp === 'function' ? options.csp() : options.csp));
     handle(request, response).catch((error: unknown) => {
       const status = error instanceof HttpError ? error.status : 500;
       if (status === 500) console.error('browser host: request failed', error);

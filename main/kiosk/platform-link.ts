@@ -22,6 +22,16 @@ export interface ProbeResult {
   readonly error: string | null;
 }
 
+/** The origins of the given addresses, each once; empty and malformed addresses have none. */
+export function originsOf(addresses: readonly string[]): string[] {
+  const origins = addresses.flatMap((address) => {
+    if (!URL.canParse(address)) return [];
+    const { protocol, origin } = new URL(address);
+    return protocol === 'http:' || protocol === 'https:' ? [origin] : [];
+  });
+  return [...new Set(origins)];
+}
+
 export class PlatformLink {
   private current: PlatformClient | null = null;
   private missing: string | null = 'not yet loaded';
@@ -63,6 +73,15 @@ export class PlatformLink {
     if (this.current) return this.current.baseUrl;
     const p = this.settings.platform();
     return p.addresses[p.region];
+  }
+
+  /**
+   * The origins of every configured platform address (both regions, as a 44099 may switch to
+   * the other at any time): the page may show images from these and no others (D-042).
+   */
+  origins(): string[] {
+    const { addresses } = this.settings.platform();
+    return originsOf([this.baseUrl, addresses.cn, addresses.overseas]);
   }
 
   get region(): Region {

@@ -7,14 +7,15 @@ import { readFile } from 'node:fs/promises';
 import { lookupStatic, mimeType } from '../transport/static-files.ts';
 import { appRequestPath } from './security.ts';
 
-export function createAppProtocolHandler(rendererDir: string, csp: string): (request: Request) => Promise<Response> {
-  const headers = {
-    'Content-Security-Policy': csp,
-    'X-Content-Type-Options': 'nosniff',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'Cache-Control': 'no-store',
-  };
+/** `csp` is asked on every request, so a platform address changed in the settings counts at the next page load. */
+export function createAppProtocolHandler(rendererDir: string, csp: () => string): (request: Request) => Promise<Response> {
   return async (request) => {
+    const headers = {
+      'Content-Security-Policy': csp(),
+      'X-Content-Type-Options': 'nosniff',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cache-Control': 'no-store',
+    };
     if (request.method !== 'GET' && request.method !== 'HEAD') return new Response('method not allowed', { status: 405, headers });
     const path = appRequestPath(request.url);
     if (path === null) return new Response('not found', { status: 404, headers });

@@ -15,6 +15,7 @@ import { packagedModelDir } from '../app-paths.ts';
 import { bootKiosk, type KioskBackend } from '../boot.ts';
 import type { PlatformProcess, PlatformSpawner } from '../embedded-platform.ts';
 import { createAppProtocolHandler } from './app-protocol.ts';
+import { CrashBackoff } from './crash-backoff.ts';
 import { createKioskIpc } from './ipc.ts';
 import { SafeStorageSecretStore } from './secret-store.ts';
 import { allowPermissionCheck, allowPermissionRequest, APP_SCHEME, APP_START_URL, isAllowedNavigation, KIOSK_API_CHANNEL, shellContentSecurityPolicy } from './security.ts';
@@ -79,7 +80,7 @@ async function start(): Promise<void> {
     modelDir: app.isPackaged ? packagedModelDir(process.resourcesPath) : undefined,
   });
 
-  const csp = shellContentSecurityPolicy({ imageOrigins: backend.platform.baseUrl ? [new URL(backend.platform.baseUrl).origin] : [] });
+  const csp = () => shellContentSecurityPolicy({ imageOrigins: backend.platformOrigins() });
   const ses = session.defaultSession;
   ses.setPermissionRequestHandler((_contents, permission, callback, details) => callback(allowPermissionRequest(permission, details)));
   ses.setPermissionCheckHandler((_contents, permission, origin, details) => allowPermissionCheck(permission, origin, details));
@@ -115,10 +116,13 @@ async function start(): Promise<void> {
     if (details.isMainFrame && !details.isSameDocument) ipc.reset(id);
   });
   contents.on('destroyed', () => ipc.reset(id));
-  // A crashed page is a blank kiosk: load it again.
-  contents.on('render-process-gone', (_event, details) => {
-    console.error(`kiosk page gone (${details.reason}); reloading`);
+  // A crashed page is a blank kiosk: load it again, backing off while it keeps crashing (D-042).
+  const reloads = new CrashBackoff(() => {
     if (!contents.isDestroyed()) contents.reload();
+  });
+  contents.on('render-process-gone', (_event, details) => {
+    const delay = reloads.crashed();
+    if (delay !== null) console.error(`kiosk page gone (${details.reason}); reloading in ${delay / 1000} s`);
   });
   window.once('ready-to-show', () => window.show());
   await window.loadURL(APP_START_URL);
@@ -127,6 +131,7 @@ async function start(): Promise<void> {
   app.on('before-quit', (event) => {
     if (quitting) return;
     quitting = true;
+    reloads.dispose();
     event.preventDefault();
     void backend.close().finally(() => app.exit(0));
   });

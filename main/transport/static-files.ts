@@ -86,7 +86,10 @@ export function isInside(root: string, candidate: string): boolean {
 }
 
 export interface CspOptions {
-  /** Origins the page may load images from besides itself (e.g. the platform's annotation images). */
+  /**
+   * Origins the page may load images from besides itself: the platform's (annotation images,
+   * catalogue pictures it serves), D-042.
+   */
   readonly imageOrigins?: readonly string[];
   /** Origins the page may fetch from besides itself. */
   readonly connectOrigins?: readonly string[];
@@ -94,12 +97,14 @@ export interface CspOptions {
 
 /**
  * The page's Content-Security-Policy. No inline script or style, no eval, nothing from other
- * origins but images: a kiosk has no business loading code from anywhere but its own build.
- * `blob:` images and media carry capture previews; `mediastream:` the live camera; `https:`
- * images allow catalogue pictures hosted by the merchant (images cannot run code).
+ * origins but the platform's images: a kiosk has no business loading code from anywhere but its
+ * own build. `blob:` images and media carry capture previews; `mediastream:` the live camera.
+ * Images come from the platform only (D-042), not from any `https:` origin: a picture can still
+ * track who looks at it and when, and main stores the catalogue pictures
+ * (main/catalogue/pictures.ts), which the page shows as blobs.
  */
 export function contentSecurityPolicy(options: CspOptions = {}): string {
-  const img = ["'self'", 'data:', 'blob:', 'https:', ...(options.imageOrigins ?? [])];
+  const img = ["'self'", 'data:', 'blob:', ...(options.imageOrigins ?? [])];
   const connect = ["'self'", ...(options.connectOrigins ?? [])];
   return [
     "default-src 'none'",

@@ -46,13 +46,15 @@ describe('browser host', () => {
   const dist = join(root, 'dist');
   const testApi = createTestApi();
   let host: BrowserHost;
+  // The platform's origins as the kiosk's settings give them now (asked on every request).
+  let platformOrigins = ['http://127.0.0.1:9'];
 
   beforeAll(async () => {
     mkdirSync(join(dist, 'assets'), { recursive: true });
     writeFileSync(join(dist, 'index.html'), '<!doctype html><script type="module" src="./assets/app.js"></script>');
     writeFileSync(join(dist, 'assets', 'app.js'), 'export {}');
     writeFileSync(join(root, 'package.json'), '{"secret":"outside the build"}');
-    host = await startBrowserHost({ api: testApi.api, rendererDir: dist, port: 0, csp: { imageOrigins: ['http://127.0.0.1:9'] } });
+    host = await startBrowserHost({ api: testApi.api, rendererDir: dist, port: 0, csp: () => ({ imageOrigins: platformOrigins }) });
   });
   afterAll(() => host.close());
 
@@ -71,6 +73,11 @@ describe('browser host', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe');
     expect(csp).toContain('http://127.0.0.1:9');
+    expect(csp).not.toMatch(/img-src [^;]*https:( |;|$)/);
+    platformOrigins = ['https://skin.example.com'];
+    const moved = String((await raw(host, { path: '/' })).headers['content-security-policy']);
+    expect(moved).toMatch(/img-src 'self' data: blob: https:\/\/skin\.example\.com(;|$)/);
+    platformOrigins = ['http://127.0.0.1:9'];
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['x-frame-options']).toBe('DENY');
     expect(page.headers['access-control-allow-origin']).toBeUndefined();

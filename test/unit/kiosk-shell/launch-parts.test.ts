@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pickDemoApp, type DemoCredentials } from '../../../main/embedded-platform.ts';
-import { chromiumArgs, findChromium } from '../../../main/host/chromium.ts';
+import { chromiumArgs, findChromium, isChromiumCrash } from '../../../main/host/chromium.ts';
 import { DEFAULT_WINDOW_PORT, parseLaunchArgs } from '../../../main/launch.ts';
 import { lookupStatic, mimeType } from '../../../main/transport/static-files.ts';
 
@@ -26,6 +26,17 @@ describe('launcher arguments', () => {
 });
 
 describe('Chromium app window', () => {
+  it('tells a crashed window (opened again) from one closed or stopped on purpose (the kiosk stops)', () => {
+    expect(isChromiumCrash(0, null)).toBe(false);
+    expect(isChromiumCrash(null, 'SIGTERM')).toBe(false);
+    expect(isChromiumCrash(null, 'SIGINT')).toBe(false);
+    expect(isChromiumCrash(null, 'SIGHUP')).toBe(false);
+    expect(isChromiumCrash(null, 'SIGKILL')).toBe(true);
+    expect(isChromiumCrash(null, 'SIGSEGV')).toBe(true);
+    expect(isChromiumCrash(1, null)).toBe(true);
+    expect(isChromiumCrash(133, null)).toBe(true);
+  });
+
   it('finds the first installed candidate', () => {
     expect(findChromium(['/a', '/b', '/c'], (path) => path !== '/a')).toBe('/b');
     expect(findChromium(['/a'], () => false)).toBeNull();

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { originsOf } from '../../../main/kiosk/platform-link.ts';
 import { createAppProtocolHandler } from '../../../main/shell/app-protocol.ts';
 import { createKioskIpc, type IpcMainInvokeEventLike } from '../../../main/shell/ipc.ts';
 import {
@@ -81,6 +82,23 @@ describe('Electron IPC, navigation and protocol paths', () => {
     expect(csp).toMatch(/img-src [^;]*http:\/\/127\.0\.0\.1:5123/);
     expect(csp).toMatch(/media-src [^;]*mediastream:/);
   });
+
+  it('allows images from the platform only, not from any https: origin (D-042)', () => {
+    const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `));
+    expect(directive(shellContentSecurityPolicy({ imageOrigins: ['https://skin.example.com'] }), 'img-src')).toBe("img-src 'self' data: blob: https://skin.example.com");
+    expect(directive(shellContentSecurityPolicy(), 'img-src')).toBe("img-src 'self' data: blob:");
+    for (const csp of [shellContentSecurityPolicy(), shellContentSecurityPolicy({ imageOrigins: ['https://skin.example.com'] })]) {
+      expect(csp.split('; ').filter((d) => /(^|\s)https?:(\s|$)/.test(d))).toEqual([]);
+    }
+  });
+
+  it('takes the platform origins from every configured address, each once', () => {
+    expect(originsOf(['https://cn.skin.example.com/base/', 'https://skin.example.com', 'https://skin.example.com/v2', '', 'not a url', 'ftp://files.example.com'])).toEqual([
+      'https://cn.skin.example.com',
+      'https://skin.example.com',
+    ]);
+    expect(originsOf(['http://127.0.0.1:5123'])).toEqual(['http://127.0.0.1:5123']);
+  });
 });
 
 describe('app:// protocol handler', () => {
@@ -90,7 +108,8 @@ describe('app:// protocol handler', () => {
   writeFileSync(join(root, 'dist', 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(join(root, 'secret.txt'), 'outside the build');
   symlinkSync(join(root, 'secret.txt'), join(root, 'dist', 'assets', 'link.txt'));
-  const handler = createAppProtocolHandler(join(root, 'dist'), "default-src 'none'");
+  let csp = "default-src 'none'";
+  const handler = createAppProtocolHandler(join(root, 'dist'), () => csp);
 
   it('serves the build with its MIME type and the CSP header', async () => {
     const page = await handler(new Request('app://kiosk/'));
@@ -100,6 +119,12 @@ describe('app:// protocol handler', () => {
     expect(await page.text()).toContain('<title>kiosk</title>');
     const script = await handler(new Request('app://kiosk/assets/app.js'));
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  });
+
+  it('asks for the CSP on every request: a platform address changed in the settings counts at the next load', async () => {
+    csp = "default-src 'none'; img-src 'self' https://new.skin.example.com";
+    expect((await handler(new Request('app://kiosk/'))).headers.get('content-security-policy')).toBe(csp);
+    csp = "default-src 'none'";
   });
 
   it('refuses traversal, symlinks out of the build and other hosts', async () => {
