@@ -1,5 +1,5 @@
 /** Session rows: created when a capture session starts, updated as it moves on. */
-import type { PersistedState, SkinCondition } from '../capture/session-types.ts';
+import { PERSISTED_STATES, type PersistedState, type SkinCondition } from '../capture/session-types.ts';
 import type { ProfileKind } from '../config/device-config.ts';
 import { recordConsent } from './customers.ts';
 import type { Db } from './database.ts';
@@ -66,7 +66,7 @@ export function attachCustomer(
 }
 
 /** States of a session a stop or crash may leave open (main/kiosk/startup.ts settles them). */
-const OPEN_STATES: readonly PersistedState[] = ['consent', 'customer', 'capturing', 'review'];
+const OPEN_STATES: readonly PersistedState[] = PERSISTED_STATES.filter((state) => !CLOSED_STATES.includes(state));
 const OPEN_LIST = OPEN_STATES.map((state) => `'${state}'`).join(', ');
 
 /** Sessions not yet done or cancelled, oldest first; of one customer when given. */

@@ -109,9 +109,9 @@ describe('kiosk services under SIGKILL while capturing and syncing', () => {
     // One more start, not killed: it recovers and drains the queue.
     const app = platform.app;
     const kiosk = await startKiosk(platform.url, app, { dataDir, profile: 'single_camera' });
+    // A second connection, as the kiosk's own handle is private to main/store (D-043).
+    const db = openKioskDb(dataDir);
     try {
-      // A second connection, as the kiosk's own handle is private to main/store (D-043).
-      const db = openKioskDb(dataDir);
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       expect(db.pragma('foreign_key_check')).toEqual([]);
       // Every acknowledged capture: its row, its file, its hash (nothing here retakes, so none was replaced).
@@ -124,7 +124,6 @@ describe('kiosk services under SIGKILL while capturing and syncing', () => {
       }
       const done = (db.prepare("SELECT id FROM sessions WHERE state = 'done'").all() as { id: string }[]).map((r) => r.id);
       for (const id of confirmed) expect(done).toContain(id);
-      db.close();
       await waitFor('queue drained', () => kiosk.engine.counts(), (c) => c.pending === 0, 150_000);
       expect(kiosk.engine.counts().failed).toBe(0);
       const tasks = tasksBySession(platform.dataDir);
@@ -139,6 +138,7 @@ describe('kiosk services under SIGKILL while capturing and syncing', () => {
       expect(others.n).toBe(0);
       console.log(`crash test: ${TRIALS} kills, ${acknowledged.size} captures acknowledged, ${confirmed.size} sessions confirmed, ${done.length} synced`);
     } finally {
+      db.close();
       await kiosk.close();
     }
   }, 235_000);
