@@ -4,6 +4,10 @@
  * disk (D-042): `kiosk.1.log`, `kiosk.2.log`, ..., the oldest removed beyond `maxFiles`. Callers
  * never log inputs (PINs, secrets, customer details): messages name ids, stages and codes only.
  */
+// pino-roll ships no types, and an ambient declaration cannot be imported: the reference brings it
+// into every program that compiles this file (main's, the tests', the packaging build).
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./pino-roll.d.ts" />
 import { pino, type Logger } from 'pino';
 import roll, { type RollStream } from 'pino-roll';
 
