@@ -1,14 +1,10 @@
-import type Database from 'better-sqlite3';
+import type { SqliteMigration } from '../../../common/node/sqlite.ts';
 import { migration001 } from './001-capture-store.ts';
 import { migration002 } from './002-sync.ts';
 import { migration003 } from './003-face-outlines.ts';
 import { migration004 } from './004-deletion-outbox.ts';
 
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  up(db: Database.Database): void;
-}
+export type Migration = SqliteMigration;
 
 /**
  * Numbered, append-only: never edit a migration that has shipped, add the next one. The sync

@@ -1,8 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqliteMigration } from '../../../common/node/sqlite.ts';
 
 /** One numbered schema step; its own file, so migration files and the list never import each other. */
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  up(db: Database.Database): void;
-}
+export type Migration = SqliteMigration;
