@@ -150,7 +150,7 @@ export async function createKioskServices(input: KioskServicesInput): Promise<Ki
   });
   const admin = new Admin(store, engine, now);
   const pinHashes = config.extras.pins ?? { staff: hashPin(DEMO_PINS.staff), technician: hashPin(DEMO_PINS.technician) };
-  if (!config.extras.pins) log.write('warn', 'no PIN hashes configured: the demo PINs are in use');
+  if (!config.extras.pins) log.write('warn', `no PIN hashes configured: the demo PINs are in use (staff ${DEMO_PINS.staff}, technician ${DEMO_PINS.technician}); set pins in the kiosk configuration before the unit goes into a store`);
   const busy = () => sessions.busy();
   const calibration = new LightCalibration({ device, save: (light, value) => settings.setCalibration(light, value), busy, log: (message) => log.write('info', message) });
   const api = new KioskService({
