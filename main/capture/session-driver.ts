@@ -14,7 +14,7 @@ import type { LiveCheck } from './live-check.ts';
 import { INITIAL_STATE, transition } from './session-machine.ts';
 import type { MachineConfig } from './session-machine.ts';
 import { persistedState } from './session-types.ts';
-import type { PersistedState, SessionEvent, SessionState, SkinCondition } from './session-types.ts';
+import type { EndReason, PersistedState, SessionEvent, SessionState, SkinCondition } from './session-types.ts';
 
 /** Monotonic milliseconds and a pause; tests pass a fake that advances instantly. */
 export interface Clock {
@@ -30,7 +30,8 @@ export const systemClock: Clock = {
 /** The store calls a session needs (KioskStore satisfies it). */
 export interface CaptureRecorder {
   createSession(profile: DeviceProfile['kind']): { id: string };
-  setSessionState(id: string, state: PersistedState): void;
+  /** `endReason` says why a cancelled session ended (declined consent, staff, a restart). */
+  setSessionState(id: string, state: PersistedState, endReason?: EndReason): void;
   attachCustomer(sessionId: string, input: { customerId: string; skinCondition: SkinCondition; consentClauseIds: readonly string[]; rejectedClauseIds?: readonly string[] }): void;
   saveCapture(input: { sessionId: string; view: View; light: LightSource; jpeg: Uint8Array; width: number; height: number }): Promise<{ id: string }>;
 }
@@ -130,7 +131,10 @@ export class CaptureSession {
     if (next === before) return false;
     const persisted = persistedState(next);
     // The customer step and captures persist their state together with their own rows.
-    if (persisted !== persistedState(before) && event.type !== 'CUSTOMER_READY') this.deps.recorder.setSessionState(this.id, persisted);
+    if (persisted !== persistedState(before) && event.type !== 'CUSTOMER_READY') {
+      if (next.kind === 'cancelled') this.deps.recorder.setSessionState(this.id, persisted, next.reason);
+      else this.deps.recorder.setSessionState(this.id, persisted);
+    }
     this.current = next;
     for (const listener of this.listeners) listener(next, event);
     this.wake();

@@ -84,6 +84,12 @@ export type SessionEventType = SessionEvent['type'];
 export const PERSISTED_STATES = ['consent', 'customer', 'capturing', 'review', 'done', 'cancelled'] as const;
 export type PersistedState = (typeof PERSISTED_STATES)[number];
 
+/**
+ * Why a session ended without being done, stored beside the state (migration 005, D-048): the
+ * state machine's reasons, and `interrupted` for a session a restart left unfinished.
+ */
+export type EndReason = Extract<SessionState, { kind: 'cancelled' }>['reason'] | 'interrupted';
+
 export function persistedState(state: SessionState): PersistedState {
   switch (state.kind) {
     case 'live':

@@ -9,6 +9,7 @@ import { LIGHT_SOURCES, VIEWS } from '../../protocol/skin-api/api-codes.ts';
 import { DIMENSION_IDS } from '../../protocol/enums/dimensions.ts';
 import { LANGUAGE_CODES } from '../../protocol/enums/languages.ts';
 import { MEASUREMENT_LIMITS } from '../../protocol/skin-api/task-result.ts';
+import { CUSTOMER_LIMITS } from '../../common/kiosk/customer-rules.ts';
 import { MESSAGE_KEYS } from './messages.ts';
 
 const view = z.enum(VIEWS);
@@ -57,14 +58,19 @@ export const consentClauseSchema = z.object({
   text: z.string(),
 });
 
+/** Limits shared with the renderer's form (common/kiosk/customer-rules.ts, D-048). */
 export const customerInputSchema = z.object({
-  name: z.string().trim().min(1).max(60),
+  name: z.string().trim().min(1).max(CUSTOMER_LIMITS.nameMax),
   gender: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
   birthday: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]).default(''),
-  phoneCc: z.number().int().min(1).max(999).default(65),
-  phoneNumber: z.string().regex(/^\d{4,15}$/).or(z.literal('')).default(''),
-  email: z.union([z.literal(''), z.string().email().max(100)]).default(''),
-  customId: z.string().max(64).default(''),
+  phoneCc: z.number().int().min(CUSTOMER_LIMITS.phoneCcMin).max(CUSTOMER_LIMITS.phoneCcMax).default(65),
+  phoneNumber: z
+    .string()
+    .regex(new RegExp(`^\\d{${CUSTOMER_LIMITS.phoneDigitsMin},${CUSTOMER_LIMITS.phoneDigitsMax}}$`))
+    .or(z.literal(''))
+    .default(''),
+  email: z.union([z.literal(''), z.string().email().max(CUSTOMER_LIMITS.emailMax)]).default(''),
+  customId: z.string().max(CUSTOMER_LIMITS.customIdMax).default(''),
 });
 
 export const customerSchema = customerInputSchema.extend({
@@ -162,8 +168,13 @@ export const recommendationSchema = z.object({
    * while it is not stored (then `pic`, the merchant's address, is all there is).
    */
   picture: z.string().nullable(),
-  /** The findings this item answers: dimension and level. */
-  answers: z.array(z.object({ dimension: z.enum(DIMENSION_IDS), level: z.number().int(), levelName: z.string() })),
+  /** The findings this item answers, most serious first: dimension (named in the language asked) and level. */
+  answers: z.array(z.object({ dimension: z.enum(DIMENSION_IDS), name: z.string(), level: z.number().int(), levelName: z.string() })),
+  /**
+   * Why it is recommended (issue 16 item 9): the problem it was matched on, the first of
+   * `answers`, with the customer's level and measured score, for "For: dark spots — Moderate".
+   */
+  why: z.object({ dimension: z.enum(DIMENSION_IDS), name: z.string(), level: z.number().int(), levelName: z.string(), score: z.number() }),
   link: z.string(),
   rank: z.number(),
 });
@@ -208,6 +219,15 @@ export const historySchema = z.object({
   noiseBand: z.record(z.string(), z.number()),
 });
 
+/**
+ * What became of a session on the staff list (D-048): still in progress; ended without a capture
+ * to send (declined consent, cancelled, incomplete after a restart); or confirmed and on its way
+ * (queued offline, uploading, analysing), synced, or failed: its sync gave up, the one thing the
+ * Diagnostics and the status pill count as failed.
+ */
+export const SESSION_STATUSES = ['in_progress', 'declined', 'cancelled', 'incomplete', 'queued_offline', 'uploading', 'analysing', 'synced', 'failed'] as const;
+export const sessionStatusSchema = z.enum(SESSION_STATUSES);
+
 export const sessionRowSchema = z.object({
   id,
   /** The customer of the session (null before one was chosen), for the report's history chart. */
@@ -215,6 +235,8 @@ export const sessionRowSchema = z.object({
   customerName: z.string(),
   createdAt: z.number(),
   state: z.string(),
+  /** What became of it, in one word for staff (main/kiosk/session-status.ts). */
+  status: sessionStatusSchema,
   stage: syncStageSchema,
   /** Why the sync failed or waits, null when nothing went wrong. */
   lastError: uiMessageSchema.nullable(),

@@ -12,6 +12,7 @@ import type { SyncEngine } from '../sync/engine.ts';
 import { describeSync, failureMessage } from '../sync/progress.ts';
 import { notFound } from './errors.ts';
 import { localDate } from './reports.ts';
+import { sessionStatus } from './session-status.ts';
 
 export class Admin {
   constructor(
@@ -29,7 +30,8 @@ export class Admin {
       const job = this.engine.job(session.id);
       const sync = describeSync(session, job, this.engine.uploadProgress(session.id));
       const lastError = job && (job.errorCode !== null || job.errorMessage !== null) ? failureMessage(job.errorCode, job.errorMessage) : null;
-      return { id: session.id, customerId: session.customerId, customerName, createdAt: session.createdAt, state: session.state, stage: sync.stage, lastError };
+      const status = sessionStatus(session, sync.stage);
+      return { id: session.id, customerId: session.customerId, customerName, createdAt: session.createdAt, state: session.state, status, stage: sync.stage, lastError };
     });
     return { sessions, dailyCount: sessions.filter((s) => s.state === 'done').length };
   }

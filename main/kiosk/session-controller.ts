@@ -199,7 +199,7 @@ export class SessionController {
     else {
       const row = this.deps.store.getSession(sessionId);
       if (!row) throw notFound(`Session ${sessionId}`);
-      if (row.state !== 'done' && row.state !== 'cancelled') this.deps.store.setSessionState(sessionId, 'cancelled');
+      if (row.state !== 'done' && row.state !== 'cancelled') this.deps.store.setSessionState(sessionId, 'cancelled', 'staff');
     }
     return this.view(sessionId);
   }

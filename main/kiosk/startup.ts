@@ -27,7 +27,8 @@ export function settleInterruptedSessions(store: KioskStore, device: DeviceConfi
     const shots = new Set(store.listCaptures(id).filter((c) => c.integrity === 'ok').map((c) => `${c.view}/${c.light}`));
     const plan = planOf(profile, configured.kind === profile ? configured.lights : ['white']);
     const complete = session.customerId !== null && plan.every(({ view, light }) => shots.has(`${view}/${light}`));
-    store.setSessionState(id, complete ? 'done' : 'cancelled');
+    if (complete) store.setSessionState(id, 'done');
+    else store.setSessionState(id, 'cancelled', 'interrupted');
     (complete ? confirmed : cancelled).push(id);
   }
   return { confirmed, cancelled };

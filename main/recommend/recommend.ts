@@ -7,7 +7,7 @@
  * findings and the customer in, a ranked, explained list out.
  */
 import type { DimensionId } from '../../protocol/enums/dimensions.ts';
-import { DIMENSIONS, isDimensionId, levelName, parseLevelId } from '../../protocol/enums/dimensions.ts';
+import { DIMENSIONS, dimensionName, isDimensionId, levelName, parseLevelId } from '../../protocol/enums/dimensions.ts';
 import type { LanguageCode } from '../../protocol/enums/languages.ts';
 import type { ProductItem, StoreTreatmentItem } from '../../protocol/open-api/catalogue-items.ts';
 import type { KioskOutput } from '../kiosk-api/types.ts';
@@ -59,11 +59,18 @@ export function recommend(input: RecommendInput): Recommendation[] {
         price: entry.item.price,
         priceUnit: entry.item.price_unit,
         priceSymbol: entry.item.price_symbol,
-        answers: entry.answers.map((f) => ({ dimension: f.dimension, level: f.level, levelName: levelName(f.dimension, f.level, input.lang) ?? String(f.level) })),
+        answers: entry.answers.map((f) => named(f, input.lang)),
+        // An item is only listed when it answers a finding, so the first (most serious) is there.
+        why: { ...named(entry.answers[0]!, input.lang), score: entry.answers[0]!.score },
         link: entry.item.store_link || entry.item.link,
         rank: index + 1,
       }));
   return [...rank('product', input.products), ...rank('treatment', input.treatments)];
+}
+
+/** A finding with its dimension and level named in the customer's language. */
+function named(f: Finding, lang: LanguageCode): { dimension: DimensionId; name: string; level: number; levelName: string } {
+  return { dimension: f.dimension, name: dimensionName(f.dimension, lang), level: f.level, levelName: levelName(f.dimension, f.level, lang) ?? String(f.level) };
 }
 
 /** The findings an item's problem field names at the found level, most serious first. */

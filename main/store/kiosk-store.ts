@@ -10,7 +10,7 @@
 import { rmdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { View } from '../../protocol/skin-api/api-codes.ts';
-import type { PersistedState, SkinCondition } from '../capture/session-types.ts';
+import type { EndReason, PersistedState, SkinCondition } from '../capture/session-types.ts';
 import type { ProfileKind } from '../config/device-config.ts';
 import type { StoreConfig } from '../config/store-config.ts';
 import { absoluteCapturePath, commitCapture, listCaptureRows, relativeCapturePath, toCaptureRecord } from './captures.ts';
@@ -200,8 +200,8 @@ export class KioskStore {
     return getSession(this.#db, id);
   }
 
-  setSessionState(id: string, state: PersistedState): void {
-    setSessionState(this.#db, id, state, this.now());
+  setSessionState(id: string, state: PersistedState, endReason?: EndReason): void {
+    setSessionState(this.#db, id, state, this.now(), endReason);
   }
 
   /** Sessions a stop or crash left open (of one customer when given), oldest first. */

@@ -1,5 +1,5 @@
 /** Session rows: created when a capture session starts, updated as it moves on. */
-import { PERSISTED_STATES, type PersistedState, type SkinCondition } from '../capture/session-types.ts';
+import { PERSISTED_STATES, type EndReason, type PersistedState, type SkinCondition } from '../capture/session-types.ts';
 import type { ProfileKind } from '../config/device-config.ts';
 import { recordConsent } from './customers.ts';
 import type { Db } from './database.ts';
@@ -15,6 +15,7 @@ interface SessionRow {
   created_at: number;
   updated_at: number;
   synced_at: number | null;
+  end_reason: string | null;
 }
 
 /** States after which a session takes no more captures. */
@@ -38,10 +39,12 @@ export function openSession(db: Db, id: string): SessionRecord {
   return session;
 }
 
-export function setSessionState(db: Db, id: string, state: PersistedState, now: number): void {
+/** A new state; a cancelled session also records why it ended (D-048), null when unknown. */
+export function setSessionState(db: Db, id: string, state: PersistedState, now: number, endReason?: EndReason): void {
   db.transaction(() => {
     openSession(db, id);
-    db.prepare('UPDATE sessions SET state = ?, updated_at = ? WHERE id = ?').run(state, now, id);
+    const reason = state === 'cancelled' ? (endReason ?? null) : null;
+    db.prepare('UPDATE sessions SET state = ?, end_reason = ?, updated_at = ? WHERE id = ?').run(state, reason, now, id);
   }).immediate();
 }
 
@@ -140,5 +143,6 @@ function toSession(row: SessionRow): SessionRecord {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     syncedAt: row.synced_at,
+    endReason: row.end_reason,
   };
 }

@@ -36,6 +36,12 @@ export interface SessionRecord {
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly syncedAt: number | null;
+  /**
+   * Why a cancelled session ended (EndReason: consent_declined, staff, interrupted; a later
+   * kiosk may write others), null for other states and for sessions cancelled before
+   * migration 005. Read as text: an unknown reason is shown as a plain cancellation.
+   */
+  readonly endReason: string | null;
 }
 
 export interface CaptureRecord {

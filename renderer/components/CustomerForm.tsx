@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KioskInput } from '../../main/kiosk-api/types.ts';
+import { brokenRules, CUSTOMER_LIMITS, type FieldRule } from '../../common/kiosk/customer-rules.ts';
 import { Button } from './Button.tsx';
+import { FieldProblems } from './FieldProblems.tsx';
 
 type CustomerInput = KioskInput<'registerCustomer'>['customer'];
 
@@ -16,8 +18,8 @@ const GENDERS = [0, 1, 2] as const;
 
 /**
  * Registration: only the name is required; phone and email let the store find the customer
- * next time. Checked here against the same rules main validates with, so the customer sees
- * which field is wrong before anything is sent.
+ * next time. Checked here against the same rules main validates with (common/kiosk/
+ * customer-rules.ts), so the customer sees which field is wrong, and why, before anything is sent.
  */
 export function CustomerForm({ onSubmit, busy, defaultCc = 65 }: Props) {
   const { t } = useTranslation();
@@ -27,20 +29,10 @@ export function CustomerForm({ onSubmit, busy, defaultCc = 65 }: Props) {
   const [email, setEmail] = useState('');
   const [birthday, setBirthday] = useState('');
   const [gender, setGender] = useState<0 | 1 | 2>(0);
-  const [invalid, setInvalid] = useState<string[]>([]);
-
-  function problems(): string[] {
-    const bad: string[] = [];
-    if (!name.trim() || name.trim().length > 60) bad.push(t('customer.name'));
-    const cc = Number(phoneCc);
-    if (!Number.isInteger(cc) || cc < 1 || cc > 999) bad.push(t('customer.phoneCc'));
-    if (phoneNumber && !/^\d{4,15}$/.test(phoneNumber)) bad.push(t('customer.phone'));
-    if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) bad.push(t('customer.email'));
-    return bad;
-  }
+  const [invalid, setInvalid] = useState<FieldRule[]>([]);
 
   function submit() {
-    const bad = problems();
+    const bad = brokenRules({ name, phoneCc, phoneNumber, email, birthday });
     setInvalid(bad);
     if (bad.length > 0) return;
     void onSubmit({ name: name.trim(), phoneCc: Number(phoneCc), phoneNumber, email, birthday, gender, customId: '' });
@@ -50,21 +42,21 @@ export function CustomerForm({ onSubmit, busy, defaultCc = 65 }: Props) {
     <div className="form" data-testid="customer-form">
       <label className="field">
         <span>{t('customer.name')}</span>
-        <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" name="name" maxLength={60} data-keyboard="text" />
+        <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" name="name" maxLength={CUSTOMER_LIMITS.nameMax} data-keyboard="text" />
       </label>
       <div className="field-row">
         <label className="field field-cc">
           <span>{t('customer.phoneCc')}</span>
-          <input value={phoneCc} inputMode="numeric" onChange={(e) => setPhoneCc(e.target.value.replace(/\D/g, ''))} name="phoneCc" maxLength={3} data-keyboard="digits" />
+          <input value={phoneCc} inputMode="numeric" onChange={(e) => setPhoneCc(e.target.value.replace(/\D/g, ''))} name="phoneCc" maxLength={String(CUSTOMER_LIMITS.phoneCcMax).length} data-keyboard="digits" />
         </label>
         <label className="field">
           <span>{t('customer.phone')}</span>
-          <input value={phoneNumber} inputMode="tel" onChange={(e) => setPhoneNumber(e.target.value.replace(/\D/g, ''))} name="phone" maxLength={15} data-keyboard="digits" />
+          <input value={phoneNumber} inputMode="tel" onChange={(e) => setPhoneNumber(e.target.value.replace(/\D/g, ''))} name="phone" maxLength={CUSTOMER_LIMITS.phoneDigitsMax} data-keyboard="digits" />
         </label>
       </div>
       <label className="field">
         <span>{t('customer.email')}</span>
-        <input value={email} type="email" inputMode="email" onChange={(e) => setEmail(e.target.value.trim())} name="email" maxLength={100} data-keyboard="email" />
+        <input value={email} type="email" inputMode="email" onChange={(e) => setEmail(e.target.value.trim())} name="email" maxLength={CUSTOMER_LIMITS.emailMax} data-keyboard="email" />
       </label>
       <div className="field-row">
         <label className="field">
@@ -82,11 +74,7 @@ export function CustomerForm({ onSubmit, busy, defaultCc = 65 }: Props) {
           </div>
         </div>
       </div>
-      {invalid.length > 0 && (
-        <p className="note note-bad" role="alert">
-          {t('customer.invalid', { fields: invalid.join(', ') })}
-        </p>
-      )}
+      {invalid.length > 0 && <FieldProblems rules={invalid} />}
       <Button size="large" data-testid="register" busy={busy} onClick={submit}>
         {t('customer.register')}
       </Button>

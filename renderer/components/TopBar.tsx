@@ -8,15 +8,17 @@ interface Props {
   start?: ReactNode;
   /** Hide the language switch where changing it mid-flow makes no sense (operator screens). */
   languageSwitch?: boolean;
+  /** Who reads the status pill: operators also see the sync backlog and a simulated device. */
+  audience?: 'customer' | 'operator';
 }
 
-export function TopBar({ title, start, languageSwitch = true }: Props) {
+export function TopBar({ title, start, languageSwitch = true, audience = 'customer' }: Props) {
   return (
     <header className="topbar">
       <div className="topbar-start">{start}</div>
       {title && <h1 className="topbar-title">{title}</h1>}
       <div className="topbar-end">
-        <StatusPill />
+        <StatusPill audience={audience} />
         {languageSwitch && <LanguageMenu />}
       </div>
     </header>

@@ -1,13 +1,12 @@
+import type { PartialCatalogue } from './catalogue.ts';
 import type { Messages } from './en.ts';
-
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends string ? string : DeepPartial<T[K]> };
 
 /**
  * Arabic: partial on purpose. It proves the two things issue 8 asks of the untranslated
  * languages: the layout mirrors (right to left) and every missing text falls back to English
  * key by key, never to a raw key. A merchant that needs full Arabic adds the rest here.
  */
-export const ar: DeepPartial<Messages> = {
+export const ar: PartialCatalogue<Messages> = {
   common: { back: 'رجوع', cancel: 'إلغاء', continue: 'متابعة', language: 'اللغة' },
   status: { online: 'متصل', offline: 'غير متصل' },
   idle: {
@@ -16,6 +15,28 @@ export const ar: DeepPartial<Messages> = {
     chooseLanguage: 'المس لغتك للبدء',
   },
   consent: { title: 'قبل أن نبدأ', agree: 'أوافق', accept: 'موافقة ومتابعة', decline: 'لا، شكرًا' },
+  customer: {
+    name: 'الاسم',
+    phoneCc: 'رمز الدولة',
+    phone: 'رقم الجوال',
+    email: 'البريد الإلكتروني',
+    birthday: 'تاريخ الميلاد',
+    // Arabic has six plural forms (D-049); only counts of one or more are shown.
+    repeatVisit_zero: 'مرحبًا بعودتك.',
+    repeatVisit_one: 'مرحبًا بعودتك. سنقارن النتائج بجلستك السابقة.',
+    repeatVisit_two: 'مرحبًا بعودتك. سنقارن النتائج بجلستيك السابقتين.',
+    repeatVisit_few: 'مرحبًا بعودتك. سنقارن النتائج بجلساتك الـ{{count}} السابقة.',
+    repeatVisit_many: 'مرحبًا بعودتك. سنقارن النتائج بـ{{count}} جلسة سابقة.',
+    repeatVisit_other: 'مرحبًا بعودتك. سنقارن النتائج بـ{{count}} جلسة سابقة.',
+    invalid: 'يرجى التحقق من:',
+    rule: {
+      name: 'الاسم: أدخل من {{min}} إلى {{max}} حرفًا',
+      phoneCc: 'رمز الدولة: أدخل رقمًا من {{min}} إلى {{max}}',
+      phoneNumber: 'رقم الجوال: أدخل من {{min}} إلى {{max}} رقمًا، أو اتركه فارغًا',
+      email: 'البريد الإلكتروني: أدخل عنوانًا مثل name@example.com (بحد أقصى {{max}} حرفًا)، أو اتركه فارغًا',
+      birthday: 'تاريخ الميلاد: اختر تاريخًا، أو اتركه فارغًا',
+    },
+  },
   capture: { ok: 'ممتاز — اثبت مكانك' },
   results: {
     title: 'تقرير بشرتك',
@@ -26,5 +47,8 @@ export const ar: DeepPartial<Messages> = {
     notComparableNow: 'لم يُقَس هذه المرة، فلا يوجد تغيير للمقارنة مع المرة السابقة.',
     notComparableBefore: 'لم يُقَس في المرة السابقة، فلا يوجد تغيير للمقارنة مع هذه المرة.',
     overallCommon: 'جميع الأبعاد: متوسط الأبعاد الـ{{count}} التي قيست في كل الجلسات المعروضة.',
+    recommendations: 'موصى به لك',
+    why: 'لـ: {{dimension}} — {{level}}',
+    answers: 'ولـ: {{findings}}',
   },
 };

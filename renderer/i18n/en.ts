@@ -2,9 +2,11 @@
  * English: the reference catalogue. Every other complete catalogue is typed against this one
  * (zh-Hans.ts), so a missing or extra key fails the type check. Customer texts speak to the
  * customer ("you"); staff and technician texts are terse operator language.
- * No plural suffixes: Chinese has none, and one shape for both keeps the typing simple.
+ * Counts use i18next plurals (`_one`, `_other`; Arabic adds `_zero`, `_two`, `_few`, `_many`):
+ * a catalogue gives the forms its language's plural rules ask for (catalogue.ts, D-049).
  */
 import { mainEn } from './main-en.ts';
+import { technicianEn } from './technician-en.ts';
 
 export const en = {
   common: {
@@ -50,8 +52,10 @@ export const en = {
   status: {
     online: 'Online',
     offline: 'Offline',
-    pending: '{{count}} waiting to sync',
-    failed: '{{count}} failed to sync',
+    pending_one: '{{count}} waiting to sync',
+    pending_other: '{{count}} waiting to sync',
+    failed_one: '{{count}} failed to sync',
+    failed_other: '{{count}} failed to sync',
     simulated: 'Simulated device',
   },
   idle: {
@@ -93,7 +97,8 @@ export const en = {
     findByStaff: 'Staff: find customer',
     selected: 'Report for {{name}}',
     change: 'Change',
-    repeatVisit: 'Welcome back. We will compare with your {{count}} earlier sessions.',
+    repeatVisit_one: 'Welcome back. We will compare with your earlier session.',
+    repeatVisit_other: 'Welcome back. We will compare with your {{count}} earlier sessions.',
     skinTitle: 'How is your skin right now?',
     skinNote: 'Make-up changes what the camera sees; we record it with your results.',
     skin: {
@@ -102,7 +107,15 @@ export const en = {
       other: 'Other (cream, after sport…)',
     },
     start: 'Start the photos',
-    invalid: 'Please check: {{fields}}',
+    invalid: 'Please check:',
+    /** The rule a refused field broke (common/kiosk/customer-rules.ts, D-048). */
+    rule: {
+      name: 'Name: enter {{min}} to {{max}} characters',
+      phoneCc: 'Country code: enter a number from {{min}} to {{max}}',
+      phoneNumber: 'Mobile number: enter {{min}} to {{max}} digits, or leave it empty',
+      email: 'Email: enter an address like name@example.com (at most {{max}} characters), or leave it empty',
+      birthday: 'Date of birth: choose a date, or leave it empty',
+    },
   },
   search: {
     placeholder: 'Name, phone or member number',
@@ -111,7 +124,8 @@ export const en = {
     local: 'On this kiosk',
     crm: 'Store CRM',
     choose: 'Choose',
-    sessions: 'Sessions: {{count}}',
+    sessions_one: '{{count}} session',
+    sessions_other: '{{count}} sessions',
     more: 'Show more ({{shown}} of {{total}})',
   },
   capture: {
@@ -219,7 +233,9 @@ export const en = {
     recommendations: 'Recommended for you',
     product: 'Product',
     treatment: 'Treatment',
-    answers: 'For: {{findings}}',
+    answers: 'Also for: {{findings}}',
+    /** Why an item is recommended: the finding it answers first and the customer's level (issue 16 item 9). */
+    why: 'For: {{dimension}} — {{level}}',
     scanStore: 'Scan to view',
     noRecommendations: 'No recommendations are configured for these results.',
     share: 'Take your report with you',
@@ -262,16 +278,20 @@ export const en = {
     registered: 'Registered {{name}}',
     startSession: 'Start analysis',
     dailyCount: 'Sessions on this day: {{count}}',
-    day: 'Day',
-    noSessions: 'No sessions on this day.',
-    stage: {
-      capturing: 'Capturing',
+    /** What became of a session (contract sessionStatusSchema, D-048); `failed` only when its sync failed. */
+    status: {
+      in_progress: 'In progress',
+      declined: 'Consent declined',
+      cancelled: 'Cancelled',
+      incomplete: 'Incomplete (kiosk restarted)',
       queued_offline: 'Queued (offline)',
       uploading: 'Uploading',
       analysing: 'Analysing',
-      ready: 'Synced',
-      failed: 'Failed',
+      synced: 'Synced',
+      failed: 'Sync failed',
     },
+    day: 'Day',
+    noSessions: 'No sessions on this day.',
     state: { consent: 'Consent', customer: 'Customer step', capturing: 'Capturing', live: 'Capturing', review: 'Review', done: 'Done', cancelled: 'Cancelled', fault: 'Fault' },
     retryDone: 'Queued again',
     retryRefused: 'This capture was not finished, so there is nothing to send.',
@@ -285,103 +305,7 @@ export const en = {
     stateCol: 'Capture',
     syncCol: 'Sync',
   },
-  technician: {
-    title: 'Technician',
-    tabs: {
-      device: 'Device',
-      camera: 'Camera',
-      lights: 'Lights',
-      calibration: 'Calibration',
-      diagnostics: 'Diagnostics',
-      platform: 'Platform',
-      logs: 'Logs',
-    },
-    unsaved: 'Unsaved changes',
-    device: {
-      profile: 'Device profile',
-      profiles: { multi_light: 'Multi-light device (3 views)', single_camera: 'Single camera (front)' },
-      lights: 'Light sources',
-      views: 'Views',
-      simulated: 'Simulated device: no hardware is used.',
-      retention: 'Keep photos on this kiosk (days)',
-      version: 'Software {{version}} · {{mode}} mode',
-    },
-    camera: {
-      source: 'Camera source',
-      sources: { simulated: 'Simulated', renderer: 'USB / built-in camera' },
-      device: 'Camera',
-      resolution: 'Still resolution',
-      preview: 'Live preview',
-      actual: 'Camera delivers {{width}} × {{height}}',
-      noDevices: 'No camera found.',
-      simulatedNote: 'The simulated camera serves stored face photos.',
-      startPreview: 'Start preview',
-      stopPreview: 'Stop preview',
-    },
-    lights: {
-      controller: 'Light controller',
-      kinds: { simulated: 'Simulated', serial: 'Serial port', none: 'No' },
-      port: 'Serial port',
-      baud: 'Baud rate',
-      settle: 'Settle time (ms)',
-      command: 'Command',
-      test: 'Test',
-      testOk: 'OK',
-      testFailed: 'Failed',
-    },
-    calibration: {
-      hint: 'Hold the grey card so it fills the camera picture, then calibrate each light: the kiosk switches the light on, waits for it to settle and takes the picture. Values are saved for this unit and applied to every photo of that light.',
-      calibrate: 'Calibrate',
-      exposure: 'Exposure',
-      gains: 'White balance (R, G, B)',
-      notYet: 'Not calibrated',
-      simulatedNote: 'Simulated camera: it shows a grey card lit by the light being calibrated.',
-      notForUv: 'Not calibrated: UV photos are stored as captured',
-      pitchOffset: 'Camera height (pitch offset)',
-      pitchOffsetHint: 'The head tilt the face check reads when a customer looks straight at the screen: negative when the camera sits above eye level. Guidance measures tilt from it. To measure it, sit where a customer sits, look straight at the screen and press Measure.',
-      measurePitch: 'Measure',
-    },
-    diagnostics: {
-      run: 'Run diagnostics',
-      allOk: 'All checks passed',
-      someFailed: '{{count}} checks failed',
-      ok: 'OK',
-      notOk: 'Check',
-      checks: {
-        camera: 'Camera',
-        lights: 'Lights',
-        models: 'Face check models',
-        disk: 'Disk space',
-        platform: 'Platform',
-        clock: 'Clock',
-        credentials: 'App credentials',
-        sync_queue: 'Sync queue',
-        store: 'Local database',
-        catalogue: 'Catalogue',
-        secrets: 'Secret storage',
-        pins: 'PINs',
-        platform_deletions: 'Deletions on the platform',
-        settings: 'Settings',
-      },
-    },
-    platform: {
-      region: 'Region',
-      regions: { cn: 'China', overseas: 'Overseas' },
-      cnBaseUrl: 'China base address',
-      overseasBaseUrl: 'Overseas base address',
-      appId: 'App id',
-      appSecret: 'App secret',
-      secretSet: 'A secret is stored. Type a new one to replace it.',
-      storeCustomId: 'Store id',
-      reachable: 'Platform reachable',
-      unreachable: 'Platform not reachable',
-      clockSkew: 'Clock difference: {{ms}} ms',
-    },
-    logs: {
-      export: 'Export logs',
-      exported: 'Downloaded {{file}}',
-    },
-  },
+  technician: technicianEn,
   /** Sentences main sends as message keys: main-en.ts. */
   main: mainEn,
 };

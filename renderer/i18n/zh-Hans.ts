@@ -1,8 +1,13 @@
+import type { Catalogue } from './catalogue.ts';
 import type { Messages } from './en.ts';
 import { mainZhHans } from './main-zh-Hans.ts';
+import { technicianZhHans } from './technician-zh-Hans.ts';
 
-/** Simplified Chinese: complete. Typed as `Messages`, so a key missing here fails the type check. */
-export const zhHans: Messages = {
+/**
+ * Simplified Chinese: complete. Typed as the English catalogue's shape, so a key missing here
+ * fails the type check; counts need only `_other` (Chinese has one plural form).
+ */
+export const zhHans: Catalogue<Messages> = {
   common: {
     back: '返回',
     cancel: '取消',
@@ -46,8 +51,8 @@ export const zhHans: Messages = {
   status: {
     online: '在线',
     offline: '离线',
-    pending: '{{count}} 项待同步',
-    failed: '{{count}} 项同步失败',
+    pending_other: '{{count}} 项待同步',
+    failed_other: '{{count}} 项同步失败',
     simulated: '模拟设备',
   },
   idle: {
@@ -89,7 +94,7 @@ export const zhHans: Messages = {
     findByStaff: '店员：查找顾客',
     selected: '报告对象：{{name}}',
     change: '更换',
-    repeatVisit: '欢迎回来。我们会与您之前的 {{count}} 次检测进行对比。',
+    repeatVisit_other: '欢迎回来。我们会与您之前的 {{count}} 次检测进行对比。',
     skinTitle: '您现在的肌肤状态？',
     skinNote: '化妆会改变相机看到的效果；我们会把它与结果一同记录。',
     skin: {
@@ -98,7 +103,14 @@ export const zhHans: Messages = {
       other: '其他（涂了面霜、刚运动后等）',
     },
     start: '开始拍照',
-    invalid: '请检查：{{fields}}',
+    invalid: '请检查：',
+    rule: {
+      name: '姓名：请输入 {{min}} 至 {{max}} 个字符',
+      phoneCc: '国家/地区代码：请输入 {{min}} 至 {{max}} 之间的数字',
+      phoneNumber: '手机号码：请输入 {{min}} 至 {{max}} 位数字，或留空',
+      email: '电子邮箱：请输入类似 name@example.com 的地址（最多 {{max}} 个字符），或留空',
+      birthday: '出生日期：请选择日期，或留空',
+    },
   },
   search: {
     placeholder: '姓名、手机号或会员号',
@@ -107,7 +119,7 @@ export const zhHans: Messages = {
     local: '本机记录',
     crm: '门店 CRM',
     choose: '选择',
-    sessions: '{{count}} 次检测',
+    sessions_other: '{{count}} 次检测',
     more: '显示更多（{{shown}} / {{total}}）',
   },
   capture: {
@@ -215,7 +227,8 @@ export const zhHans: Messages = {
     recommendations: '为您推荐',
     product: '产品',
     treatment: '护理项目',
-    answers: '针对：{{findings}}',
+    answers: '同时针对：{{findings}}',
+    why: '针对：{{dimension}} — {{level}}',
     scanStore: '扫码查看',
     noRecommendations: '当前结果暂无配置的推荐。',
     share: '把报告带回家',
@@ -255,16 +268,19 @@ export const zhHans: Messages = {
     registered: '已注册 {{name}}',
     startSession: '开始检测',
     dailyCount: '当日检测：{{count}} 次',
-    day: '日期',
-    noSessions: '当日没有检测。',
-    stage: {
-      capturing: '拍摄中',
+    status: {
+      in_progress: '进行中',
+      declined: '未同意条款',
+      cancelled: '已取消',
+      incomplete: '未完成（设备重启）',
       queued_offline: '排队中（离线）',
       uploading: '上传中',
       analysing: '分析中',
-      ready: '已同步',
-      failed: '失败',
+      synced: '已同步',
+      failed: '同步失败',
     },
+    day: '日期',
+    noSessions: '当日没有检测。',
     state: { consent: '同意条款', customer: '选择顾客', capturing: '拍摄中', live: '拍摄中', review: '确认照片', done: '已完成', cancelled: '已取消', fault: '故障' },
     retryDone: '已重新排队',
     retryRefused: '此次拍摄未完成，没有可发送的内容。',
@@ -278,102 +294,6 @@ export const zhHans: Messages = {
     stateCol: '拍摄',
     syncCol: '同步',
   },
-  technician: {
-    title: '技术员',
-    tabs: {
-      device: '设备',
-      camera: '相机',
-      lights: '灯光',
-      calibration: '校准',
-      diagnostics: '诊断',
-      platform: '平台',
-      logs: '日志',
-    },
-    unsaved: '有未保存的更改',
-    device: {
-      profile: '设备类型',
-      profiles: { multi_light: '多光源设备（3 个角度）', single_camera: '单相机（正脸）' },
-      lights: '光源',
-      views: '角度',
-      simulated: '模拟设备：不使用任何硬件。',
-      retention: '照片在本机保留（天）',
-      version: '软件 {{version}} · {{mode}} 模式',
-    },
-    camera: {
-      source: '相机来源',
-      sources: { simulated: '模拟', renderer: 'USB / 内置相机' },
-      device: '相机',
-      resolution: '拍照分辨率',
-      preview: '实时预览',
-      actual: '相机实际输出 {{width}} × {{height}}',
-      noDevices: '未找到相机。',
-      simulatedNote: '模拟相机使用已存储的人脸照片。',
-      startPreview: '开始预览',
-      stopPreview: '停止预览',
-    },
-    lights: {
-      controller: '灯光控制器',
-      kinds: { simulated: '模拟', serial: '串口', none: '无' },
-      port: '串口',
-      baud: '波特率',
-      settle: '稳定时间（毫秒）',
-      command: '指令',
-      test: '测试',
-      testOk: '正常',
-      testFailed: '失败',
-    },
-    calibration: {
-      hint: '将灰卡放在镜头前并充满画面，然后逐个光源校准：设备会打开该光源、等待其稳定后拍照。数值按本机保存，并应用于该光源的每张照片。',
-      calibrate: '校准',
-      exposure: '曝光',
-      gains: '白平衡（R、G、B）',
-      notYet: '未校准',
-      simulatedNote: '模拟相机：显示由正在校准的光源照亮的灰卡。',
-      notForUv: '不校准：紫外光照片按原样保存',
-      pitchOffset: '相机高度（俯仰偏移）',
-      pitchOffsetHint: '顾客正视屏幕时人脸检测读出的头部俯仰角：相机高于视线时为负值。引导以此为基准判断抬头或低头。测量方法：坐在顾客的位置，直视屏幕，然后按“测量”。',
-      measurePitch: '测量',
-    },
-    diagnostics: {
-      run: '运行诊断',
-      allOk: '全部检查通过',
-      someFailed: '{{count}} 项检查未通过',
-      ok: '正常',
-      notOk: '需检查',
-      checks: {
-        camera: '相机',
-        lights: '灯光',
-        models: '人脸检测模型',
-        disk: '磁盘空间',
-        platform: '平台',
-        clock: '时钟',
-        credentials: '应用凭证',
-        sync_queue: '同步队列',
-        store: '本地数据库',
-        catalogue: '商品目录',
-        secrets: '密钥存储',
-        pins: 'PIN 码',
-        platform_deletions: '平台上的删除',
-        settings: '设置',
-      },
-    },
-    platform: {
-      region: '区域',
-      regions: { cn: '中国', overseas: '海外' },
-      cnBaseUrl: '中国区基础地址',
-      overseasBaseUrl: '海外基础地址',
-      appId: '应用 ID',
-      appSecret: '应用密钥',
-      secretSet: '已存储密钥。输入新密钥即可替换。',
-      storeCustomId: '门店 ID',
-      reachable: '平台可访问',
-      unreachable: '平台不可访问',
-      clockSkew: '时钟偏差：{{ms}} 毫秒',
-    },
-    logs: {
-      export: '导出日志',
-      exported: '已下载 {{file}}',
-    },
-  },
+  technician: technicianZhHans,
   main: mainZhHans,
 };

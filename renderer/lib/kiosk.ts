@@ -36,14 +36,18 @@ export function errorMessage(error: unknown): string {
 export interface CallFailure {
   readonly code: KioskApiErrorShape['code'];
   readonly message: string;
+  /** The input at fault of an invalid_input refusal (`customer.email`), when main named one. */
+  readonly field?: string;
 }
 
 export function failureOf(error: unknown): CallFailure {
-  return { code: errorCode(error), message: errorMessage(error) };
+  const field = typeof error === 'object' && error !== null && 'field' in error ? (error as { field: unknown }).field : undefined;
+  const failure = { code: errorCode(error), message: errorMessage(error) };
+  return typeof field === 'string' ? { ...failure, field } : failure;
 }
 
 export function sameFailure(a: CallFailure | null, b: CallFailure | null): boolean {
-  return a === b || (a !== null && b !== null && a.code === b.code && a.message === b.message);
+  return a === b || (a !== null && b !== null && a.code === b.code && a.message === b.message && a.field === b.field);
 }
 
 export function sleep(ms: number): Promise<void> {

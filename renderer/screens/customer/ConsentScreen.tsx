@@ -37,7 +37,7 @@ export function ConsentScreen() {
         {error && <CallError failure={error} />}
       </div>
       <footer className="action-bar">
-        <Button variant="secondary" size="large" disabled={busy} onClick={() => void declineConsent()}>
+        <Button variant="secondary" size="large" data-testid="consent-decline" disabled={busy} onClick={() => void declineConsent()}>
           {t('consent.decline')}
         </Button>
         <Button size="large" data-testid="consent-accept" disabled={!complete} busy={busy} onClick={() => void submitConsent()}>

@@ -36,7 +36,7 @@ export function CustomerScreen() {
           <div className="card chosen" data-testid="chosen-customer">
             <div>
               <strong>{t('customer.selected', { name: customer.name })}</strong>
-              {customer.sessionIds.length > 0 && <p className="muted">{t('customer.repeatVisit', { count: customer.sessionIds.length })}</p>}
+              {customer.sessionIds.length > 0 && <p className="muted" data-testid="repeat-visit" data-count={customer.sessionIds.length}>{t('customer.repeatVisit', { count: customer.sessionIds.length })}</p>}
             </div>
             <Button variant="secondary" onClick={clearCustomer}>
               {t('customer.change')}

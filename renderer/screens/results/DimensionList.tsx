@@ -5,7 +5,7 @@ import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
 import { useKioskStore } from '../../stores/kiosk/store.ts';
 import { resultsSelectors } from '../../stores/results/selectors.ts';
 import { useResultsStore } from '../../stores/results/store.ts';
-import { levelClass, scoreClass } from './ScoreRing.tsx';
+import { levelTone } from './tone.ts';
 
 /**
  * Every analysed dimension: its level name from the specification's table in the chosen language
@@ -23,38 +23,42 @@ export function DimensionList({ report }: { report: Report }) {
     <section className="dimensions" aria-label={t('results.findings')}>
       <h2>{t('results.findings')}</h2>
       <ul className="dimension-grid">
-        {report.dimensions.map((d) => (
-          <li key={d.dimension}>
-            <button
-              type="button"
-              className={`card dimension${selected === d.dimension ? ' is-selected' : ''}`}
-              aria-pressed={selected === d.dimension}
-              data-dimension={d.dimension}
-              onClick={() => selectDimension(d.dimension)}
-            >
-              <span className="dimension-head">
-                <span className="dimension-name">{d.name}</span>
-                <span className={`badge level ${levelClass(d.dimension, d.level)}`} data-level={d.level}>
-                  {d.levelName}
+        {report.dimensions.map((d) => {
+          // One tone for the level, used by its badge and its bar (tone.ts).
+          const tone = levelTone(d.dimension, d.level);
+          return (
+            <li key={d.dimension}>
+              <button
+                type="button"
+                className={`card dimension${selected === d.dimension ? ' is-selected' : ''}`}
+                aria-pressed={selected === d.dimension}
+                data-dimension={d.dimension}
+                onClick={() => selectDimension(d.dimension)}
+              >
+                <span className="dimension-head">
+                  <span className="dimension-name">{d.name}</span>
+                  <span className={`badge level tone-${tone}`} data-level={d.level} data-tone={tone}>
+                    {d.levelName}
+                  </span>
                 </span>
-              </span>
-              <span className="dimension-score">
-                <span className="score-bar" aria-hidden="true">
-                  <span className={`score-fill ${scoreClass(d.score)}`} style={{ inlineSize: `${Math.min(100, Math.max(0, d.score))}%` }} />
+                <span className="dimension-score">
+                  <span className="score-bar" aria-hidden="true">
+                    <span className={`score-fill tone-${tone}`} data-tone={tone} style={{ inlineSize: `${Math.min(100, Math.max(0, d.score))}%` }} />
+                  </span>
+                  <span className="score-number" data-testid="dimension-score" data-score={d.score}>
+                    {t('results.score')} {formatScore(d.score)}
+                  </span>
                 </span>
-                <span className="score-number" data-testid="dimension-score" data-score={d.score}>
-                  {t('results.score')} {formatScore(d.score)}
-                </span>
-              </span>
-              <span className="dimension-explanation">{d.explanation}</span>
-              {d.caveats.length > 0 && (
-                <span className="dimension-caveat" data-testid="dimension-caveat" data-caveats={d.caveats.map((c) => c.reason).join(' ')}>
-                  {t('results.lessCertain', { reasons: formatList(d.caveats.map((c) => c.name), language) })}
-                </span>
-              )}
-            </button>
-          </li>
-        ))}
+                <span className="dimension-explanation">{d.explanation}</span>
+                {d.caveats.length > 0 && (
+                  <span className="dimension-caveat" data-testid="dimension-caveat" data-caveats={d.caveats.map((c) => c.reason).join(' ')}>
+                    {t('results.lessCertain', { reasons: formatList(d.caveats.map((c) => c.name), language) })}
+                  </span>
+                )}
+              </button>
+            </li>
+          );
+        })}
         {report.notMeasured.map((d) => (
           <li key={d.dimension}>
             <button

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dimensionName } from '../../../protocol/enums/dimensions.ts';
 import type { Report } from '../../../main/kiosk-api/types.ts';
 import { QrCode } from '../../components/QrCode.tsx';
 import { formatPrice } from '../../lib/format.ts';
 import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
 import { useKioskStore } from '../../stores/kiosk/store.ts';
+import { levelTone } from './tone.ts';
 import { useCataloguePicture } from './useCataloguePicture.ts';
 
 type Item = Report['recommendations'][number];
@@ -25,7 +25,8 @@ function PlaceholderIcon({ kind }: { kind: Item['kind'] }) {
 
 /**
  * Products and treatments the merchant maps to these findings, best match first: picture, price
- * with the currency symbol of its price_unit, the finding each one answers, and the store link as
+ * with the currency symbol of its price_unit, why it is recommended (the problem it was matched
+ * on and the customer's level, in the level's colour) and what else it answers, and the store link as
  * a QR code (a kiosk has no browser for the customer to click into). The picture is the kiosk's
  * stored copy (offline too), else the merchant's address; one that cannot be shown leaves a
  * drawn placeholder.
@@ -41,7 +42,7 @@ export function Recommendations({ report }: { report: Report }) {
       ) : (
         <ul className="rec-grid">
           {items.map((item) => (
-            <RecommendationCard key={`${item.kind}:${item.customId}`} item={item} report={report} />
+            <RecommendationCard key={`${item.kind}:${item.customId}`} item={item} />
           ))}
         </ul>
       )}
@@ -49,14 +50,16 @@ export function Recommendations({ report }: { report: Report }) {
   );
 }
 
-function RecommendationCard({ item, report }: { item: Item; report: Report }) {
+function RecommendationCard({ item }: { item: Item }) {
   const { t } = useTranslation();
   const language = useKioskStore(kioskSelectors.language);
   const picture = useCataloguePicture(item.picture, item.pic);
   const [failedPicture, setFailedPicture] = useState<string | null>(null);
-  const findings = item.answers
-    .map((a) => `${report.dimensions.find((d) => d.dimension === a.dimension)?.name ?? dimensionName(a.dimension, language)} – ${a.levelName}`)
+  const others = item.answers
+    .slice(1)
+    .map((a) => `${a.name} – ${a.levelName}`)
     .join(', ');
+  const tone = levelTone(item.why.dimension, item.why.level);
   return (
     <li className="card rec" data-kind={item.kind} data-custom-id={item.customId}>
       <div className="rec-picture">
@@ -75,7 +78,10 @@ function RecommendationCard({ item, report }: { item: Item; report: Report }) {
         <p className="price" data-testid="price" data-price-unit={item.priceUnit}>
           {formatPrice(item.price, item.priceUnit, item.priceSymbol, language)}
         </p>
-        {findings && <p className="rec-answers">{t('results.answers', { findings })}</p>}
+        <p className={`rec-why tone-${tone}`} data-testid="rec-why" data-dimension={item.why.dimension} data-level={item.why.level} data-tone={tone}>
+          {t('results.why', { dimension: item.why.name, level: item.why.levelName })}
+        </p>
+        {others && <p className="rec-answers">{t('results.answers', { findings: others })}</p>}
       </div>
       {item.link && (
         <div className="rec-qr">

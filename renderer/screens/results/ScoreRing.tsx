@@ -1,5 +1,5 @@
-import { DIMENSIONS, type DimensionId } from '../../../protocol/enums/dimensions.ts';
 import { formatScore } from '../../lib/format.ts';
+import { scoreClass } from './tone.ts';
 
 interface Props {
   score: number | null;
@@ -26,27 +26,4 @@ export function ScoreRing({ score, size = 220, label, sublabel }: Props) {
       </figcaption>
     </figure>
   );
-}
-
-/**
- * Colour band of a level: every level table of the specification runs from best to worst, so
- * the level's position in its table is its severity. Words (the level name) carry the meaning
- * too, never colour alone.
- */
-export function levelClass(dimension: DimensionId, level: number): string {
-  const levels = DIMENSIONS[dimension].levels;
-  const index = levels.findIndex((l) => l.id === level);
-  if (index < 0 || levels.length < 2) return 'tone-none';
-  const severity = index / (levels.length - 1);
-  if (severity <= 0.34) return 'tone-good';
-  if (severity <= 0.67) return 'tone-fair';
-  return 'tone-attention';
-}
-
-/** Colour band of a score; words carry the meaning too (level names), never colour alone. */
-export function scoreClass(score: number | null): string {
-  if (score === null) return 'tone-none';
-  if (score >= 75) return 'tone-good';
-  if (score >= 50) return 'tone-fair';
-  return 'tone-attention';
 }

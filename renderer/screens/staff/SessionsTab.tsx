@@ -64,11 +64,13 @@ export function SessionsTab() {
       ) : (
         <ul className="rows" data-testid="session-rows">
           {sessions.map((row) => (
-            <li key={row.id} className="row" data-session-id={row.id} data-stage={row.stage} data-state={row.state}>
+            <li key={row.id} className="row" data-session-id={row.id} data-stage={row.stage} data-state={row.state} data-status={row.status}>
               <div className="row-main">
                 <strong>{row.customerName || '—'}</strong>
                 <span className="muted">
-                  {formatTime(row.createdAt, language)} · {t('staff.stateCol')}: {stateName(row.state)}
+                  {formatTime(row.createdAt, language)}
+                  {/* The step an unfinished session stands at; an ended one says it in its status. */}
+                  {row.status === 'in_progress' && ` · ${t('staff.stateCol')}: ${stateName(row.state)}`}
                 </span>
                 {row.lastError && (
                   <span className="note-bad small" data-testid="last-error" data-key={row.lastError.key}>
@@ -77,14 +79,17 @@ export function SessionsTab() {
                 )}
                 {notes[row.id] !== undefined && <RowNote note={notes[row.id]!} />}
               </div>
-              <span className={`badge stage stage-${row.stage}`}>{t(`staff.stage.${row.stage}`)}</span>
+              {/* What became of the session (D-048): red only for a sync that failed, as Diagnostics counts it. */}
+              <span className={`badge status status-${row.status}`} data-testid="session-status">
+                {t(`staff.status.${row.status}`)}
+              </span>
               {row.stage === 'ready' && (
                 <Button variant="secondary" data-testid="open-report" onClick={() => void openReport(row.id, row.customerId)}>
                   {t('staff.openReport')}
                 </Button>
               )}
-              {/* A cancelled capture was never finished: there is nothing to send again. */}
-              {(row.stage === 'failed' || row.stage === 'queued_offline') && row.state !== 'cancelled' && (
+              {/* Only a confirmed capture has something to send again (not a declined or cancelled one). */}
+              {(row.status === 'failed' || row.status === 'queued_offline') && (
                 <Button variant="secondary" data-testid="retry-sync" onClick={() => void retry(row.id, { done: t('staff.retryDone'), refused: t('staff.retryRefused') })}>
                   {t('common.retry')}
                 </Button>

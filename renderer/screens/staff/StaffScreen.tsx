@@ -24,6 +24,7 @@ export function StaffScreen() {
     <main className="screen staff" data-screen="staff">
       <TopBar
         title={t('staff.title')}
+        audience="operator"
         start={
           <Button
             variant="ghost"

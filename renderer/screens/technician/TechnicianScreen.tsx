@@ -75,6 +75,7 @@ export function TechnicianScreen() {
     <main className="screen technician" data-screen="technician">
       <TopBar
         title={t('technician.title')}
+        audience="operator"
         start={
           <Button
             variant="ghost"

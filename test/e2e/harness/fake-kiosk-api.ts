@@ -170,6 +170,10 @@ function report(id: string, lang: LanguageCode): Report {
   });
   // D-033: dimensions the analysis could not measure, shown with the reason and no score.
   const notMeasured = NOT_MEASURED.map(([d, reason]) => ({ dimension: d, name: DIMENSIONS[d].name[lang === 'zh-Hans' ? 'zh-Hans' : 'en'], reason, reasonText: notMeasuredReason(reason, lang) }));
+  const answerOf = (d: DimensionId) => {
+    const found = dims.find((x) => x.dimension === d);
+    return { dimension: d, name: found?.name ?? d, level: found?.level ?? 1, levelName: found?.levelName ?? '' };
+  };
   const product = (n: number, name: string, unit: PriceUnitId, price: number, answers: DimensionId[]) => ({
     kind: n % 3 === 2 ? ('treatment' as const) : ('product' as const),
     customId: `P-${n}`,
@@ -180,7 +184,8 @@ function report(id: string, lang: LanguageCode): Report {
     price,
     priceUnit: unit,
     priceSymbol: PRICE_UNITS[unit].symbol,
-    answers: answers.map((d) => ({ dimension: d, level: dims.find((x) => x.dimension === d)?.level ?? 1, levelName: dims.find((x) => x.dimension === d)?.levelName ?? '' })),
+    answers: answers.map(answerOf),
+    why: { ...answerOf(answers[0]!), score: dims.find((x) => x.dimension === answers[0])?.score ?? 50 },
     link: `https://shop.example.com/p/${n}`,
     rank: n,
   });
@@ -355,12 +360,13 @@ export function createFakeKioskApi(): KioskApi {
         customerName: customers.get(s.view.customerId ?? '')?.name ?? '',
         createdAt: s.createdAt,
         state: s.view.state,
+        status: s.view.state === 'cancelled' ? 'cancelled' : s.confirmedAt === null ? 'in_progress' : online ? 'synced' : 'queued_offline',
         stage: s.confirmedAt === null ? 'capturing' : online ? 'ready' : 'queued_offline',
         lastError: null,
       }));
-      rows.push({ id: 'ses-x1', customerId: null, customerName: 'Ana Lim', createdAt: Date.now() - 3600_000, state: 'done', stage: 'ready', lastError: null });
-      rows.push({ id: 'ses-x2', customerId: null, customerName: 'Ben Koh', createdAt: Date.now() - 7200_000, state: 'done', stage: 'failed', lastError: uiMessage('failure.no_face') });
-      rows.push({ id: 'ses-x3', customerId: null, customerName: '王芳', createdAt: Date.now() - 9000_000, state: 'done', stage: 'queued_offline', lastError: null });
+      rows.push({ id: 'ses-x1', customerId: null, customerName: 'Ana Lim', createdAt: Date.now() - 3600_000, state: 'done', status: 'synced', stage: 'ready', lastError: null });
+      rows.push({ id: 'ses-x2', customerId: null, customerName: 'Ben Koh', createdAt: Date.now() - 7200_000, state: 'done', status: 'failed', stage: 'failed', lastError: uiMessage('failure.no_face') });
+      rows.push({ id: 'ses-x3', customerId: null, customerName: '王芳', createdAt: Date.now() - 9000_000, state: 'done', status: 'queued_offline', stage: 'queued_offline', lastError: null });
       return { sessions: rows, dailyCount: rows.length };
     },
     async retrySync() {

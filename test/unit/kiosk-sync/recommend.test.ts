@@ -38,6 +38,15 @@ describe('recommendations', () => {
     expect(out[1]).toMatchObject({ rank: 2, answers: [{ dimension: 'pore', level: 2, levelName: 'Medium' }] });
   });
 
+  it('says why: the problem matched first, named in the customer language, with the customer level and score (issue 16 item 9)', () => {
+    const products = [product('P-acne', { problem: { water: [2], acne: ['3'] } })];
+    const [en] = recommend({ ...base, products });
+    expect(en!.why).toEqual({ dimension: 'acne', name: 'Acne', level: 3, levelName: 'Level III', score: 35 });
+    expect(en!.answers.map((a) => a.name)).toEqual(['Acne', 'Hydration']);
+    const [zh] = recommend({ ...base, lang: 'zh-Hans', products });
+    expect(zh!.why).toMatchObject({ dimension: 'acne', name: expect.not.stringMatching(/^Acne$/), levelName: expect.not.stringMatching(/^Level III$/) });
+  });
+
   it('leaves out disabled items and items whose age range excludes the customer or needs an unknown age', () => {
     const items = [
       product('active', { problem: { pore: [2] } }),

@@ -31,7 +31,7 @@ describe('failure classes', () => {
 });
 
 describe('what staff see of a sync', () => {
-  const session = { id: 's', customerId: 'c', profile: 'single_camera', skinCondition: 'clean', state: 'done', createdAt: 1, updatedAt: 1, syncedAt: null } as const;
+  const session = { id: 's', customerId: 'c', profile: 'single_camera', skinCondition: 'clean', state: 'done', createdAt: 1, updatedAt: 1, syncedAt: null, endReason: null } as const;
   const job = (patch: Partial<SyncJob>): SyncJob => ({ sessionId: 's', stage: 'upload', failedStage: null, generation: 0, apiCode: 'online_skin', algorithmVariant: 'all_race_v2', taskRequest: null, taskId: null, taskStatus: null, pollDelayMs: null, result: null, resultAt: null, reportId: null, reportUrl: null, reportUrlExpiresAt: null, errorCode: null, errorMessage: null, waiting: null, attempts: 0, nextAttemptAt: 0, createdAt: 0, updatedAt: 0, completedAt: null, ...patch });
   it('maps outbox stages onto the screen stages with progress', () => {
     expect(describeSync({ ...session, state: 'capturing' }, null, { done: 0, total: 0 }).stage).toBe('capturing');

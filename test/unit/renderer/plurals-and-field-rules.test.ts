@@ -1,0 +1,112 @@
+/**
+ * Issue 16 item 10 (D-048, D-049): counts are said with each language's plural rules ("1 earlier
+ * session", never "1 earlier sessions"; Arabic's six forms; Chinese's one), and a refused
+ * registration field is said with the rule it broke, the same rule whether the form or main's
+ * contract refused it.
+ */
+import i18next, { type TFunction } from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { brokenRules, CUSTOMER_FIELDS, ruleOfField } from '../../../common/kiosk/customer-rules.ts';
+import { kioskApiContract } from '../../../main/kiosk-api/contract.ts';
+import type { LanguageCode } from '../../../protocol/enums/languages.ts';
+import { ar } from '../../../renderer/i18n/ar.ts';
+import { en } from '../../../renderer/i18n/en.ts';
+import { fallbackChain } from '../../../renderer/i18n/index.ts';
+import { zhHans } from '../../../renderer/i18n/zh-Hans.ts';
+
+let t: (lang: LanguageCode) => TFunction;
+beforeAll(async () => {
+  const instance = i18next.createInstance();
+  await instance.init({
+    resources: { en: { translation: en }, 'zh-Hans': { translation: zhHans }, ar: { translation: ar } },
+    lng: 'en',
+    load: 'currentOnly',
+    fallbackLng: (code: string) => fallbackChain(code as LanguageCode),
+    interpolation: { escapeValue: false },
+    showSupportNotice: false,
+  });
+  t = (lang) => instance.getFixedT(lang);
+});
+
+/** Every key path of a catalogue whose leaf is a string. */
+function keys(node: unknown, prefix = ''): string[] {
+  if (typeof node === 'string') return [prefix];
+  return Object.entries(node as Record<string, unknown>).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+describe('plurals', () => {
+  it('says one earlier session in the singular and more in the plural, in English', () => {
+    expect(t('en')('customer.repeatVisit', { count: 1 })).toBe('Welcome back. We will compare with your earlier session.');
+    expect(t('en')('customer.repeatVisit', { count: 3 })).toBe('Welcome back. We will compare with your 3 earlier sessions.');
+    expect(t('en')('technician.diagnostics.someFailed', { count: 1 })).toBe('1 check failed');
+    expect(t('en')('technician.diagnostics.someFailed', { count: 2 })).toBe('2 checks failed');
+    expect(t('en')('search.sessions', { count: 1 })).toBe('1 session');
+  });
+
+  it('uses Chinese’s one form for every count, also for Traditional Chinese through its fallback', () => {
+    expect(t('zh-Hans')('customer.repeatVisit', { count: 1 })).toBe('欢迎回来。我们会与您之前的 1 次检测进行对比。');
+    expect(t('zh-Hans')('customer.repeatVisit', { count: 5 })).toBe('欢迎回来。我们会与您之前的 5 次检测进行对比。');
+    expect(t('zh-Hant')('customer.repeatVisit', { count: 1 })).toBe('欢迎回来。我们会与您之前的 1 次检测进行对比。');
+  });
+
+  it('uses Arabic’s own forms: one, two, few, many', () => {
+    const said = [1, 2, 3, 11, 100].map((count) => t('ar')('customer.repeatVisit', { count }));
+    expect(said[0]).toBe(ar.customer?.repeatVisit_one);
+    expect(said[1]).toBe(ar.customer?.repeatVisit_two);
+    expect(said[2]).toContain('3');
+    expect(said[3]).toContain('11');
+    expect(new Set(said.slice(0, 3)).size).toBe(3);
+    // Operator texts Arabic does not carry fall back to English with English's plural rule.
+    expect(t('ar')('technician.diagnostics.someFailed', { count: 1 })).toBe('1 check failed');
+  });
+
+  it('gives every count of the English catalogue its forms in the complete catalogues, and no count without `_other`', () => {
+    const english = keys(en);
+    const plural = english.filter((k) => k.endsWith('_one')).map((k) => k.slice(0, -4));
+    expect(plural.length).toBeGreaterThanOrEqual(5);
+    for (const base of plural) {
+      expect(english, base).toContain(`${base}_other`);
+      expect(keys(zhHans), base).toContain(`${base}_other`);
+    }
+    for (const key of keys(ar).filter((k) => /_(zero|one|two|few|many)$/.test(k))) expect(keys(ar), key).toContain(key.replace(/_\w+$/, '_other'));
+  });
+});
+
+describe('refused registration fields', () => {
+  const valid = { name: 'Mei Tan', phoneCc: '65', phoneNumber: '91234567', email: 'mei@example.com', birthday: '' };
+  const contract = kioskApiContract.registerCustomer.input;
+  const refusedField = (customer: Record<string, unknown>) => {
+    const parsed = contract.safeParse({ customer, agreedClauseIds: [], rejectedClauseIds: [] });
+    return parsed.success ? null : parsed.error.issues[0]!.path.map(String).join('.');
+  };
+
+  it('finds the same broken rule the form checks and main’s contract refuses', () => {
+    const cases: [Partial<typeof valid>, string][] = [
+      [{ name: '  ' }, 'name'],
+      [{ name: 'x'.repeat(61) }, 'name'],
+      [{ phoneCc: '0' }, 'phoneCc'],
+      [{ phoneNumber: '123' }, 'phoneNumber'],
+      [{ email: 'mei@example' }, 'email'],
+    ];
+    expect(brokenRules(valid)).toEqual([]);
+    expect(refusedField({ ...valid, phoneCc: 65 })).toBeNull();
+    for (const [patch, field] of cases) {
+      const values = { ...valid, ...patch };
+      expect(brokenRules(values).map((r) => r.field), field).toEqual([field]);
+      const path = refusedField({ ...values, phoneCc: Number(values.phoneCc) });
+      expect(path, field).toBe(`customer.${field}`);
+      expect(ruleOfField(path ?? undefined)?.field).toBe(field);
+    }
+    expect(ruleOfField('sessionId')).toBeNull();
+  });
+
+  it('says the rule with its limits in English, Chinese and Arabic', () => {
+    const [name] = brokenRules({ ...valid, name: '' });
+    expect(t('en')(`customer.rule.${name!.field}`, name!.params)).toBe('Name: enter 1 to 60 characters');
+    expect(t('zh-Hans')(`customer.rule.${name!.field}`, name!.params)).toBe('姓名：请输入 1 至 60 个字符');
+    expect(t('ar')(`customer.rule.${name!.field}`, name!.params)).toBe('الاسم: أدخل من 1 إلى 60 حرفًا');
+    for (const field of CUSTOMER_FIELDS) {
+      for (const lang of ['en', 'zh-Hans', 'ar'] as const) expect(t(lang)(`customer.rule.${field}`, { min: 1, max: 9 }), `${lang} ${field}`).not.toContain('customer.rule');
+    }
+  });
+});
