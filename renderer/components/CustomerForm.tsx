@@ -31,6 +31,9 @@ export function CustomerForm({ onSubmit, busy, defaultCc = 65 }: Props) {
   const [gender, setGender] = useState<0 | 1 | 2>(0);
   const [invalid, setInvalid] = useState<FieldRule[]>([]);
 
+  /** Marks a refused input, so the customer sees where the listed rule applies. */
+  const refused = (field: FieldRule['field']) => invalid.some((rule) => rule.field === field);
+
   function submit() {
     const bad = brokenRules({ name, phoneCc, phoneNumber, email, birthday });
     setInvalid(bad);
@@ -42,26 +45,26 @@ export function CustomerForm({ onSubmit, busy, defaultCc = 65 }: Props) {
     <div className="form" data-testid="customer-form">
       <label className="field">
         <span>{t('customer.name')}</span>
-        <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" name="name" maxLength={CUSTOMER_LIMITS.nameMax} data-keyboard="text" />
+        <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" aria-invalid={refused('name')} name="name" maxLength={CUSTOMER_LIMITS.nameMax} data-keyboard="text" />
       </label>
       <div className="field-row">
         <label className="field field-cc">
           <span>{t('customer.phoneCc')}</span>
-          <input value={phoneCc} inputMode="numeric" onChange={(e) => setPhoneCc(e.target.value.replace(/\D/g, ''))} name="phoneCc" maxLength={String(CUSTOMER_LIMITS.phoneCcMax).length} data-keyboard="digits" />
+          <input value={phoneCc} inputMode="numeric" onChange={(e) => setPhoneCc(e.target.value.replace(/\D/g, ''))} aria-invalid={refused('phoneCc')} name="phoneCc" maxLength={String(CUSTOMER_LIMITS.phoneCcMax).length} data-keyboard="digits" />
         </label>
         <label className="field">
           <span>{t('customer.phone')}</span>
-          <input value={phoneNumber} inputMode="tel" onChange={(e) => setPhoneNumber(e.target.value.replace(/\D/g, ''))} name="phone" maxLength={CUSTOMER_LIMITS.phoneDigitsMax} data-keyboard="digits" />
+          <input value={phoneNumber} inputMode="tel" onChange={(e) => setPhoneNumber(e.target.value.replace(/\D/g, ''))} aria-invalid={refused('phoneNumber')} name="phone" maxLength={CUSTOMER_LIMITS.phoneDigitsMax} data-keyboard="digits" />
         </label>
       </div>
       <label className="field">
         <span>{t('customer.email')}</span>
-        <input value={email} type="email" inputMode="email" onChange={(e) => setEmail(e.target.value.trim())} name="email" maxLength={CUSTOMER_LIMITS.emailMax} data-keyboard="email" />
+        <input value={email} type="email" inputMode="email" onChange={(e) => setEmail(e.target.value.trim())} aria-invalid={refused('email')} name="email" maxLength={CUSTOMER_LIMITS.emailMax} data-keyboard="email" />
       </label>
       <div className="field-row">
         <label className="field">
           <span>{t('customer.birthday')}</span>
-          <input value={birthday} type="date" onChange={(e) => setBirthday(e.target.value)} name="birthday" />
+          <input value={birthday} type="date" onChange={(e) => setBirthday(e.target.value)} aria-invalid={refused('birthday')} name="birthday" />
         </label>
         <div className="field">
           <span>{t('customer.gender')}</span>

@@ -12,9 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chooseSkinAndStart, confirmAndWaitForResults, enterPin, giveConsent, openKiosk, openTechnician, runCapture, screen, STAFF_PIN, startSession, waitForReviewImages } from './helpers/flows.ts';
 import { callKiosk } from './helpers/kiosk-call.ts';
+import { readKioskDb } from './helpers/kiosk-db.ts';
 import type { KioskHost } from './helpers/kiosk-host.ts';
 import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
-import { shootBoth } from './helpers/screens.ts';
+import { rotate, shoot } from './helpers/screens.ts';
 
 const CUSTOMER = { name: 'Lena Park', phone: '92345678' };
 
@@ -44,11 +45,13 @@ async function statuses(page: Page): Promise<Map<string, string>> {
   return new Map(rows as [string, string][]);
 }
 
-/** The open session (holding the device), as main's status names it. */
-async function openSessionId(page: Page): Promise<string> {
-  const status = (await callKiosk(page, 'getStatus', {})) as { openSessionId: string | null };
-  expect(status.openSessionId).not.toBeNull();
-  return status.openSessionId!;
+/** The session the screen just started, as main's database holds it. */
+function newestSession(host: KioskHost): { id: string; state: string; end_reason: string | null } {
+  return readKioskDb(host.dataDir, (db) => db.prepare('SELECT id, state, end_reason FROM sessions ORDER BY created_at DESC, id DESC LIMIT 1').get() as never);
+}
+
+function sessionRow(host: KioskHost, id: string): { state: string; end_reason: string | null } | undefined {
+  return readKioskDb(host.dataDir, (db) => db.prepare('SELECT state, end_reason FROM sessions WHERE id = ?').get(id) as never);
 }
 
 /** Every measured dimension's level badge has its score bar's colour (one tone per level). */
@@ -89,8 +92,19 @@ async function expectWhyLines(page: Page, prefix: string): Promise<number> {
   return count;
 }
 
-async function showRecommendations(page: Page): Promise<void> {
-  await page.locator('[data-testid="recommendations"]').scrollIntoViewIfNeeded();
+/** The screen in both orientations, each scrolled so `selector` is in view below the top bar (ends in portrait). */
+async function shootAt(page: Page, selector: string, name: string, lang: string, block: 'start' | 'center'): Promise<void> {
+  for (const orientation of ['landscape', 'portrait'] as const) {
+    await rotate(page, orientation);
+    await page.waitForTimeout(150);
+    await page.locator(selector).evaluate((el, where) => {
+      el.scrollIntoView({ block: where });
+      // Below the sticky top bar, not under it.
+      if (where === 'start') window.scrollBy(0, -(document.querySelector('.topbar')?.getBoundingClientRect().height ?? 0) - 16);
+    }, block);
+    await page.waitForTimeout(150);
+    await shoot(page, name, orientation, lang);
+  }
 }
 
 describe('staff list honesty, plurals, refused fields, customer status pill, recommendation reasons', () => {
@@ -111,9 +125,11 @@ describe('staff list honesty, plurals, refused fields, customer status pill, rec
     await expectCustomerPill(page, 'idle');
     await startSession(page, 'en');
     await expectCustomerPill(page, 'consent');
-    ids.declined = await openSessionId(page);
+    ids.declined = newestSession(host).id;
     await page.locator('[data-testid="consent-decline"]').click();
     await screen(page, 'idle').waitFor({ timeout: 30_000 });
+    // Main records why it ended (migration 005), which the staff list reads.
+    expect(sessionRow(host, ids.declined)).toEqual({ state: 'cancelled', end_reason: 'consent_declined' });
   });
 
   it('says which rule a refused field broke, from the form and from main, in English and Chinese', async () => {
@@ -140,10 +156,10 @@ describe('staff list honesty, plurals, refused fields, customer status pill, rec
       } else {
         expect(said).toEqual(['姓名：请输入 1 至 60 个字符', '手机号码：请输入 4 至 15 位数字，或留空', '电子邮箱：请输入类似 name@example.com 的地址（最多 100 个字符），或留空']);
       }
-      await form.locator('[data-testid="field-problems"]').scrollIntoViewIfNeeded();
-      await shootBoth(page, 'register-refused', lang);
+      expect(await form.locator('[aria-invalid="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('name')))).toEqual(['name', 'phone', 'email']);
+      await shootAt(page, '[data-testid="field-problems"]', 'register-refused', lang, 'center');
       if (lang === 'zh-Hans') {
-        await callKiosk(page, 'cancelSession', { sessionId: await openSessionId(page) }).catch(() => undefined);
+        await callKiosk(page, 'cancelSession', { sessionId: newestSession(host).id });
         continue;
       }
       // The form's quick check passes this address; main's contract refuses it (no top-level
@@ -166,7 +182,7 @@ describe('staff list honesty, plurals, refused fields, customer status pill, rec
   it('runs a whole session whose recommendations each say why, in the level colour its badge and bar share', async () => {
     await chooseSkinAndStart(page, 'clean');
     await expectCustomerPill(page, 'capture');
-    ids.done = await openSessionId(page);
+    ids.done = newestSession(host).id;
     await runCapture(page, { lang: 'en', overrideAfterMs: 20_000 });
     await waitForReviewImages(page);
     await expectCustomerPill(page, 'review');
@@ -174,8 +190,7 @@ describe('staff list honesty, plurals, refused fields, customer status pill, rec
     await expectCustomerPill(page, 'results');
     await expectBadgesMatchBars(page);
     expect(await expectWhyLines(page, 'For: ')).toBeGreaterThan(0);
-    await showRecommendations(page);
-    await shootBoth(page, 'results-why', 'en');
+    await shootAt(page, '[data-testid="recommendations"]', 'results-why', 'en', 'start');
     await page.locator('[data-testid="results-finish"]').click();
     await screen(page, 'idle').waitFor();
   });
@@ -194,10 +209,11 @@ describe('staff list honesty, plurals, refused fields, customer status pill, rec
     expect(await welcome.getAttribute('data-count')).toBe('1');
     expect(await welcome.textContent()).toBe('Welcome back. We will compare with your earlier session.');
     await chooseSkinAndStart(page, 'clean');
-    ids.cancelled = await openSessionId(page);
+    ids.cancelled = newestSession(host).id;
     // Cancelled as the Cancel button does (its confirmation is another change's); the screen follows main.
     await callKiosk(page, 'cancelSession', { sessionId: ids.cancelled });
     await screen(page, 'idle').waitFor({ timeout: 30_000 });
+    expect(sessionRow(host, ids.cancelled)).toEqual({ state: 'cancelled', end_reason: 'staff' });
   });
 
   it('lists each session by what became of it, in English and Chinese; red only for a failed sync', async () => {
@@ -218,7 +234,7 @@ describe('staff list honesty, plurals, refused fields, customer status pill, rec
       // Staff see the simulated unit in the status pill.
       expect(await page.locator('[data-testid="status-pill"]').getAttribute('data-audience')).toBe('operator');
       expect((await pillExtras(page)).length).toBeGreaterThan(0);
-      await shootBoth(page, 'staff-sessions', lang);
+      await shootAt(page, '[data-testid="session-rows"]', 'staff-sessions', lang, 'center');
     }
   });
 
@@ -228,8 +244,7 @@ describe('staff list honesty, plurals, refused fields, customer status pill, rec
     await page.locator('[data-testid="recommendations"] li.rec').first().waitFor();
     await expectBadgesMatchBars(page);
     expect(await expectWhyLines(page, '针对：')).toBeGreaterThan(0);
-    await showRecommendations(page);
-    await shootBoth(page, 'results-why', 'zh-Hans');
+    await shootAt(page, '[data-testid="recommendations"]', 'results-why', 'zh-Hans', 'start');
   });
 
   it('has the technician Diagnostics count as failed exactly the sessions the staff list shows failed', async () => {

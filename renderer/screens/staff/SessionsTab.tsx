@@ -83,7 +83,7 @@ export function SessionsTab() {
               <span className={`badge status status-${row.status}`} data-testid="session-status">
                 {t(`staff.status.${row.status}`)}
               </span>
-              {row.stage === 'ready' && (
+              {row.status === 'synced' && (
                 <Button variant="secondary" data-testid="open-report" onClick={() => void openReport(row.id, row.customerId)}>
                   {t('staff.openReport')}
                 </Button>
