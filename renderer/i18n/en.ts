@@ -277,7 +277,7 @@ export const en = {
     registerTitle: 'Register a new customer',
     registered: 'Registered {{name}}',
     startSession: 'Start analysis',
-    dailyCount: 'Sessions on this day: {{count}}',
+    dailyCount: 'Analyses completed this day: {{count}}',
     /** What became of a session (contract sessionStatusSchema, D-048); `failed` only when its sync failed. */
     status: {
       in_progress: 'In progress',

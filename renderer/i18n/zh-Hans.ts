@@ -267,7 +267,7 @@ export const zhHans: Catalogue<Messages> = {
     registerTitle: '注册新顾客',
     registered: '已注册 {{name}}',
     startSession: '开始检测',
-    dailyCount: '当日检测：{{count}} 次',
+    dailyCount: '当日完成检测：{{count}} 次',
     status: {
       in_progress: '进行中',
       declined: '未同意条款',
