@@ -27,6 +27,8 @@ export interface KioskBootOptions {
    * its resources/models (electron-builder extraResources, D-044).
    */
   readonly modelDir?: string;
+  /** `--idle-seconds N` (D-046). */
+  readonly idleSeconds?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -58,6 +60,7 @@ export async function bootKiosk(options: KioskBootOptions): Promise<KioskBackend
       configFile: options.configFile,
       platform: embedded ? { embedded: true, connection: embedded.connection } : { embedded: false, baseUrl: options.platformUrl ?? '' },
       secretStore: options.secretStore,
+      ...(options.idleSeconds !== undefined ? { idleSeconds: options.idleSeconds } : {}),
       // The services' live check runs in a worker thread started on the first frame, so it costs nothing at start-up.
       ...(options.modelDir ? { modelDir: options.modelDir } : {}),
       log,

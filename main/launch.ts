@@ -4,11 +4,12 @@
  * `--no-kiosk`) when one is found. Embedded platform and simulated device unless configured.
  *
  *   npm start -- [--headless] [--port N] [--data DIR] [--config FILE] [--platform-url URL]
- *                [--browser-host] [--no-kiosk] [--chromium PATH] [--models DIR]
+ *                [--browser-host] [--no-kiosk] [--chromium PATH] [--models DIR] [--idle-seconds N]
  *
  * `--headless` starts the browser host without a window and prints
  * `kiosk ready: http://127.0.0.1:PORT/#k=SECRET`; the address carries the launch secret, so it
- * is printed to the terminal and nowhere else.
+ * is printed to the terminal and nowhere else. `--idle-seconds N` sets every screen's inactivity
+ * timeout for this launch (D-046; a technician's saved timeouts win).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { APP_ROOT as ROOT } from './app-paths.ts';
 import { bootKiosk } from './boot.ts';
 import { findChromium, isChromiumCrash, openChromium } from './host/chromium.ts';
 import { startBrowserHost } from './host/server.ts';
+import { parseIdleSecondsOption } from './kiosk/idle-settings.ts';
 import { CrashBackoff } from './shell/crash-backoff.ts';
 
 /** The browser host's port when a window is opened: a fixed origin keeps Chromium's camera permission across launches. */
@@ -36,6 +38,8 @@ export interface LaunchOptions {
   readonly chromium: string | undefined;
   /** Folder of the ONNX models when not the repository's models/ (a packaged app's resources/models). */
   readonly modelDir: string | undefined;
+  /** Every screen's inactivity timeout, seconds (D-046); undefined: the technician's or the defaults. */
+  readonly idleSeconds: number | undefined;
 }
 
 export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
@@ -51,6 +55,7 @@ export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
       'platform-url': { type: 'string' },
       chromium: { type: 'string' },
       models: { type: 'string' },
+      'idle-seconds': { type: 'string' },
     },
     strict: true,
   });
@@ -67,6 +72,7 @@ export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
     platformUrl: values['platform-url'],
     chromium: values.chromium,
     modelDir: values.models === undefined ? undefined : resolve(values.models),
+    idleSeconds: parseIdleSecondsOption(values['idle-seconds']),
   };
 }
 
@@ -92,6 +98,7 @@ async function runBrowserHost(options: LaunchOptions): Promise<void> {
     configFile: options.configFile,
     platformUrl: options.platformUrl,
     modelDir: options.modelDir,
+    idleSeconds: options.idleSeconds,
   });
   const chromium = options.headless ? null : (options.chromium ?? findChromium());
   const wanted = options.port ?? (chromium ? DEFAULT_WINDOW_PORT : 0);

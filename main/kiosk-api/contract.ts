@@ -33,6 +33,16 @@ export const uiMessageSchema = z.object({
 export const skinConditionSchema = z.enum(['clean', 'fresh_makeup', 'other']);
 export const roleSchema = z.enum(['staff', 'technician']);
 
+/**
+ * Seconds untouched before a screen warns and returns to idle, per kind of screen (D-046). The
+ * technician saves 15..3600; `--idle-seconds` may launch with as little as 3 (tests).
+ */
+const idleSecondsSchema = z.object({
+  customer: z.number().int().min(3).max(3600),
+  results: z.number().int().min(3).max(3600),
+  operator: z.number().int().min(3).max(3600),
+});
+
 export const statusSchema = z.object({
   mode: z.enum(['electron', 'browser']),
   version: z.string(),
@@ -48,6 +58,8 @@ export const statusSchema = z.object({
   sync: z.object({ pending: z.number().int(), failed: z.number().int(), lastSuccessAt: z.number().nullable() }),
   /** A session holding the device (capturing, faulted, in review): the screen resumes it after a reload. */
   openSessionId: z.string().nullable(),
+  /** Every screen reads its timeout here: getSettings is technician-only. */
+  idleSeconds: idleSecondsSchema,
 });
 
 export const consentClauseSchema = z.object({
@@ -273,6 +285,7 @@ export const settingsSchema = z.object({
    */
   pitchOffset: z.number().min(-30).max(30),
   retentionDays: z.number().int().min(1).max(3650),
+  idleSeconds: idleSecondsSchema,
 });
 
 /** Method name -> input and output schema. `privileged` methods need a PIN session of that role. */

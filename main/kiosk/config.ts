@@ -63,6 +63,8 @@ export interface KioskConfigInput {
   /** Instead of a file (tests, the headless session): the same JSON as an object. */
   readonly config?: unknown;
   readonly platform: { readonly embedded: true; readonly connection: PlatformConnectionInput } | { readonly embedded: false; readonly baseUrl: string };
+  /** `--idle-seconds N`: every screen's inactivity timeout for this launch, unless the technician saved others (D-046). */
+  readonly idleSeconds?: number;
 }
 
 export interface KioskConfig {

@@ -83,7 +83,7 @@ export async function createKioskServices(input: KioskServicesInput): Promise<Ki
   }
   const secrets = input.secretStore ?? new FileSecretStore(join(input.dataDir, 'secrets.json'));
   if (secrets.warning) log.write('warn', secrets.warning);
-  const settings = new KioskSettings(store.settings, config, input.platform, secrets, now);
+  const settings = new KioskSettings(store.settings, config, input.platform, secrets, now, input.idleSeconds);
   const link = new PlatformLink(settings, (region) => {
     settings.setRegion(region);
     log.write('info', `platform answered 44099: this merchant is served in region ${region}; kept for the next start`);

@@ -15,6 +15,7 @@ import type { KioskInput, Settings } from '../kiosk-api/types.ts';
 import type { SettingsRepository } from '../store/settings.ts';
 import type { KioskConfig, KioskConfigInput } from './config.ts';
 import { invalid } from './errors.ts';
+import { refusedIdleChange, resolveIdleSeconds, type IdleSeconds } from './idle-settings.ts';
 import { APP_SECRET } from './secrets.ts';
 import type { SecretStore } from './secrets.ts';
 
@@ -54,6 +55,8 @@ export class KioskSettings {
     private readonly launch: KioskConfigInput['platform'],
     private readonly secrets: SecretStore,
     private readonly now: () => number = Date.now,
+    /** `--idle-seconds N` of this launch, if given. */
+    private readonly launchIdleSeconds: number | undefined = undefined,
   ) {}
 
   platform(): PlatformSettings {
@@ -115,6 +118,11 @@ export class KioskSettings {
     return stored.success ? stored.data : Math.max(1, this.config.core.store.retentionDays);
   }
 
+  /** The inactivity timeouts in force (D-046): the technician's, else --idle-seconds, else defaults. */
+  idleSeconds(): IdleSeconds {
+    return resolveIdleSeconds(this.read('idleSeconds'), this.launchIdleSeconds);
+  }
+
   async view(): Promise<Settings> {
     const device = this.device();
     const platform = this.platform();
@@ -139,6 +147,7 @@ export class KioskSettings {
       calibration: this.calibration(),
       pitchOffset: this.pitchOffset(),
       retentionDays: this.retentionDays(),
+      idleSeconds: { ...this.idleSeconds() },
     };
   }
 
@@ -151,6 +160,10 @@ export class KioskSettings {
       }
       if (patch.platform.storeCustomId.length > 20) throw invalid('storeCustomId is at most 20 characters', 'patch.platform.storeCustomId');
     }
+    if (patch.idleSeconds) {
+      const refused = refusedIdleChange(this.idleSeconds(), patch.idleSeconds);
+      if (refused) throw invalid(`idleSeconds.${refused}: whole seconds from 15 to 3600`, `patch.idleSeconds.${refused}`);
+    }
     if (patch.appSecret !== undefined) await this.secrets.set(APP_SECRET, patch.appSecret);
     this.stored.write(
       {
@@ -161,6 +174,7 @@ export class KioskSettings {
         calibration: patch.calibration,
         pitchOffset: patch.pitchOffset,
         retentionDays: patch.retentionDays,
+        idleSeconds: patch.idleSeconds,
       },
       this.now(),
     );

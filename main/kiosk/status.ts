@@ -41,6 +41,7 @@ export class StatusSource {
       platform: { baseUrl: this.link.baseUrl, region: this.link.region, reachable: this.link.reachable ?? false, clockSkewMs: this.link.clockSkewMs },
       languages: { default: langs?.default_lang ?? 'en', list },
       sync: { pending: counts.pending, failed: counts.failed, lastSuccessAt: counts.lastSuccessAt },
+      idleSeconds: { ...this.settings.idleSeconds() },
     };
   }
 }

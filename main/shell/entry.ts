@@ -18,6 +18,7 @@ import { createAppProtocolHandler } from './app-protocol.ts';
 import { CrashBackoff } from './crash-backoff.ts';
 import { createKioskIpc } from './ipc.ts';
 import { SafeStorageSecretStore } from './secret-store.ts';
+import { parseIdleSecondsOption } from '../kiosk/idle-settings.ts';
 import { allowPermissionCheck, allowPermissionRequest, APP_SCHEME, APP_START_URL, isAllowedNavigation, KIOSK_API_CHANNEL, shellContentSecurityPolicy } from './security.ts';
 
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } }]);
@@ -63,7 +64,7 @@ const utilitySpawner: PlatformSpawner = (cli, args) => {
 };
 
 async function start(): Promise<void> {
-  const { values } = parseArgs({ args: process.argv.slice(1), options: { data: { type: 'string' }, config: { type: 'string' }, 'platform-url': { type: 'string' } }, strict: false });
+  const { values } = parseArgs({ args: process.argv.slice(1), options: { data: { type: 'string' }, config: { type: 'string' }, 'platform-url': { type: 'string' }, 'idle-seconds': { type: 'string' } }, strict: false });
   const dataDir = typeof values.data === 'string' ? values.data : join(app.getPath('userData'), 'kiosk');
   const secretStore = new SafeStorageSecretStore(join(dataDir, 'secrets.json'), safeStorage);
   if (secretStore.warning) console.warn(`kiosk secrets: ${secretStore.warning}`);
@@ -74,6 +75,7 @@ async function start(): Promise<void> {
     dataDir,
     configFile: typeof values.config === 'string' ? values.config : undefined,
     platformUrl: typeof values['platform-url'] === 'string' ? values['platform-url'] : undefined,
+    idleSeconds: parseIdleSecondsOption(typeof values['idle-seconds'] === 'string' ? values['idle-seconds'] : undefined),
     platformSpawner: utilitySpawner,
     secretStore,
     // Packaged, the models sit in resources/models (electron-builder extraResources), not beside the code (D-044).

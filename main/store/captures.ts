@@ -79,3 +79,10 @@ export function toCaptureRecord(root: string, row: CaptureRow): CaptureRecord {
     syncedAt: row.synced_at,
   };
 }
+
+/** Deletes every capture row of a session; answers the files to unlink once committed. */
+export function deleteSessionCaptureRows(db: Db, sessionId: string): string[] {
+  const files = (db.prepare('SELECT file_path FROM captures WHERE session_id = ?').all(sessionId) as { file_path: string }[]).map((r) => r.file_path);
+  db.prepare('DELETE FROM captures WHERE session_id = ?').run(sessionId);
+  return files;
+}

@@ -46,3 +46,7 @@ export function previousFaceOutline(db: Db, customerId: string, exceptSessionId:
 function round(value: number): number {
   return Math.round(value * 10_000) / 10_000;
 }
+
+export function deleteFaceOutlines(db: Db, sessionId: string): void {
+  db.prepare('DELETE FROM face_outlines WHERE session_id = ?').run(sessionId);
+}

@@ -13,7 +13,7 @@ import type { View } from '../../protocol/skin-api/api-codes.ts';
 import type { EndReason, PersistedState, SkinCondition } from '../capture/session-types.ts';
 import type { ProfileKind } from '../config/device-config.ts';
 import type { StoreConfig } from '../config/store-config.ts';
-import { absoluteCapturePath, commitCapture, listCaptureRows, relativeCapturePath, toCaptureRecord } from './captures.ts';
+import { absoluteCapturePath, commitCapture, deleteSessionCaptureRows, listCaptureRows, relativeCapturePath, toCaptureRecord } from './captures.ts';
 import { CatalogueCache } from './catalogue-cache.ts';
 import { deleteCustomerRows, findCustomerByCustomId, getCustomer, insertCustomer, recordConsent, searchCustomers, updateCustomerProfile } from './customers.ts';
 import type { DeletedCustomerData } from './customers.ts';
@@ -26,7 +26,7 @@ import type { DurableFs } from '../../common/node/durable-file.ts';
 import { uuidv7 } from './ids.ts';
 import { recoverCaptures } from './recovery.ts';
 import type { RecoveryReport } from './recovery.ts';
-import { previousFaceOutline, saveFaceOutline } from './face-outlines.ts';
+import { deleteFaceOutlines, previousFaceOutline, saveFaceOutline } from './face-outlines.ts';
 import type { FaceOutline } from './face-outlines.ts';
 import { OutboxRepository } from './outbox.ts';
 import { deleteExpiredCaptureRows } from './retention.ts';
@@ -188,6 +188,22 @@ export class KioskStore {
     if (!files) return false;
     await this.unlinkAll(files);
     return true;
+  }
+
+  /**
+   * A session the customer discarded (Cancel, or left untouched): its photos and face outlines go
+   * now, not at retention (D-047); the session row stays, cancelled. Rows first, in one
+   * transaction, then the files, as every deletion here. Answers how many photos went.
+   */
+  async discardSessionPhotos(sessionId: string): Promise<number> {
+    const files = this.#db
+      .transaction(() => {
+        deleteFaceOutlines(this.#db, sessionId);
+        return deleteSessionCaptureRows(this.#db, sessionId);
+      })
+      .immediate();
+    await this.unlinkAll(files);
+    return files.length;
   }
 
   // Sessions

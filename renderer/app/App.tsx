@@ -1,3 +1,4 @@
+import { IdleWarning } from '../components/IdleWarning.tsx';
 import { PinDialog } from '../components/PinDialog.tsx';
 import { OnScreenKeyboard } from '../keyboard/OnScreenKeyboard.tsx';
 import { missingCase } from '../../common/missing-case.ts';
@@ -13,6 +14,7 @@ import { ReviewScreen } from '../screens/customer/ReviewScreen.tsx';
 import { ResultsScreen } from '../screens/results/ResultsScreen.tsx';
 import { StaffScreen } from '../screens/staff/StaffScreen.tsx';
 import { TechnicianScreen } from '../screens/technician/TechnicianScreen.tsx';
+import { useIdleGuard } from './useIdleGuard.ts';
 import { useSessionNavigation } from './useSessionNavigation.ts';
 import { useSessionResume } from './useSessionResume.ts';
 import { useStatusPolling } from './useStatusPolling.ts';
@@ -49,11 +51,13 @@ export function App() {
   useStatusPolling();
   useSessionNavigation();
   useSessionResume();
+  const idle = useIdleGuard();
   return (
     <>
       <CurrentScreen screen={screen} />
       {pinFor && <PinDialog role={pinFor} onUnlocked={() => goTo(pinFor)} onCancel={closePin} />}
       <OnScreenKeyboard />
+      {idle.closesAt !== null && <IdleWarning closesAt={idle.closesAt} onStay={idle.stay} />}
     </>
   );
 }

@@ -38,6 +38,17 @@ export const ar: PartialCatalogue<Messages> = {
     },
   },
   capture: { ok: 'ممتاز — اثبت مكانك' },
+  idleWarning: {
+    title: 'هل ما زلت هنا؟',
+    body: 'حفاظًا على خصوصيتك، ستُغلق هذه الشاشة خلال {{seconds}} ثانية. المس الشاشة للبقاء.',
+    stay: 'ما زلت هنا',
+  },
+  discard: {
+    title: 'هل تريد تجاهل هذه الجلسة؟',
+    body: 'سيتم حذف الصور والإجابات.',
+    keep: 'متابعة',
+    confirm: 'تجاهل',
+  },
   results: {
     title: 'تقرير بشرتك',
     notMeasured: 'لم يُقَس: {{reason}}',

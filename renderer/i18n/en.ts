@@ -254,6 +254,19 @@ export const en = {
     notComparableBefore: 'Not measured last time, so there is no change to compare with this time.',
     overallCommon: 'All dimensions: the mean of the {{count}} measured in every session shown.',
   },
+  /** Before an untouched screen returns to idle (D-046). */
+  idleWarning: {
+    title: 'Are you still there?',
+    body: 'For your privacy, this screen closes in {{seconds}} s. Touch the screen to stay.',
+    stay: 'I’m still here',
+  },
+  /** Cancel after answers or photos were given (D-047). */
+  discard: {
+    title: 'Discard this session?',
+    body: 'Photos and answers will be deleted.',
+    keep: 'Keep going',
+    confirm: 'Discard',
+  },
   pin: {
     staffTitle: 'Staff PIN',
     technicianTitle: 'Technician PIN',

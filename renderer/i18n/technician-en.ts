@@ -18,6 +18,10 @@ export const technicianEn = {
     views: 'Views',
     simulated: 'Simulated device: no hardware is used.',
     retention: 'Keep photos on this kiosk (days)',
+    idleTitle: 'Return to the start screen when untouched (seconds, 15–3600)',
+    idleCustomer: 'Customer screens',
+    idleResults: 'Results',
+    idleOperator: 'Staff and technician (locks)',
     version: 'Software {{version}} · {{mode}} mode',
   },
   camera: {

@@ -21,6 +21,10 @@ export const technicianZhHans: Catalogue<typeof technicianEn> = {
     views: '角度',
     simulated: '模拟设备：不使用任何硬件。',
     retention: '照片在本机保留（天）',
+    idleTitle: '无人操作时返回开始页面（秒，15–3600）',
+    idleCustomer: '顾客页面',
+    idleResults: '检测结果',
+    idleOperator: '店员与技术人员（锁定）',
     version: '软件 {{version}} · {{mode}} 模式',
   },
   camera: {

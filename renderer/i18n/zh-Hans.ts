@@ -245,6 +245,17 @@ export const zhHans: Catalogue<Messages> = {
     notComparableBefore: '上次未测量，无法与本次比较变化。',
     overallCommon: '全部维度：为各次检测都测量到的 {{count}} 个维度的平均分。',
   },
+  idleWarning: {
+    title: '您还在吗？',
+    body: '为保护您的隐私，本页面将在 {{seconds}} 秒后关闭。触摸屏幕即可继续。',
+    stay: '我还在',
+  },
+  discard: {
+    title: '放弃本次检测？',
+    body: '照片和您填写的信息将被删除。',
+    keep: '继续检测',
+    confirm: '放弃',
+  },
   pin: {
     staffTitle: '店员密码',
     technicianTitle: '技术员密码',

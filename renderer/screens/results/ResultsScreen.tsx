@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { TopBar } from '../../components/TopBar.tsx';
@@ -15,10 +15,7 @@ import { Recommendations } from './Recommendations.tsx';
 import { SharePanel } from './SharePanel.tsx';
 import { Summary } from './Summary.tsx';
 import { CallError } from '../../components/CallError.tsx';
-import { startIdleTimer } from '../../app/idle-timer.ts';
 
-/** Untouched this long, a customer's results return to the idle screen (decision K-UI-008). */
-const RESULTS_IDLE_MS = 3 * 60_000;
 const SHARE_LINK_POLL_MS = 5000;
 
 /** The report: summary, findings, close-up, progress over time, recommendations, phone link. */
@@ -49,13 +46,7 @@ export function ResultsScreen() {
     return () => clearInterval(timer);
   }, [awaitingLink, language, refreshReport]);
 
-  // A customer's own results go back to idle when left untouched, so the next person does not
-  // see them (or scan their phone link). Staff reading an old report leave it themselves.
-  const customerSession = sessionView !== null;
-  useEffect(() => {
-    if (!customerSession) return;
-    return startIdleTimer(document, RESULTS_IDLE_MS, () => finishRef.current());
-  }, [customerSession]);
+  // Left untouched, the results return to idle (a staff-opened report locks): app/useIdleGuard.ts, D-046.
 
   // Which images exist: the session's own shots when it is this one, else the device plan.
   const captured = useMemo((): { view: View; lights: Light[] }[] => {
@@ -72,8 +63,6 @@ export function ResultsScreen() {
     if (unlockedStaff && sessionView === null) goTo('staff');
     else void returnToIdle();
   }
-  const finishRef = useRef(finish);
-  finishRef.current = finish;
 
   return (
     <main className="screen results" data-screen="results">

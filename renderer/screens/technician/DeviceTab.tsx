@@ -5,6 +5,7 @@ import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
 import { useKioskStore } from '../../stores/kiosk/store.ts';
 import { technicianSelectors } from '../../stores/technician/selectors.ts';
 import { useTechnicianStore } from '../../stores/technician/store.ts';
+import { IdleTimeouts } from './IdleTimeouts.tsx';
 
 /**
  * The device profile: multi-light (3 views, a light set) or single camera (front, room light).
@@ -68,6 +69,7 @@ export function DeviceTab() {
           onChange={(e) => edit((d) => ({ ...d, retentionDays: Math.min(3650, Math.max(1, Math.round(Number(e.target.value) || 1))) }))}
         />
       </label>
+      <IdleTimeouts />
       {status?.device.simulated && <p className="note">{t('technician.device.simulated')}</p>}
       {status && <p className="muted small">{t('technician.device.version', { version: status.version, mode: status.mode })}</p>}
     </div>

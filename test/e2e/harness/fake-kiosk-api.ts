@@ -233,6 +233,7 @@ export function createFakeKioskApi(): KioskApi {
         device: { profile: 'multi_light', views: [...VIEWS], lights: [...LIGHTS], simulated: scenario.camera === 'simulated', camera: scenario.camera },
         platform: { baseUrl: 'http://127.0.0.1:8080', region: 'overseas', reachable: online, clockSkewMs: online ? 42 : null },
         openSessionId: null,
+        idleSeconds: { customer: 90, results: 120, operator: 120 },
         languages: { default: scenario.lang[0] ?? 'en', list: scenario.lang },
         sync: { pending: online ? 0 : 1, failed: 0, lastSuccessAt: Date.now() - 60_000 },
       };
@@ -442,4 +443,5 @@ let settings: KioskOutput<'getSettings'> = {
   calibration: { white: { exposure: 1, gains: [1, 1, 1] } },
   pitchOffset: 0,
   retentionDays: 30,
+  idleSeconds: { customer: 90, results: 120, operator: 120 },
 };

@@ -15,6 +15,8 @@ describe('launcher arguments', () => {
     expect(parseLaunchArgs(['--headless'])).toMatchObject({ headless: true, forceBrowserHost: true });
     expect(parseLaunchArgs(['--port', '0', '--no-kiosk', '--platform-url', 'https://api.example.com'])).toMatchObject({ port: 0, kiosk: false, platformUrl: 'https://api.example.com' });
     expect(DEFAULT_WINDOW_PORT).toBeGreaterThan(1024);
+    expect(parseLaunchArgs([]).idleSeconds).toBeUndefined();
+    expect(parseLaunchArgs(['--idle-seconds', '8']).idleSeconds).toBe(8);
   });
 
   it('refuses bad values and unknown flags', () => {
@@ -22,6 +24,8 @@ describe('launcher arguments', () => {
     expect(() => parseLaunchArgs(['--port', '70000'])).toThrow(/--port/);
     expect(() => parseLaunchArgs(['--platform-url', 'ftp://x'])).toThrow(/--platform-url/);
     expect(() => parseLaunchArgs(['--no-such-flag'])).toThrow();
+    // Inactivity timeouts are whole seconds, 3 (tests) to 3600 (D-046).
+    for (const bad of ['2', '3601', '4.5', 'soon', '']) expect(() => parseLaunchArgs(['--idle-seconds', bad])).toThrow(/--idle-seconds/);
   });
 });
 

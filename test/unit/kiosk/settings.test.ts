@@ -18,12 +18,12 @@ import { KioskStore } from '../../../main/store/kiosk-store.ts';
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((c) => c()));
 
-async function settingsFor(json: Record<string, unknown>): Promise<KioskSettings> {
+async function settingsFor(json: Record<string, unknown>, idleSeconds?: number): Promise<KioskSettings> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-settings-'));
   const store = await KioskStore.open({ dataDir, verifyHashesOnStartup: 'none' });
   cleanups.push(() => (store.close(), rmSync(dataDir, { recursive: true, force: true })));
   const config = { core: parseKioskCoreConfig(json), extras: kioskExtrasSchema.parse(json) };
-  return new KioskSettings(store.settings, config, { embedded: false, baseUrl: 'http://127.0.0.1:1' }, new FileSecretStore(join(dataDir, 'secrets.json')));
+  return new KioskSettings(store.settings, config, { embedded: false, baseUrl: 'http://127.0.0.1:1' }, new FileSecretStore(join(dataDir, 'secrets.json')), Date.now, idleSeconds);
 }
 
 describe('camera mounting (guidance pitchOffset)', () => {
@@ -51,5 +51,32 @@ describe('serial light controller saved from the Lights tab', () => {
     expect(settings.device().lightController).toEqual({
       kind: 'serial', path: '/dev/ttyUSB1', baudRate: 57600, settleMs: 200, commands: { white: 'LAMP W' }, offCommand: 'ALL 0', lineEnding: '\n', writeTimeoutMs: 3000,
     });
+  });
+});
+
+describe('inactivity timeouts (D-046)', () => {
+  it('are 90 s on customer screens, 120 s on results and operator screens unless told otherwise', async () => {
+    expect((await settingsFor({})).idleSeconds()).toEqual({ customer: 90, results: 120, operator: 120 });
+  });
+
+  it('take --idle-seconds for every screen, and a saved technician value over it', async () => {
+    const settings = await settingsFor({}, 6);
+    expect(settings.idleSeconds()).toEqual({ customer: 6, results: 6, operator: 6 });
+    // The technician changes one timeout; the others stay as launched (a save sends them all).
+    await settings.update({ idleSeconds: { customer: 45, results: 6, operator: 6 } });
+    expect((await settings.view()).idleSeconds).toEqual({ customer: 45, results: 6, operator: 6 });
+  });
+
+  it('refuse a changed timeout outside 15..3600 s, naming it, and store nothing of the patch', async () => {
+    const settings = await settingsFor({});
+    await expect(settings.update({ retentionDays: 9, idleSeconds: { customer: 90, results: 5, operator: 120 } })).rejects.toMatchObject({
+      code: 'invalid_input',
+      field: 'patch.idleSeconds.results',
+    });
+    await expect(settings.update({ idleSeconds: { customer: 90, results: 120, operator: 3601 } })).rejects.toMatchObject({ field: 'patch.idleSeconds.operator' });
+    expect(settings.retentionDays()).not.toBe(9);
+    expect(settings.idleSeconds()).toEqual({ customer: 90, results: 120, operator: 120 });
+    await settings.update({ idleSeconds: { customer: 15, results: 3600, operator: 120 } });
+    expect(settings.idleSeconds()).toEqual({ customer: 15, results: 3600, operator: 120 });
   });
 });

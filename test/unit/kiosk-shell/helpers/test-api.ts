@@ -35,6 +35,7 @@ export function createTestApi(): { api: KioskApi; state: TestApiState } {
         device: { profile: 'single_camera', views: ['front'], lights: ['white'], simulated: true, camera: 'simulated' },
         platform: { baseUrl: 'http://127.0.0.1:1', region: 'overseas', reachable: false, clockSkewMs: null },
         openSessionId: null,
+        idleSeconds: { customer: 90, results: 120, operator: 120 },
         languages: { default: 'en', list: ['en'] },
         sync: { pending: 0, failed: 0, lastSuccessAt: null },
       };
