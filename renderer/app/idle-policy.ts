@@ -37,13 +37,14 @@ export function idleKind(screen: Screen, customerSession: boolean): IdleKind | n
 
 /**
  * A screen busy by itself holds its clock: the capture countdown and the shots (the customer holds
- * still and touches nothing), and processing while the photos upload or are analysed. Waiting
- * without an end in sight (queued offline, failed) is not busy: the session goes on in the
- * background and staff open the report from their list.
+ * still and touches nothing), and processing while it waits for the results (uploading,
+ * analysing, or queued until the kiosk is online again). Processing shows no name and no photo,
+ * and the results it opens by itself have their own timeout. A failed analysis is not waiting:
+ * it times out (staff retry from their list).
  */
 export function isBusy({ screen, session, reportStage }: IdleContext): boolean {
   if (screen === 'capture') return session?.state === 'countdown' || session?.state === 'capturing';
-  if (screen === 'processing') return reportStage === null || reportStage === 'capturing' || reportStage === 'uploading' || reportStage === 'analysing';
+  if (screen === 'processing') return reportStage !== 'failed' && reportStage !== 'ready';
   return false;
 }
 

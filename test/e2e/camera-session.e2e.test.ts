@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { confirmAndWaitForResults, openTechnician, runCapture, screen, startCustomerCapture } from './helpers/flows.ts';
+import { confirmAndWaitForResults, discardSession, openTechnician, runCapture, screen, startCustomerCapture } from './helpers/flows.ts';
 import { readKioskDb } from './helpers/kiosk-db.ts';
 import type { KioskHost } from './helpers/kiosk-host.ts';
 import { startRendererCameraKiosk, type KioskBrowser } from './helpers/kiosk-browser.ts';
@@ -62,7 +62,7 @@ describe('customer session with the renderer camera (fake camera fed a face phot
       await page.unroute('**/api/call/submitFrame');
       await page.locator('[data-testid="fault-retry"]').click();
       await expect.poll(() => capture.getAttribute('data-state'), { timeout: 30_000 }).toMatch(/^(live|countdown|capturing)$/);
-      await page.locator('[data-testid="cancel-session"]').click();
+      await discardSession(page);
       await screen(page, 'idle').waitFor({ timeout: 30_000 });
     }
   });

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { enterPin, runCapture, screen, STAFF_PIN, startCustomerCapture, waitForReviewImages } from './helpers/flows.ts';
+import { discardSession, enterPin, runCapture, screen, STAFF_PIN, startCustomerCapture, waitForReviewImages } from './helpers/flows.ts';
 import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
 import type { KioskHost } from './helpers/kiosk-host.ts';
 import { readKioskDb } from './helpers/kiosk-db.ts';
@@ -43,7 +43,7 @@ describe('interrupted sessions', () => {
 
   it('lists a cancelled capture for staff as cancelled, without a retry that could not send anything', async () => {
     await startCustomerCapture(page, host.url, { name: 'Cancel Carl', phone: '81234568' });
-    await page.locator('[data-testid="cancel-session"]').click();
+    await discardSession(page);
     await screen(page, 'idle').waitFor();
     await page.locator('[data-testid="open-staff"]').click();
     await enterPin(page, STAFF_PIN);

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SIMULATED_VIEWS } from '../../main/device/simulated-camera.ts';
 import { platformDb, tasksBySession } from '../integration/kiosk-sync/platform-db.ts';
-import { chooseSkinAndStart, enterPin, giveConsent, openKiosk, registerCustomer, runCapture, screen, STAFF_PIN, startSession, waitForReviewImages } from './helpers/flows.ts';
+import { chooseSkinAndStart, discardSession, enterPin, giveConsent, openKiosk, registerCustomer, runCapture, screen, STAFF_PIN, startSession, waitForReviewImages } from './helpers/flows.ts';
 import { callKiosk } from './helpers/kiosk-call.ts';
 import { readKioskDb, syncJob } from './helpers/kiosk-db.ts';
 import { embeddedPlatform, type KioskHost } from './helpers/kiosk-host.ts';
@@ -115,7 +115,7 @@ describe('staff: failed sync and retry, find a customer, delete a customer', () 
       await shootBoth(page, 'find-customer', lang);
       await page.locator('[data-customer-id] .btn-primary').first().click();
       await expect.poll(() => page.locator('[data-testid="chosen-customer"]').textContent()).toContain(CUSTOMER.name);
-      await page.locator('[data-testid="cancel-session"]').click();
+      await discardSession(page);
       await screen(page, 'idle').waitFor({ timeout: 30_000 });
     }
   });

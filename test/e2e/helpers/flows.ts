@@ -82,6 +82,13 @@ export async function startCustomerCapture(page: Page, url: string, customer: { 
   await chooseSkinAndStart(page, 'clean');
 }
 
+/** Cancel, and Discard when the kiosk asks first (once consent is given: D-047). */
+export async function discardSession(page: Page): Promise<void> {
+  await page.locator('[data-testid="cancel-session"]').click();
+  const discard = page.locator('[data-testid="discard-confirm"]');
+  if (await discard.waitFor({ timeout: 3000 }).then(() => true, () => false)) await discard.click();
+}
+
 export async function enterPin(page: Page, pin: string): Promise<void> {
   await page.locator('[data-testid="pin-pad"]').waitFor();
   for (const digit of pin) await page.locator(`[data-key="${digit}"]`).click();

@@ -32,9 +32,9 @@ describe('idle policy', () => {
     expect(isBusy(at('consent', 'consent'))).toBe(false);
   });
 
-  it('holds it while the photos upload or are analysed, not while queued offline or failed', () => {
-    for (const stage of [null, 'capturing', 'uploading', 'analysing']) expect(isBusy(at('processing', 'done', { reportStage: stage }))).toBe(true);
-    for (const stage of ['queued_offline', 'failed', 'ready']) expect(isBusy(at('processing', 'done', { reportStage: stage }))).toBe(false);
+  it('holds it while processing waits for the results (offline too), not once the analysis failed', () => {
+    for (const stage of [null, 'capturing', 'queued_offline', 'uploading', 'analysing']) expect(isBusy(at('processing', 'done', { reportStage: stage }))).toBe(true);
+    for (const stage of ['failed', 'ready']) expect(isBusy(at('processing', 'done', { reportStage: stage }))).toBe(false);
   });
 
   it('counts a face in front of the camera during guidance as someone there', () => {
