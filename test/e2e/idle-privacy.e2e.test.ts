@@ -7,12 +7,13 @@
  * - Discard chosen with the keyboard ends the session the same way.
  * - A touch anywhere takes the warning away and keeps the screen.
  * - The staff screen locks: back to idle, its PIN asked again, main's role dropped.
+ * - The technician sets the timeouts (15–3600 s, checked by main), stored and read by every screen.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chooseSkinAndStart, enterPin, giveConsent, openKiosk, registerCustomer, runCapture, screen, STAFF_PIN, startSession, waitForReviewImages } from './helpers/flows.ts';
+import { chooseSkinAndStart, enterPin, giveConsent, openKiosk, openTechnician, registerCustomer, runCapture, screen, STAFF_PIN, startSession, waitForReviewImages } from './helpers/flows.ts';
 import { callKiosk } from './helpers/kiosk-call.ts';
 import { readKioskDb } from './helpers/kiosk-db.ts';
 import type { KioskHost } from './helpers/kiosk-host.ts';
@@ -162,5 +163,25 @@ describe('inactivity and cancel: nothing of a customer stays on the screen', () 
     await expect.poll(() => callKiosk(page, 'listSessions', {}).then(() => 'served', (error: Error) => error.message)).toMatch(/forbidden/);
     await page.locator('[data-testid="open-staff"]').click();
     await page.locator('[data-testid="pin-pad"]').waitFor();
+  });
+
+  it('lets the technician set the timeouts: under 15 s refused naming the field, a valid one stored and used by every screen', async () => {
+    const stored = () => readKioskDb(host.dataDir, (db) => (db.prepare("SELECT value FROM kiosk_settings WHERE key = 'idleSeconds'").get() as { value: string } | undefined)?.value ?? null);
+    await openTechnician(page, host.url);
+    await page.locator('[data-tab="device"]').click();
+    const customer = page.locator('input[name="idle-customer"]');
+    // The launch option is what the technician finds.
+    expect(await customer.inputValue()).toBe(String(IDLE_SECONDS));
+    await customer.fill('10');
+    await page.locator('[data-testid="save-settings"]').click();
+    await expect.poll(() => page.locator('.tech-panel').textContent()).toContain('idleSeconds.customer');
+    expect(stored()).toBeNull();
+
+    await customer.fill('40');
+    await page.locator('[data-testid="save-settings"]').click();
+    await expect.poll(stored).toBe(JSON.stringify({ customer: 40, results: IDLE_SECONDS, operator: IDLE_SECONDS }));
+    const status = (await callKiosk(page, 'getStatus', {})) as { idleSeconds: unknown };
+    expect(status.idleSeconds).toEqual({ customer: 40, results: IDLE_SECONDS, operator: IDLE_SECONDS });
+    await page.screenshot({ path: '/tmp/idle-device-tab.png' });
   });
 });

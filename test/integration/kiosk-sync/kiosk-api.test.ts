@@ -98,13 +98,16 @@ describe('kiosk API', () => {
 
   it('deletes a session and a customer with their files; the platform copy is deleted through the outbox', async () => {
     const a = await captureSession(kiosk, 'Delete Dee', { confirm: false });
-    await kiosk.api.cancelSession({ sessionId: a.sessionId });
     const files = kiosk.store.listCaptures(a.sessionId).map((c) => c.path);
     expect(files.length).toBeGreaterThan(0);
+    await kiosk.api.cancelSession({ sessionId: a.sessionId });
+    // A discarded session's photos go at once (D-047); the cancelled row stays until deleted.
+    const { existsSync } = await import('node:fs');
+    await waitFor('photos discarded', () => files.filter((f) => existsSync(f)).length, (n) => n === 0, 10_000);
+    expect(kiosk.store.listCaptures(a.sessionId)).toEqual([]);
+    expect(kiosk.store.getSession(a.sessionId)?.state).toBe('cancelled');
     checked('deleteSession', await kiosk.api.deleteSession({ sessionId: a.sessionId }));
     expect(kiosk.store.getSession(a.sessionId)).toBeNull();
-    const { existsSync } = await import('node:fs');
-    expect(files.some((f) => existsSync(f))).toBe(false);
     await waitFor('customer registered', () => kiosk.store.getCustomer(a.customerId)?.platformUserId, (id) => typeof id === 'number', 20_000);
     checked('deleteCustomer', await kiosk.api.deleteCustomer({ customerId: a.customerId }));
     expect(kiosk.store.getCustomer(a.customerId)).toBeNull();
