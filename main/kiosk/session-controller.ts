@@ -201,7 +201,7 @@ export class SessionController {
       if (!row) throw notFound(`Session ${sessionId}`);
       if (row.state !== 'done' && row.state !== 'cancelled') this.deps.store.setSessionState(sessionId, 'cancelled', 'staff');
     }
-    // "Photos and answers will be deleted" (D-047): the photos of a discarded session go at once.
+    // "Its photos will be deleted" (D-047): the photos of a discarded session go at once.
     if (this.deps.store.getSession(sessionId)?.state === 'cancelled') {
       void this.deps.store.discardSessionPhotos(sessionId).catch((error: unknown) => this.deps.log(`discarding the photos of session ${sessionId}: ${(error as Error).message}`));
     }

@@ -263,7 +263,7 @@ export const en = {
   /** Cancel after answers or photos were given (D-047). */
   discard: {
     title: 'Discard this session?',
-    body: 'Photos and answers will be deleted.',
+    body: 'Its photos will be deleted and nothing will be analysed.',
     keep: 'Keep going',
     confirm: 'Discard',
   },

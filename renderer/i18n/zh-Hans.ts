@@ -252,7 +252,7 @@ export const zhHans: Catalogue<Messages> = {
   },
   discard: {
     title: '放弃本次检测？',
-    body: '照片和您填写的信息将被删除。',
+    body: '本次拍摄的照片将被删除，也不会进行分析。',
     keep: '继续检测',
     confirm: '放弃',
   },

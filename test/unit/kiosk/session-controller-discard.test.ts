@@ -1,5 +1,5 @@
 /**
- * "Discard this session? Photos and answers will be deleted." (D-047): cancelling a session that
+ * "Discard this session? Its photos will be deleted and nothing will be analysed." (D-047): cancelling a session that
  * holds photos deletes them (rows, files, face outlines) at once, not at retention; the session row
  * stays as a cancelled one. A finished (confirmed) session is not touched by a late cancel.
  */
