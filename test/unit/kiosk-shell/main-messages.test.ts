@@ -5,14 +5,13 @@
  * key to English, and ids inside a sentence (lights, controller, region) and times are written in
  * the screen's language.
  */
-import i18next, { type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rendererTranslator } from '../../helpers/renderer-i18n.ts';
 import { MESSAGE_KEYS, MESSAGE_TEXTS, uiMessage } from '../../../main/kiosk-api/messages.ts';
 import { kioskApiContract } from '../../../main/kiosk-api/contract.ts';
 import type { LanguageCode } from '../../../protocol/enums/languages.ts';
-import { ar } from '../../../renderer/i18n/ar.ts';
 import { en } from '../../../renderer/i18n/en.ts';
-import { fallbackChain } from '../../../renderer/i18n/index.ts';
 import { translateMessage } from '../../../renderer/i18n/main-messages.ts';
 import { zhHans } from '../../../renderer/i18n/zh-Hans.ts';
 
@@ -51,16 +50,7 @@ describe('message keys of main in the renderer catalogues', () => {
 describe('translating main’s messages', () => {
   let t: (lang: LanguageCode) => TFunction;
   beforeAll(async () => {
-    const instance = i18next.createInstance();
-    await instance.init({
-      resources: { en: { translation: en }, 'zh-Hans': { translation: zhHans }, ar: { translation: ar } },
-      lng: 'en',
-      load: 'currentOnly',
-      fallbackLng: (code: string) => fallbackChain(code as LanguageCode),
-      interpolation: { escapeValue: false },
-      showSupportNotice: false,
-    });
-    t = (lang) => instance.getFixedT(lang);
+    t = await rendererTranslator();
   });
 
   it('writes Chinese with Chinese names for lights and controllers', () => {

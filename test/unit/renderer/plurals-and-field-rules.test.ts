@@ -4,28 +4,19 @@
  * registration field is said with the rule it broke, the same rule whether the form or main's
  * contract refused it.
  */
-import i18next, { type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rendererTranslator } from '../../helpers/renderer-i18n.ts';
 import { brokenRules, CUSTOMER_FIELDS, ruleOfField } from '../../../common/kiosk/customer-rules.ts';
 import { kioskApiContract } from '../../../main/kiosk-api/contract.ts';
 import type { LanguageCode } from '../../../protocol/enums/languages.ts';
 import { ar } from '../../../renderer/i18n/ar.ts';
 import { en } from '../../../renderer/i18n/en.ts';
-import { fallbackChain } from '../../../renderer/i18n/index.ts';
 import { zhHans } from '../../../renderer/i18n/zh-Hans.ts';
 
 let t: (lang: LanguageCode) => TFunction;
 beforeAll(async () => {
-  const instance = i18next.createInstance();
-  await instance.init({
-    resources: { en: { translation: en }, 'zh-Hans': { translation: zhHans }, ar: { translation: ar } },
-    lng: 'en',
-    load: 'currentOnly',
-    fallbackLng: (code: string) => fallbackChain(code as LanguageCode),
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  });
-  t = (lang) => instance.getFixedT(lang);
+  t = await rendererTranslator();
 });
 
 /** Every key path of a catalogue whose leaf is a string. */
