@@ -10,6 +10,11 @@ export const platformConfigSchema = z.object({
   host: z.string().default('127.0.0.1'),
   port: z.number().int().min(0).max(65535).default(8080),
   dataDir: z.string().min(1),
+  /**
+   * postgres://… of the platform's database; absent: the SQLite file platform.sqlite in dataDir,
+   * the embedded default (D-051).
+   */
+  databaseUrl: z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// or postgresql:// URL').optional(),
   /** One instance serves one region (specification: Regions and addresses). */
   region: regionSchema.default('overseas'),
   /** Address clients reach this instance at; defaults to http://host:port once listening. */

@@ -2,6 +2,8 @@ import { TokenService } from './auth/token-service.ts';
 import type { Clock } from './clock.ts';
 import type { PlatformConfig } from './config.ts';
 import type { Db } from './storage/database.ts';
+import type { SqlDatabase } from './storage/sql.ts';
+import { SqliteDatabase } from './storage/sqlite-database.ts';
 import { LocalObjectStore } from './objects/local-object-store.ts';
 import type { ObjectStore } from './objects/object-store.ts';
 import { loadOrCreateSigningKey } from './secrets.ts';
@@ -19,6 +21,8 @@ export interface PlatformServices {
   readonly config: PlatformConfig;
   readonly clock: Clock;
   readonly db: Db;
+  /** The platform database behind the repositories (D-051); replaces `db` aggregate by aggregate. */
+  readonly sql: SqlDatabase;
   readonly tokens: TokenService;
   readonly objects: ObjectStore;
   readonly uploads: UploadService;
@@ -27,7 +31,7 @@ export interface PlatformServices {
   readonly reportData: ReportData;
 }
 
-export function createServices(config: PlatformConfig, clock: Clock, db: Db): PlatformServices {
+export function createServices(config: PlatformConfig, clock: Clock, db: Db, sql: SqlDatabase = new SqliteDatabase(db)): PlatformServices {
   const objects = new LocalObjectStore(join(config.dataDir, 'objects'));
   const signingKey = loadOrCreateSigningKey(config.dataDir);
   const uploads = new UploadService(db, clock, objects, signingKey, {
@@ -45,5 +49,5 @@ export function createServices(config: PlatformConfig, clock: Clock, db: Db): Pl
   });
   const tasks = new TaskService(db, clock, uploads, objects, () => analysis.wake());
   const reportData = createReportData({ config, clock, db, uploads, tasks, objects, signingKey });
-  return { config, clock, db, tokens: new TokenService(db, clock), objects, uploads, tasks, analysis, reportData };
+  return { config, clock, db, sql, tokens: new TokenService(db, clock), objects, uploads, tasks, analysis, reportData };
 }

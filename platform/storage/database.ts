@@ -1,11 +1,33 @@
 import { join } from 'node:path';
 import { openSqlite, type SqliteDb } from '../../common/node/sqlite.ts';
 import { migrations } from './migrations/index.ts';
+import { postgresMigrations } from './migrations/postgres/index.ts';
+import { PostgresDatabase, type PostgresOptions } from './postgres-database.ts';
+import { migratePostgres } from './postgres-migrate.ts';
+import type { SqlDatabase } from './sql.ts';
+import { SqliteDatabase } from './sqlite-database.ts';
 
 export type Db = SqliteDb;
 export { migrate } from '../../common/node/sqlite.ts';
+export type { SqlDatabase } from './sql.ts';
 
 /** Opens (creating if needed) the platform database in its data directory and migrates it. */
 export function openDatabase(dataDir: string, file = 'platform.sqlite'): Db {
   return openSqlite(join(dataDir, file), migrations);
+}
+
+/** Where the platform's rows live: a PostgreSQL server when `databaseUrl` is set, else SQLite in `dataDir`. */
+export interface DatabaseLocation {
+  readonly dataDir: string;
+  readonly databaseUrl?: string | undefined;
+  readonly postgres?: PostgresOptions;
+}
+
+/** Opens and migrates the platform database the configuration names (D-051). */
+export async function openPlatformDatabase(location: DatabaseLocation): Promise<SqlDatabase> {
+  if (location.databaseUrl) {
+    await migratePostgres(location.databaseUrl, postgresMigrations);
+    return new PostgresDatabase(location.databaseUrl, location.postgres);
+  }
+  return new SqliteDatabase(openDatabase(location.dataDir));
 }

@@ -1,0 +1,181 @@
+import pg from 'pg';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { userInfo } from 'node:os';
+import { DatabaseUnavailableError, type RunResult, type SqlDatabase, type SqlExecutor, type SqlParams } from './sql.ts';
+
+/**
+ * The platform's timestamps are milliseconds and its counts are BIGINT: node-postgres hands those
+ * (and NUMERIC sums) over as strings so as not to lose precision past 2^53; ours never get there,
+ * and the repositories expect the numbers SQLite gives.
+ */
+const types = new pg.TypeOverrides();
+types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+/**
+ * Connection settings from a postgres:// URL. A URL without a user name means the operating
+ * system user, as libpq (psql) reads it; node-postgres only looks at $USER, which services and
+ * containers often lack.
+ */
+export function postgresConnection(url: string): pg.ClientConfig {
+  const named = /^[a-z]+:\/\/[^/?#]*@/i.test(url) || process.env.PGUSER !== undefined || process.env.USER !== undefined;
+  // node-postgres copies the URL's empty user over a `user` option, so the name goes in the URL.
+  return { connectionString: named ? url : url.replace(/^([a-z]+:\/\/)/i, `$1${encodeURIComponent(userInfo().username)}@`) };
+}
+
+/** SQLSTATEs after which a serializable transaction is simply run again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+/** Connection-level failures: the server is down, restarting or unreachable. */
+const UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH']);
+const MAX_ATTEMPTS = 12;
+
+export interface PostgresOptions {
+  /** Connections this process keeps open at most. */
+  readonly poolSize?: number;
+  /** How long a query waits for a free connection or a new one before failing as unavailable. */
+  readonly connectTimeoutMs?: number;
+}
+
+/**
+ * SqlDatabase on a PostgreSQL server through a node-postgres pool. Transactions run SERIALIZABLE
+ * and are retried on serialization failures and deadlocks, so the guarantees SQLite gives by
+ * running one transaction at a time (one active token per app, one task per idempotency key,
+ * quota charged once, one deliverer per outbox row) hold across connections and processes.
+ */
+export class PostgresDatabase implements SqlDatabase {
+  readonly dialect = 'postgres' as const;
+  readonly #pool: pg.Pool;
+  readonly #inside = new AsyncLocalStorage<true>();
+
+  constructor(url: string, options: PostgresOptions = {}) {
+    this.#pool = new pg.Pool({
+      ...postgresConnection(url),
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      types,
+    });
+    // An idle connection the server drops (restart, failover) must not crash the process; the
+    // next query opens a new one or fails as unavailable.
+    this.#pool.on('error', () => {});
+  }
+
+  all<Row>(sql: string, params?: SqlParams): Promise<Row[]> {
+    return this.#outside(() => query<Row>(this.#pool, sql, params).then((result) => result.rows));
+  }
+
+  one<Row>(sql: string, params?: SqlParams): Promise<Row | undefined> {
+    return this.#outside(() => query<Row>(this.#pool, sql, params).then((result) => result.rows[0]));
+  }
+
+  run(sql: string, params?: SqlParams): Promise<RunResult> {
+    return this.#outside(() => query(this.#pool, sql, params).then((result) => ({ changes: result.rowCount ?? 0 })));
+  }
+
+  async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    if (this.#inside.getStore()) throw new Error('transaction() called inside a transaction: run the queries on its tx');
+    for (let attempt = 1; ; attempt++) {
+      const client = await this.#connect();
+      let broken = false;
+      try {
+        await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+        const result = await this.#inside.run(true, () => work(executorOn(client)));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => (broken = true));
+        if (attempt < MAX_ATTEMPTS && RETRYABLE.has(sqlState(error))) {
+          // Jittered backoff, so the transactions that collided do not collide again in step.
+          await sleep(Math.random() * Math.min(100, 2 ** attempt));
+          continue;
+        }
+        throw asUnavailable(error);
+      } finally {
+        client.release(broken);
+      }
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.one('SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.end();
+  }
+
+  async #connect(): Promise<pg.PoolClient> {
+    try {
+      return await this.#pool.connect();
+    } catch (error) {
+      throw new DatabaseUnavailableError(error);
+    }
+  }
+
+  async #outside<T>(run: () => Promise<T>): Promise<T> {
+    if (this.#inside.getStore()) throw new Error('query on the database inside a transaction: run it on the transaction’s tx');
+    try {
+      return await run();
+    } catch (error) {
+      throw asUnavailable(error);
+    }
+  }
+}
+
+function executorOn(client: pg.PoolClient): SqlExecutor {
+  return {
+    all: async <Row>(sql: string, params?: SqlParams) => (await query<Row>(client, sql, params)).rows,
+    one: async <Row>(sql: string, params?: SqlParams) => (await query<Row>(client, sql, params)).rows[0],
+    run: async (sql: string, params?: SqlParams) => ({ changes: (await query(client, sql, params)).rowCount ?? 0 }),
+  };
+}
+
+function query<Row>(on: pg.Pool | pg.PoolClient, sql: string, params: SqlParams = []): Promise<pg.QueryResult<Row & pg.QueryResultRow>> {
+  return on.query<Row & pg.QueryResultRow>(numbered(sql), params as unknown[]);
+}
+
+const numberedCache = new Map<string, string>();
+
+/**
+ * `?` placeholders as PostgreSQL's `$1, $2, …`. Question marks inside quoted strings, quoted
+ * identifiers and comments are text, not placeholders; the portable subset has no `?` operators.
+ */
+export function numbered(sql: string): string {
+  const cached = numberedCache.get(sql);
+  if (cached !== undefined) return cached;
+  let out = '';
+  let n = 0;
+  for (let i = 0; i < sql.length; i++) {
+    const c = sql[i]!;
+    if (c === "'" || c === '"') {
+      const end = sql.indexOf(c, i + 1);
+      const stop = end === -1 ? sql.length : end + 1;
+      out += sql.slice(i, stop);
+      i = stop - 1;
+    } else if (c === '-' && sql[i + 1] === '-') {
+      const end = sql.indexOf('\n', i);
+      const stop = end === -1 ? sql.length : end;
+      out += sql.slice(i, stop);
+      i = stop - 1;
+    } else if (c === '?') {
+      out += `$${++n}`;
+    } else {
+      out += c;
+    }
+  }
+  numberedCache.set(sql, out);
+  return out;
+}
+
+function sqlState(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : '';
+}
+
+function asUnavailable(error: unknown): unknown {
+  if (error instanceof DatabaseUnavailableError) return error;
+  const code = sqlState(error);
+  if (UNAVAILABLE.has(code)) return new DatabaseUnavailableError(error);
+  // pg's own words when the pool cannot get a connection in time or the server went away.
+  if (error instanceof Error && /timeout exceeded when trying to connect|Connection terminated/i.test(error.message)) return new DatabaseUnavailableError(error);
+  return error;
+}
