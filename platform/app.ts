@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { maxHeaderSize } from 'node:http';
+import { MerchantRepository } from './auth/merchant-repository.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { refuseConnect } from './http/connect-method.ts';
 import { refuseWhileClosing } from './http/closing.ts';
@@ -52,10 +53,10 @@ export async function buildPlatformApp(services: PlatformServices, routes?: (kit
   refuseWhileClosing(app);
   installEnvelope(app);
   const sealMethods = recordRoutesForMethodNotAllowed(app);
-  const kit = new RouteKit(app, { tokens: services.tokens, db: services.db, region: services.config.region, publicBaseUrl: services.config.publicBaseUrl });
+  const kit = new RouteKit(app, { tokens: services.tokens, merchants: new MerchantRepository(services.sql), region: services.config.region, publicBaseUrl: services.config.publicBaseUrl });
   registerTokenRoutes(kit, services.tokens);
   registerCatalogueRoutes(kit, services.db, services.clock);
-  registerTenantRoutes(kit, services.db, services.clock);
+  registerTenantRoutes(kit, services.sql, services.clock);
   registerUploadPolicyRoute(kit, services);
   registerTaskRoutes(kit, services.tasks);
   registerDetectionRoutes(kit, services);

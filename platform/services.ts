@@ -1,3 +1,4 @@
+import { TokenRepository } from './auth/token-repository.ts';
 import { TokenService } from './auth/token-service.ts';
 import type { Clock } from './clock.ts';
 import type { PlatformConfig } from './config.ts';
@@ -49,5 +50,5 @@ export function createServices(config: PlatformConfig, clock: Clock, db: Db, sql
   });
   const tasks = new TaskService(db, clock, uploads, objects, () => analysis.wake());
   const reportData = createReportData({ config, clock, db, uploads, tasks, objects, signingKey });
-  return { config, clock, db, sql, tokens: new TokenService(db, clock), objects, uploads, tasks, analysis, reportData };
+  return { config, clock, db, sql, tokens: new TokenService(new TokenRepository(sql), clock), objects, uploads, tasks, analysis, reportData };
 }

@@ -1,26 +1,21 @@
 import { Codes } from '../../protocol/codes.ts';
 import type { Region } from '../../protocol/regions.ts';
 import { ApiError, invalidParam } from '../http/api-error.ts';
-import type { Db } from '../storage/database.ts';
+import type { MerchantRepository, MerchantRow } from './merchant-repository.ts';
 import type { AuthContext } from './token-service.ts';
 
-export interface MerchantRow {
-  id: number;
-  group_id: number;
-  name: string;
-  area: string;
-  region: Region;
-  multi_account: number;
-  default_lang: string;
-  lang_list: string;
-}
+export type { MerchantRow } from './merchant-repository.ts';
 
 /**
  * The merchant a call acts on (specification: Authentication 2). A merchant token acts on its
  * own merchant; a group token names one of its group's merchants in the merchant-id header.
  * A foreign or unknown merchant id gets the same answer, so ids of other tenants are not probed.
  */
-export function resolveMerchant(db: Db, auth: AuthContext, merchantIdHeader: string | string[] | undefined): MerchantRow {
+export async function resolveMerchant(
+  merchants: MerchantRepository,
+  auth: AuthContext,
+  merchantIdHeader: string | string[] | undefined,
+): Promise<MerchantRow> {
   const header = Array.isArray(merchantIdHeader) ? merchantIdHeader[0] : merchantIdHeader;
   let merchantId: number;
   if (auth.level === 'merchant') {
@@ -33,7 +28,7 @@ export function resolveMerchant(db: Db, auth: AuthContext, merchantIdHeader: str
     if (!/^\d{1,15}$/.test(header)) throw invalidParam('headers.merchant-id: must be a merchant id');
     merchantId = Number(header);
   }
-  const merchant = db.prepare('SELECT * FROM merchants WHERE id = ? AND group_id = ?').get(merchantId, auth.groupId) as MerchantRow | undefined;
+  const merchant = await merchants.findInGroup(merchantId, auth.groupId);
   if (!merchant) throw invalidParam('headers.merchant-id: not a merchant of this group');
   return merchant;
 }

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Region } from '../../protocol/regions.ts';
 import { ACCESS_TOKEN_HEADER, MERCHANT_ID_HEADER } from '../../protocol/token.ts';
 import { requireRegion, resolveMerchant, type MerchantRow } from '../auth/merchant-scope.ts';
+import type { MerchantRepository } from '../auth/merchant-repository.ts';
 import type { AuthContext, TokenService } from '../auth/token-service.ts';
-import type { Db } from '../storage/database.ts';
 
 /** The caller of an endpoint with `auth: 'token'`: proven by its access token. */
 export interface TokenCaller {
@@ -18,14 +18,14 @@ export interface MerchantCaller extends TokenCaller {
 /** What authentication needs: the token store, the merchants and this instance's region. */
 export interface CallerLookup {
   readonly tokens: TokenService;
-  readonly db: Db;
+  readonly merchants: MerchantRepository;
   readonly region: Region;
 }
 
 /** The token of a request: `access-token` (open_api) and `Access-Token` (skin_api) are one header. */
-export function tokenCaller(lookup: CallerLookup, request: FastifyRequest): TokenCaller {
+export async function tokenCaller(lookup: CallerLookup, request: FastifyRequest): Promise<TokenCaller> {
   const header = request.headers[ACCESS_TOKEN_HEADER];
-  return { auth: lookup.tokens.authenticate(Array.isArray(header) ? header[0] : header) };
+  return { auth: await lookup.tokens.authenticate(Array.isArray(header) ? header[0] : header) };
 }
 
 /**
@@ -33,9 +33,9 @@ export function tokenCaller(lookup: CallerLookup, request: FastifyRequest): Toke
  * region: "a request sent to the wrong region is rejected" (specification, Regions and
  * addresses), with 44099 as on the upload policy (D-008).
  */
-export function merchantCaller(lookup: CallerLookup, request: FastifyRequest): MerchantCaller {
-  const { auth } = tokenCaller(lookup, request);
-  const merchant = resolveMerchant(lookup.db, auth, request.headers[MERCHANT_ID_HEADER]);
+export async function merchantCaller(lookup: CallerLookup, request: FastifyRequest): Promise<MerchantCaller> {
+  const { auth } = await tokenCaller(lookup, request);
+  const merchant = await resolveMerchant(lookup.merchants, auth, request.headers[MERCHANT_ID_HEADER]);
   requireRegion(merchant, lookup.region);
   return { auth, merchant };
 }

@@ -123,13 +123,13 @@ export class RouteKit {
     const checkParams = (options.params ?? schemaCheck(ep.params, 'params')) as Check<P>;
     const checkQuery = (options.query ?? schemaCheck(ep.query, 'query')) as Check<Q>;
     const checkBody = (options.body ?? schemaCheck(ep.body, 'body')) as Check<B>;
-    const callerOf = (request: FastifyRequest): CallerOf<E> => {
+    const callerOf = async (request: FastifyRequest): Promise<CallerOf<E>> => {
       if (ep.auth === 'none') return null as CallerOf<E>;
-      return (ep.merchantScoped ? merchantCaller(this.deps, request) : tokenCaller(this.deps, request)) as CallerOf<E>;
+      return (await (ep.merchantScoped ? merchantCaller(this.deps, request) : tokenCaller(this.deps, request))) as CallerOf<E>;
     };
     const run = markDeclared(async (request: FastifyRequest, reply: FastifyReply) => {
       // The order every route had by hand: who calls (1001, merchant-id, 44099), then the input.
-      const caller = callerOf(request);
+      const caller = await callerOf(request);
       const params = checkParams(request.params);
       const query = checkQuery(request.query);
       const body = checkBody(request.body);

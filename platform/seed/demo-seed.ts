@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { writeDurable } from '../../common/node/durable-file.ts';
+import { MerchantRepository } from '../auth/merchant-repository.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { TokenRepository } from '../auth/token-repository.ts';
+import { TenantRepository } from '../open-api/tenants/tenant-repository.ts';
+import type { SqlExecutor } from '../storage/sql.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedSkinOrders } from './demo-orders.ts';
 import { seedDemoReportData } from './demo-report-data.ts';
@@ -36,69 +40,90 @@ function newSecret(): string {
 
 /**
  * Seeds the demo group, its merchants, stores, accounts and apps into an empty database, in one
- * transaction, and writes demo-credentials.json (0600, crash-safe) beside it.
+ * transaction, and writes demo-credentials.json (0600, crash-safe) beside it. Whether the
+ * database is empty is read in the same transaction, so two instances starting at once on one
+ * PostgreSQL database seed it once (the other's transaction reruns, finds the group, seeds nothing).
  */
 export async function seedDemoIfEmpty(services: PlatformServices, baseUrl: string): Promise<SeedResult | null> {
-  const { db, clock, config } = services;
-  if ((db.prepare('SELECT COUNT(*) AS n FROM groups').get() as { n: number }).n > 0) return null;
+  const { db, sql, clock, config } = services;
+  if (await new MerchantRepository(sql).hasAnyGroup()) return null;
   const now = clock.now();
+  // Hashing is slow on purpose: once, before the transaction.
   const passwordHash = hashPassword(DEMO_ACCOUNT_PASSWORD);
-  const apps: DemoApp[] = [];
+  // Generated outside the transaction, which may run more than once on PostgreSQL.
+  const groupApp: DemoApp = {
+    app_id: newAppId(), app_secret: newSecret(), level: 'group', group_id: '',
+    merchant_id: null, merchant_name: null, region: config.region, store_custom_ids: [],
+  };
+  const merchantApps = DEMO_MERCHANTS.map((): Pick<DemoApp, 'app_id' | 'app_secret'> => ({ app_id: newAppId(), app_secret: newSecret() }));
 
-  db.transaction(() => {
-    const groupId = Number(db.prepare('INSERT INTO groups (name, created_at) VALUES (?, ?)').run(DEMO_GROUP_NAME, now).lastInsertRowid);
-    const allStores: string[] = [];
-    for (const merchant of DEMO_MERCHANTS) {
-      const merchantId = Number(
-        db
-          .prepare('INSERT INTO merchants (group_id, name, area, region, multi_account, default_lang, lang_list, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-          .run(groupId, merchant.name, merchant.area, merchant.region, merchant.multi_account ? 1 : 0, merchant.default_lang, JSON.stringify(merchant.lang_list), now).lastInsertRowid,
-      );
-      const areaIds = merchant.areas.map((area) =>
-        Number(db.prepare('INSERT INTO areas (merchant_id, name, remark) VALUES (?, ?, ?)').run(merchantId, area.name, area.remark).lastInsertRowid),
-      );
-      for (const store of merchant.stores) {
-        const storeId = Number(
-          db
-            .prepare(
-              `INSERT INTO stores (merchant_id, custom_id, name, telephone, area_id, province, city, address, status, business_type, created_at)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-            )
-            .run(merchantId, store.custom_id, store.name, '+65 6000 0000', areaIds[0] ?? null, store.province, store.city, store.address, store.status, store.business_type, now).lastInsertRowid,
-        );
-        for (const account of store.accounts) {
-          db.prepare(
-            `INSERT INTO accounts (merchant_id, store_id, username, password_hash, real_name, is_manager, status, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-          ).run(merchantId, storeId, account.username, passwordHash, account.real_name, account.manager ? 1 : 0, account.status, now);
-        }
-      }
-      const storeIds = merchant.stores.map((store) => store.custom_id);
-      allStores.push(...storeIds);
+  const apps = await sql.transaction(async (tx): Promise<DemoApp[] | null> => {
+    const merchants = new MerchantRepository(tx);
+    if (await merchants.hasAnyGroup()) return null;
+    const ids = await seedDemoTenants(tx, passwordHash, now);
+    const seeded: DemoApp[] = [];
+    const tokens = new TokenRepository(tx);
+    for (const [index, merchant] of DEMO_MERCHANTS.entries()) {
+      const merchantId = ids.merchants[index]!;
       const app: DemoApp = {
-        app_id: newAppId(), app_secret: newSecret(), level: 'merchant', group_id: String(groupId),
-        merchant_id: String(merchantId), merchant_name: merchant.name, region: merchant.region, store_custom_ids: storeIds,
+        ...merchantApps[index]!, level: 'merchant', group_id: String(ids.group), merchant_id: String(merchantId),
+        merchant_name: merchant.name, region: merchant.region, store_custom_ids: merchant.stores.map((store) => store.custom_id),
       };
-      db.prepare('INSERT INTO apps (app_id, app_secret, level, group_id, merchant_id, name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-        app.app_id, app.app_secret, 'merchant', groupId, merchantId, `${merchant.name} integration`, now,
-      );
-      apps.push(app);
+      await tokens.insertApp({
+        app_id: app.app_id, app_secret: app.app_secret, level: 'merchant', group_id: ids.group, merchant_id: merchantId,
+        name: `${merchant.name} integration`, created_at: now,
+      });
+      seeded.push(app);
     }
-    const groupApp: DemoApp = {
-      app_id: newAppId(), app_secret: newSecret(), level: 'group', group_id: String(groupId),
-      merchant_id: null, merchant_name: null, region: config.region, store_custom_ids: allStores,
-    };
-    db.prepare('INSERT INTO apps (app_id, app_secret, level, group_id, merchant_id, name, created_at) VALUES (?, ?, ?, ?, NULL, ?, ?)').run(
-      groupApp.app_id, groupApp.app_secret, 'group', groupId, `${DEMO_GROUP_NAME} integration`, now,
-    );
-    apps.unshift(groupApp);
-    seedDemoCatalogue(db, groupId, now, baseUrl);
-    seedSkinOrders(db, now);
-    seedDemoReportData(db, now, config.demoMerchant);
-  })();
+    await tokens.insertApp({
+      app_id: groupApp.app_id, app_secret: groupApp.app_secret, level: 'group', group_id: ids.group, merchant_id: null,
+      name: `${DEMO_GROUP_NAME} integration`, created_at: now,
+    });
+    seeded.unshift({ ...groupApp, group_id: String(ids.group), store_custom_ids: seeded.flatMap((app) => app.store_custom_ids) });
+    // These seeds still take the better-sqlite3 connection: on SQLite it is the one `tx` runs on,
+    // so their rows join this transaction. Each becomes `await seedX(tx, …)` as its aggregate
+    // moves to a repository.
+    await seedDemoCatalogue(db, ids.group, now, baseUrl);
+    await seedSkinOrders(db, now);
+    await seedDemoReportData(db, now, config.demoMerchant);
+    return seeded;
+  });
+  if (!apps) return null;
 
   const credentialsFile = join(config.dataDir, CREDENTIALS_FILE);
   const document = { base_url: baseUrl, region: config.region, account_password: DEMO_ACCOUNT_PASSWORD, apps };
   await writeDurable(credentialsFile, `${JSON.stringify(document, null, 2)}\n`, undefined, { mode: 0o600 });
   return { credentialsFile, apps };
+}
+
+/** The group, its merchants, regions, stores and accounts of DEMO_MERCHANTS: their ids, in that order. */
+async function seedDemoTenants(tx: SqlExecutor, passwordHash: string, now: number): Promise<{ group: number; merchants: number[] }> {
+  const merchants = new MerchantRepository(tx);
+  const tenants = new TenantRepository(tx);
+  const group = await merchants.insertGroup(DEMO_GROUP_NAME, now);
+  const merchantIds: number[] = [];
+  for (const merchant of DEMO_MERCHANTS) {
+    const merchantId = await merchants.insertMerchant({
+      group_id: group, name: merchant.name, area: merchant.area, region: merchant.region, multi_account: merchant.multi_account ? 1 : 0,
+      default_lang: merchant.default_lang, lang_list: JSON.stringify(merchant.lang_list), created_at: now,
+    });
+    merchantIds.push(merchantId);
+    const areaIds: number[] = [];
+    for (const area of merchant.areas) areaIds.push(await tenants.insertArea(merchantId, area.name, area.remark));
+    for (const store of merchant.stores) {
+      const storeId = await tenants.insertStore({
+        merchant_id: merchantId, custom_id: store.custom_id, name: store.name, telephone: '+65 6000 0000', area_id: areaIds[0] ?? null,
+        province_code: '', city_code: '', province: store.province, city: store.city, address: store.address,
+        status: store.status, business_type: store.business_type, created_at: now,
+      });
+      for (const account of store.accounts) {
+        await tenants.insertAccount({
+          merchant_id: merchantId, store_id: storeId, username: account.username, password_hash: passwordHash,
+          real_name: account.real_name, last_name: '', account_num: '', phone_cc: '', phone_number: '', email: '',
+          is_manager: account.manager ? 1 : 0, status: account.status, created_at: now,
+        });
+      }
+    }
+  }
+  return { group, merchants: merchantIds };
 }

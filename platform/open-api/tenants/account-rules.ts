@@ -1,6 +1,6 @@
 import { Codes } from '../../../protocol/codes.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { Db } from '../../storage/database.ts';
+import type { TenantRepository } from './tenant-repository.ts';
 import { accountNameOwner } from './tenant-rows.ts';
 
 /**
@@ -10,8 +10,8 @@ import { accountNameOwner } from './tenant-rows.ts';
  * data: typically a retried create); a name used by another merchant's account is 11009
  * "account name already exists", which says only that the name is taken, not by whom.
  */
-export function refuseTakenAccountName(db: Db, merchantId: number, username: string): void {
-  const owner = accountNameOwner(db, merchantId, username);
+export async function refuseTakenAccountName(rows: TenantRepository, merchantId: number, username: string): Promise<void> {
+  const owner = await accountNameOwner(rows, merchantId, username);
   if (owner === 'merchant') throw new ApiError(Codes.STORE_ACCOUNT_EXISTS, 'body.username: this merchant already has an account with this name');
   if (owner === 'elsewhere') throw new ApiError(Codes.ACCOUNT_NAME_EXISTS, 'body.username: this account name is taken');
 }

@@ -5,10 +5,7 @@ import {
   DEFAULT_LANGUAGE,
   DimensionStatus,
   isLanguageCode,
-  type AccountStatus,
   type LanguageCode,
-  type StoreBusinessType,
-  type StoreStatus,
 } from '../../../protocol/enums/index.ts';
 import {
   buildCategoryItem,
@@ -23,13 +20,10 @@ import {
   type RegionListResponse,
   type StoreListResponse,
 } from '../../../protocol/open-api/index.ts';
+import { MerchantRepository } from '../../auth/merchant-repository.ts';
 import type { MerchantRow } from '../../auth/merchant-scope.ts';
-import type { Db } from '../../storage/database.ts';
-
-interface Page<T> {
-  rows: T[];
-  total: number;
-}
+import type { SqlDatabase } from '../../storage/sql.ts';
+import { TenantRepository, type Page } from './tenant-repository.ts';
 
 /**
  * The merchant-data reads (specification: Merchant data: reads). Every list is ordered by id,
@@ -37,24 +31,20 @@ interface Page<T> {
  * response and, as the specification shows it, as a string on each item.
  */
 export class TenantReadService {
-  constructor(private readonly db: Db) {}
+  readonly #merchants: MerchantRepository;
+
+  constructor(private readonly sql: SqlDatabase) {
+    this.#merchants = new MerchantRepository(sql);
+  }
 
   /** Every merchant of the group; the specification shows no paging here (decision M-016). */
-  listMerchants(groupId: number): MerchantListResponse {
-    const rows = this.db.prepare('SELECT id, name, area FROM merchants WHERE group_id = ? ORDER BY id').all(groupId) as { id: number; name: string; area: string }[];
+  async listMerchants(groupId: number): Promise<MerchantListResponse> {
+    const rows = await this.#merchants.listOfGroup(groupId);
     return { list: rows.map((m) => ({ merchant_id: String(m.id), name: m.name, area: m.area })), total: rows.length };
   }
 
-  listStores(merchantId: number, page: PageQuery): StoreListResponse {
-    const { rows, total } = this.page<{
-      id: number; name: string; province: string; city: string; address: string;
-      status: StoreStatus; business_type: StoreBusinessType; custom_id: string;
-    }>(
-      'FROM stores WHERE merchant_id = ?',
-      'SELECT id, name, province, city, address, status, business_type, custom_id',
-      [merchantId],
-      page,
-    );
+  async listStores(merchantId: number, page: PageQuery): Promise<StoreListResponse> {
+    const { rows, total } = await this.#page((tenants) => tenants.pageOfStores(merchantId, page));
     return {
       list: rows.map((s) => ({
         id: String(s.id), name: s.name, province: s.province, city: s.city, address: s.address,
@@ -65,21 +55,8 @@ export class TenantReadService {
   }
 
   /** Accounts of the merchant, optionally of one store; an unknown store number filters to nothing. */
-  listEmployees(merchantId: number, query: EmployeesQuery): EmployeeListResponse {
-    const filter = query.store_custom_id === undefined ? '' : ' AND s.custom_id = ?';
-    const params: unknown[] = query.store_custom_id === undefined ? [merchantId] : [merchantId, query.store_custom_id];
-    const { rows, total } = this.page<{
-      id: number; store_id: number; store_custom_id: string; store_status: StoreStatus; account_num: string;
-      last_name: string; real_name: string; phone_cc: string; phone_number: string; email: string;
-      sso_account: string; status: AccountStatus;
-    }>(
-      `FROM accounts a JOIN stores s ON s.id = a.store_id AND s.merchant_id = a.merchant_id WHERE a.merchant_id = ?${filter}`,
-      `SELECT a.id, a.store_id, s.custom_id AS store_custom_id, s.status AS store_status, a.account_num, a.last_name,
-              a.real_name, a.phone_cc, a.phone_number, a.email, a.sso_account, a.status`,
-      params,
-      query,
-      'a.id',
-    );
+  async listEmployees(merchantId: number, query: EmployeesQuery): Promise<EmployeeListResponse> {
+    const { rows, total } = await this.#page((tenants) => tenants.pageOfEmployees(merchantId, query.store_custom_id, query));
     return {
       list: rows.map((a) => ({
         id: String(a.id), store_id: String(a.store_id), store_custom_id: a.store_custom_id, status_status: a.store_status,
@@ -90,13 +67,8 @@ export class TenantReadService {
     };
   }
 
-  listAreas(merchantId: number, page: PageQuery): RegionListResponse {
-    const { rows, total } = this.page<{ id: number; name: string; remark: string }>(
-      'FROM areas WHERE merchant_id = ?',
-      'SELECT id, name, remark',
-      [merchantId],
-      page,
-    );
+  async listAreas(merchantId: number, page: PageQuery): Promise<RegionListResponse> {
+    const { rows, total } = await this.#page((tenants) => tenants.pageOfAreas(merchantId, page));
     return { list: rows.map((r) => ({ id: String(r.id), name: r.name, remark: r.remark, total: String(total) })), total };
   }
 
@@ -125,17 +97,8 @@ export class TenantReadService {
     return { list: CATEGORY_IDS.map((id) => buildCategoryItem(id, lang, CategoryStatus.ENABLED)), total: CATEGORY_IDS.length };
   }
 
-  /**
-   * One page and the total, read in one transaction so they agree. A page past the end is an
-   * empty list with the total; its offset is never bound (page may be up to 15 digits).
-   */
-  private page<T>(from: string, select: string, params: unknown[], page: PageQuery, orderBy = 'id'): Page<T> {
-    return this.db.transaction((): Page<T> => {
-      const total = (this.db.prepare(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n;
-      const offset = (page.page - 1) * page.count;
-      if (offset >= total) return { rows: [], total };
-      const rows = this.db.prepare(`${select} ${from} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).all(...params, page.count, offset) as T[];
-      return { rows, total };
-    })();
+  /** One page and the total, read in one transaction so they agree. */
+  #page<T>(read: (tenants: TenantRepository) => Promise<Page<T>>): Promise<Page<T>> {
+    return this.sql.transaction((tx) => read(new TenantRepository(tx)));
   }
 }

@@ -5,19 +5,20 @@ import type { StoreCreateBody, StoreUpdateBody } from '../../../protocol/open-ap
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Clock } from '../../clock.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { Db } from '../../storage/database.ts';
+import type { SqlDatabase } from '../../storage/sql.ts';
 import { refuseTakenAccountName } from './account-rules.ts';
+import { TenantRepository } from './tenant-repository.ts';
 import { requireStore, resolveArea } from './tenant-rows.ts';
 
 /**
  * Creating and updating stores (specification: Create store, Update store). Format rules were
  * checked by protocol/ (11000, 11029, 11008, 11010, 10010, 400); the rules that need stored
  * data are here, each checked inside the write transaction so that two concurrent calls cannot
- * both pass a uniqueness check (BEGIN IMMEDIATE takes the write lock first).
+ * both pass a uniqueness check (one transaction at a time on SQLite, SERIALIZABLE on PostgreSQL).
  */
 export class StoreService {
   constructor(
-    private readonly db: Db,
+    private readonly sql: SqlDatabase,
     private readonly clock: Clock,
   ) {}
 
@@ -26,46 +27,33 @@ export class StoreService {
    * neither does. Check order (decision M-013): region, name 11001, store number 11028, then the
    * manager's account name 10008/11009 (decision M-003).
    */
-  create(merchantId: number, body: StoreCreateBody): StoreCreateResponse {
-    // Hashing is slow on purpose; do it before the write lock is taken.
+  async create(merchantId: number, body: StoreCreateBody): Promise<StoreCreateResponse> {
+    // Hashing is slow on purpose; do it before the transaction.
     const passwordHash = hashPassword(body.password);
     // decision M-017: blanks around names are not part of them ("Orchard " is "Orchard").
     const name = body.name.trim();
     const now = this.clock.now();
-    return this.db.transaction((): StoreCreateResponse => {
-      const areaId = resolveArea(this.db, merchantId, body.area_id);
-      this.refuseTakenName(merchantId, name, null);
-      this.refuseTakenNumber(merchantId, body.custom_id, null);
-      refuseTakenAccountName(this.db, merchantId, body.username);
+    return this.sql.transaction(async (tx): Promise<StoreCreateResponse> => {
+      const rows = new TenantRepository(tx);
+      const areaId = await resolveArea(rows, merchantId, body.area_id);
+      await refuseTakenName(rows, merchantId, name, null);
+      await refuseTakenNumber(rows, merchantId, body.custom_id, null);
+      await refuseTakenAccountName(rows, merchantId, body.username);
       // decision M-007: no gazetteer maps codes to names, so the codes are shown as given.
       // decision M-008: a new store is Normal and Basic; the create body has no business type.
-      const storeId = Number(
-        this.db
-          .prepare(
-            `INSERT INTO stores (merchant_id, custom_id, name, telephone, area_id, province_code, city_code, province, city,
-                                 address, status, business_type, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(
-            merchantId, body.custom_id, name, body.telephone, areaId, body.province_code, body.city_code ?? '',
-            body.province_code, body.city_code ?? '', body.address.trim(), StoreStatus.NORMAL, StoreBusinessType.BASIC, now,
-          ).lastInsertRowid,
-      );
-      const accountId = Number(
-        this.db
-          .prepare(
-            `INSERT INTO accounts (merchant_id, store_id, username, password_hash, real_name, last_name, account_num,
-                                   phone_cc, phone_number, email, is_manager, status, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
-          )
-          .run(
-            merchantId, storeId, body.username, passwordHash, body.real_name.trim(), body.last_name?.trim() ?? '',
-            body.account_num ?? '', body.phone_cc === undefined ? '' : String(body.phone_cc), body.phone_number ?? '',
-            body.email ?? '', AccountStatus.ENABLED, now,
-          ).lastInsertRowid,
-      );
+      const storeId = await rows.insertStore({
+        merchant_id: merchantId, custom_id: body.custom_id, name, telephone: body.telephone, area_id: areaId,
+        province_code: body.province_code, city_code: body.city_code ?? '', province: body.province_code, city: body.city_code ?? '',
+        address: body.address.trim(), status: StoreStatus.NORMAL, business_type: StoreBusinessType.BASIC, created_at: now,
+      });
+      const accountId = await rows.insertAccount({
+        merchant_id: merchantId, store_id: storeId, username: body.username, password_hash: passwordHash,
+        real_name: body.real_name.trim(), last_name: body.last_name?.trim() ?? '', account_num: body.account_num ?? '',
+        phone_cc: body.phone_cc === undefined ? '' : String(body.phone_cc), phone_number: body.phone_number ?? '',
+        email: body.email ?? '', is_manager: 1, status: AccountStatus.ENABLED, created_at: now,
+      });
       return { store_id: String(storeId), store_custom_id: body.custom_id, account_id: String(accountId) };
-    }).immediate();
+    });
   }
 
   /**
@@ -73,43 +61,37 @@ export class StoreService {
    * custom_id (400 when it is not a store of this merchant, decision M-004); a new name or store
    * number must not be another store's (11001, 11028).
    */
-  update(merchantId: number, body: StoreUpdateBody): StoreUpdateResponse {
-    return this.db.transaction((): StoreUpdateResponse => {
-      const store = requireStore(this.db, merchantId, body.custom_id, 'custom_id');
-      const areaId = body.area_id === undefined ? store.area_id : resolveArea(this.db, merchantId, body.area_id);
+  update(merchantId: number, body: StoreUpdateBody): Promise<StoreUpdateResponse> {
+    return this.sql.transaction(async (tx): Promise<StoreUpdateResponse> => {
+      const rows = new TenantRepository(tx);
+      const store = await requireStore(rows, merchantId, body.custom_id, 'custom_id');
+      const areaId = body.area_id === undefined ? store.area_id : await resolveArea(rows, merchantId, body.area_id);
       const name = body.name === undefined ? store.name : body.name.trim();
-      this.refuseTakenName(merchantId, name, store.id);
+      await refuseTakenName(rows, merchantId, name, store.id);
       const customId = body.new_custom_id ?? store.custom_id;
-      this.refuseTakenNumber(merchantId, customId, store.id);
-      const provinceCode = body.province_code ?? store.province_code;
-      const cityCode = body.city_code ?? store.city_code;
-      this.db
-        .prepare(
-          `UPDATE stores SET custom_id = ?, name = ?, telephone = ?, area_id = ?, province_code = ?, city_code = ?,
-                             province = ?, city = ?, address = ?
-           WHERE id = ? AND merchant_id = ?`,
-        )
-        .run(
-          customId, name, body.telephone ?? store.telephone, areaId, provinceCode, cityCode,
-          // decision M-007: a new code replaces the shown name; an untouched one keeps it.
-          body.province_code ?? store.province, body.city_code ?? store.city,
-          body.address === undefined ? store.address : body.address.trim(), store.id, merchantId,
-        );
+      await refuseTakenNumber(rows, merchantId, customId, store.id);
+      await rows.updateStore(merchantId, store.id, {
+        custom_id: customId, name, telephone: body.telephone ?? store.telephone, area_id: areaId,
+        province_code: body.province_code ?? store.province_code, city_code: body.city_code ?? store.city_code,
+        // decision M-007: a new code replaces the shown name; an untouched one keeps it.
+        province: body.province_code ?? store.province, city: body.city_code ?? store.city,
+        address: body.address === undefined ? store.address : body.address.trim(),
+      });
       return { store_id: String(store.id), store_custom_id: customId };
-    }).immediate();
+    });
   }
+}
 
-  /** Store names are unique within a merchant (decision M-002). */
-  private refuseTakenName(merchantId: number, name: string, exceptStoreId: number | null): void {
-    const row = this.db.prepare('SELECT id FROM stores WHERE merchant_id = ? AND name = ?').get(merchantId, name) as { id: number } | undefined;
-    if (row && row.id !== exceptStoreId) throw new ApiError(Codes.STORE_NAME_EXISTS, 'body.name: another store of this merchant has this name');
-  }
+/** Store names are unique within a merchant (decision M-002). */
+async function refuseTakenName(rows: TenantRepository, merchantId: number, name: string, exceptStoreId: number | null): Promise<void> {
+  const holder = await rows.storeIdByName(merchantId, name);
+  if (holder !== undefined && holder !== exceptStoreId) throw new ApiError(Codes.STORE_NAME_EXISTS, 'body.name: another store of this merchant has this name');
+}
 
-  /** Store numbers are unique within a merchant (decision M-002). */
-  private refuseTakenNumber(merchantId: number, customId: string, exceptStoreId: number | null): void {
-    const row = this.db.prepare('SELECT id FROM stores WHERE merchant_id = ? AND custom_id = ?').get(merchantId, customId) as { id: number } | undefined;
-    if (!row || row.id === exceptStoreId) return;
-    const field = exceptStoreId === null ? 'custom_id' : 'new_custom_id';
-    throw new ApiError(Codes.STORE_NUMBER_EXISTS, `body.${field}: another store of this merchant has this store number`);
-  }
+/** Store numbers are unique within a merchant (decision M-002). */
+async function refuseTakenNumber(rows: TenantRepository, merchantId: number, customId: string, exceptStoreId: number | null): Promise<void> {
+  const holder = await rows.findStore(merchantId, customId);
+  if (!holder || holder.id === exceptStoreId) return;
+  const field = exceptStoreId === null ? 'custom_id' : 'new_custom_id';
+  throw new ApiError(Codes.STORE_NUMBER_EXISTS, `body.${field}: another store of this merchant has this store number`);
 }
