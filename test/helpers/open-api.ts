@@ -1,6 +1,7 @@
 import { request } from 'undici';
 import { expect } from 'vitest';
 import { PlatformError } from '../../main/platform-client/errors.ts';
+import type { SqlDatabase } from '../../platform/storage/sql.ts';
 import type { TestPlatform } from './platform.ts';
 
 /** Helpers of the /open_api/ merchant-data integration tests. */
@@ -81,10 +82,29 @@ export function employeeBody(customId: string, tag = `E${++serial}`) {
 }
 
 /** Every store and account row of a merchant, for before/after comparisons. */
-export function tenantRows(tp: TestPlatform, merchantId: string | null): { stores: unknown[]; accounts: unknown[] } {
-  const db = tp.platform.services.db;
+export async function tenantRows(tp: TestPlatform, merchantId: string | null): Promise<{ stores: unknown[]; accounts: unknown[] }> {
+  const db = tp.platform.services.sql;
   return {
-    stores: db.prepare('SELECT * FROM stores WHERE merchant_id = ? ORDER BY id').all(Number(merchantId)),
-    accounts: db.prepare('SELECT * FROM accounts WHERE merchant_id = ? ORDER BY id').all(Number(merchantId)),
+    stores: await db.all('SELECT * FROM stores WHERE merchant_id = ? ORDER BY id', [Number(merchantId)]),
+    accounts: await db.all('SELECT * FROM accounts WHERE merchant_id = ? ORDER BY id', [Number(merchantId)]),
+  };
+}
+
+/**
+ * Makes every insert of an account named `username` fail (a trigger), to prove that a write
+ * failing halfway leaves nothing behind. Resolves to the function that removes the trigger.
+ */
+export async function failAccountInsert(db: SqlDatabase, username: string): Promise<() => Promise<void>> {
+  // The name is the test's own constant; triggers take no parameters.
+  if (!/^\w+$/.test(username)) throw new Error(`not a plain account name: ${username}`);
+  if (db.dialect === 'sqlite') {
+    await db.run(`CREATE TRIGGER fail_account BEFORE INSERT ON accounts WHEN NEW.username = '${username}' BEGIN SELECT RAISE(ABORT, 'boom'); END`);
+    return async () => void (await db.run('DROP TRIGGER fail_account'));
+  }
+  await db.run("CREATE FUNCTION fail_account() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'boom'; END $$");
+  await db.run(`CREATE TRIGGER fail_account BEFORE INSERT ON accounts FOR EACH ROW WHEN (NEW.username = '${username}') EXECUTE FUNCTION fail_account()`);
+  return async () => {
+    await db.run('DROP TRIGGER fail_account ON accounts');
+    await db.run('DROP FUNCTION fail_account()');
   };
 }

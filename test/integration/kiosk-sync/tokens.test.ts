@@ -21,8 +21,8 @@ describe('tokens during sync', () => {
   });
   afterAll(() => tp.stop());
 
-  function tokenHash(appId: string): string {
-    return (tp.platform.services.db.prepare('SELECT token_hash FROM tokens WHERE app_id = ?').get(appId) as { token_hash: string }).token_hash;
+  async function tokenHash(appId: string): Promise<string | undefined> {
+    return (await tp.platform.services.sql.one<{ token_hash: string }>('SELECT token_hash FROM tokens WHERE app_id = ?', [appId]))?.token_hash;
   }
 
   async function drain(kiosk: Awaited<ReturnType<typeof startKiosk>>, sessionId: string): Promise<void> {
@@ -38,12 +38,12 @@ describe('tokens during sync', () => {
       const { sessionId } = await captureSession(kiosk, 'Expiry Ee');
       // The customer's registration takes the first token.
       expect(await kiosk.engine.runOnce()).toBe(true);
-      const first = tokenHash(app.app_id);
+      const first = await tokenHash(app.app_id);
       clock.advance(3 * 3600 * 1000); // past the token's lifetime, on the platform only
       await drain(kiosk, sessionId);
       expect(kiosk.engine.job(sessionId)).toMatchObject({ stage: 'done', errorCode: null });
       // The kiosk's clock never reached the refresh margin: only the 1001 can have made it re-issue.
-      expect(tokenHash(app.app_id)).not.toBe(first);
+      expect(await tokenHash(app.app_id)).not.toBe(first);
     } finally {
       await kiosk.close();
       removeDir(kiosk.dataDir);
@@ -60,11 +60,11 @@ describe('tokens during sync', () => {
       expect(kiosk.engine.job(sessionId)?.stage).toBe('upload');
       // ...then another client of the app takes a new token: the kiosk's one answers 1001 from now on.
       const rotated = await tp.client(app).accessToken();
-      expect(tokenHash(app.app_id)).toBe(sha256(rotated));
+      expect(await tokenHash(app.app_id)).toBe(sha256(rotated));
       await drain(kiosk, sessionId);
       expect(kiosk.engine.job(sessionId)).toMatchObject({ stage: 'done', errorCode: null });
       expect(kiosk.engine.job(sessionId)?.reportUrl).toMatch(/shared\/reports/);
-      expect(tokenHash(app.app_id)).not.toBe(sha256(rotated));
+      expect(await tokenHash(app.app_id)).not.toBe(sha256(rotated));
     } finally {
       await kiosk.close();
       removeDir(kiosk.dataDir);

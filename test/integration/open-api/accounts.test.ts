@@ -17,22 +17,22 @@ describe('employees and accounts', () => {
   });
 
   const client = () => tp.client(tp.app('primary'));
-  const db = () => tp.platform.services.db;
-  const account = (username: string) => db().prepare('SELECT * FROM accounts WHERE username = ?').get(username) as AccountDbRow | undefined;
-  const accountCount = () => (db().prepare('SELECT COUNT(*) AS n FROM accounts').get() as { n: number }).n;
+  const db = () => tp.platform.services.sql;
+  const account = (username: string) => db().one<AccountDbRow>('SELECT * FROM accounts WHERE username = ?', [username]);
+  const accountCount = async () => (await db().one<{ n: number }>('SELECT COUNT(*) AS n FROM accounts'))?.n;
 
   async function expectEmployeeRefused(body: Record<string, unknown>, code: number, via = client()): Promise<void> {
-    const before = accountCount();
+    const before = await accountCount();
     const error = await failureOf(via.call(ep.createEmployee, { body: body as ReturnType<typeof employeeBody> }));
     expect(error.code, error.message).toBe(code);
-    expect(accountCount()).toBe(before);
+    expect(await accountCount()).toBe(before);
   }
 
   describe('POST /open_api/merchant/employees', () => {
     it('creates an enabled employee account in the store, listed under it', async () => {
       const body = employeeBody('SG002', 'A1');
       const res = await client().call(ep.createEmployee, { body });
-      const row = account('emp_a1');
+      const row = await account('emp_a1');
       expect(res).toEqual({ account_id: String(row?.id), store_id: String(row?.store_id), store_custom_id: 'SG002' });
       expect(row).toMatchObject({
         real_name: 'Ravi', last_name: 'Kumar', account_num: 'S-17', phone_cc: '65', phone_number: '81234567', email: 'ravi@example.com',
@@ -45,7 +45,7 @@ describe('employees and accounts', () => {
 
     it('accepts the required fields only', async () => {
       await client().call(ep.createEmployee, { body: { custom_id: 'SG002', username: 'emp_min', password: 'Str0ng#pass', real_name: 'Min' } });
-      expect(account('emp_min')).toMatchObject({ last_name: '', account_num: '', phone_cc: '', phone_number: '', email: '', status: 1 });
+      expect(await account('emp_min')).toMatchObject({ last_name: '', account_num: '', phone_cc: '', phone_number: '', email: '', status: 1 });
     });
 
     it('a name of an account of this merchant is 10008 (decision M-003)', async () => {
@@ -64,10 +64,10 @@ describe('employees and accounts', () => {
 
     it('a merchant without the multi-account feature may give a store without accounts its first one (decision M-005)', async () => {
       const merchantId = Number(tp.app('second').merchant_id);
-      db().prepare("INSERT INTO stores (merchant_id, custom_id, name, created_at) VALUES (?, 'HK900', 'Empty store', 0)").run(merchantId);
+      await db().run("INSERT INTO stores (merchant_id, custom_id, name, created_at) VALUES (?, 'HK900', 'Empty store', 0)", [merchantId]);
       const second = tp.client(tp.app('second'));
       await second.call(ep.createEmployee, { body: employeeBody('HK900', 'FIRST') });
-      expect(account('emp_first')?.merchant_id).toBe(merchantId);
+      expect((await account('emp_first'))?.merchant_id).toBe(merchantId);
       await expectEmployeeRefused(employeeBody('HK900'), 17002, second);
     });
 
@@ -103,20 +103,20 @@ describe('employees and accounts', () => {
       const res = await client().call(ep.updateAccount, {
         body: { username: 'emp_u1', password: 'N3w#password', real_name: 'Ravi S', last_name: '', account_num: 'S-18', phone_cc: '60', phone_number: 60123456, email: 'r@example.org' },
       });
-      expect(res).toEqual({ account_id: String(account('emp_u1')?.id), username: 'emp_u1' });
-      const row = account('emp_u1');
+      expect(res).toEqual({ account_id: String((await account('emp_u1'))?.id), username: 'emp_u1' });
+      const row = await account('emp_u1');
       expect(row).toMatchObject({ real_name: 'Ravi S', last_name: '', account_num: 'S-18', phone_cc: '60', phone_number: '60123456', email: 'r@example.org', status: 1 });
       expect(verifyPassword('N3w#password', row?.password_hash ?? '')).toBe(true);
       await client().call(ep.updateAccount, { body: { username: 'emp_u1', email: 'only@example.org' } });
-      expect(account('emp_u1')).toMatchObject({ real_name: 'Ravi S', account_num: 'S-18', email: 'only@example.org' });
-      expect(verifyPassword('N3w#password', account('emp_u1')?.password_hash ?? '')).toBe(true);
+      expect(await account('emp_u1')).toMatchObject({ real_name: 'Ravi S', account_num: 'S-18', email: 'only@example.org' });
+      expect(verifyPassword('N3w#password', (await account('emp_u1'))?.password_hash ?? '')).toBe(true);
     });
 
     it('renames with new_username; the old name then does not exist (11028)', async () => {
       await client().call(ep.createEmployee, { body: employeeBody('SG001', 'R1') });
-      const id = account('emp_r1')?.id;
+      const id = (await account('emp_r1'))?.id;
       expect((await client().call(ep.updateAccount, { body: { username: 'emp_r1', new_username: 'emp_r1_new' } })).username).toBe('emp_r1_new');
-      expect(account('emp_r1_new')?.id).toBe(id);
+      expect((await account('emp_r1_new'))?.id).toBe(id);
       expect(await codeOf(client().call(ep.updateAccount, { body: { username: 'emp_r1', real_name: 'x' } }))).toBe(11028);
     });
 
@@ -124,7 +124,7 @@ describe('employees and accounts', () => {
       expect(await codeOf(client().call(ep.updateAccount, { body: { username: 'orchard_staff', new_username: 'tampines_manager' } }))).toBe(11009);
       expect(await codeOf(client().call(ep.updateAccount, { body: { username: 'orchard_staff', new_username: 'central_manager' } }))).toBe(11009);
       await client().call(ep.updateAccount, { body: { username: 'orchard_staff', new_username: 'orchard_staff' } });
-      expect(account('orchard_staff')?.real_name).toBe('Arun');
+      expect((await account('orchard_staff'))?.real_name).toBe('Arun');
     });
 
     it('an account that does not exist is 11028', async () => {
@@ -143,7 +143,7 @@ describe('employees and accounts', () => {
         const body = { username: 'orchard_staff', ...change } as { username: string };
         expect(await codeOf(client().call(ep.updateAccount, { body })), JSON.stringify(change)).toBe(code);
       }
-      expect(account('orchard_staff')).toMatchObject({ real_name: 'Arun', account_num: '', phone_number: '' });
+      expect(await account('orchard_staff')).toMatchObject({ real_name: 'Arun', account_num: '', phone_number: '' });
     });
 
     it('a missing username is 400', async () => {
@@ -155,27 +155,27 @@ describe('employees and accounts', () => {
     it('-1 disables and 1 enables; the employee list shows the status', async () => {
       await client().call(ep.createEmployee, { body: employeeBody('SG001', 'S1') });
       const off = await client().call(ep.setAccountStatus, { params: { status: -1 }, body: { username: 'emp_s1' } });
-      expect(off).toEqual({ account_id: String(account('emp_s1')?.id), username: 'emp_s1', status: -1 });
-      expect(account('emp_s1')?.status).toBe(-1);
+      expect(off).toEqual({ account_id: String((await account('emp_s1'))?.id), username: 'emp_s1', status: -1 });
+      expect((await account('emp_s1'))?.status).toBe(-1);
       const listed = await client().call(ep.listEmployees, { query: { store_custom_id: 'SG001', count: 100 } });
       expect(listed.list.find((e) => e.id === off.account_id)?.status).toBe(-1);
       expect((await client().call(ep.setAccountStatus, { params: { status: 1 }, body: { username: 'emp_s1' } })).status).toBe(1);
-      expect(account('emp_s1')?.status).toBe(1);
+      expect((await account('emp_s1'))?.status).toBe(1);
     });
 
     it('setting the status an account already has succeeds and changes nothing (decision M-010)', async () => {
       await client().call(ep.setAccountStatus, { params: { status: 1 }, body: { username: 'orchard_staff' } });
       await client().call(ep.setAccountStatus, { params: { status: -1 }, body: { username: 'orchard_former' } });
-      expect([account('orchard_staff')?.status, account('orchard_former')?.status]).toEqual([1, -1]);
+      expect([(await account('orchard_staff'))?.status, (await account('orchard_former'))?.status]).toEqual([1, -1]);
     });
 
     it('enabling an account of a disabled store is 11026; disabling it is allowed', async () => {
-      db().prepare("UPDATE accounts SET status = -1 WHERE username = 'jurong_manager'").run();
+      await db().run("UPDATE accounts SET status = -1 WHERE username = 'jurong_manager'");
       expect(await codeOf(client().call(ep.setAccountStatus, { params: { status: 1 }, body: { username: 'jurong_manager' } }))).toBe(11026);
-      expect(account('jurong_manager')?.status).toBe(-1);
-      db().prepare("UPDATE accounts SET status = 1 WHERE username = 'jurong_manager'").run();
+      expect((await account('jurong_manager'))?.status).toBe(-1);
+      await db().run("UPDATE accounts SET status = 1 WHERE username = 'jurong_manager'");
       await client().call(ep.setAccountStatus, { params: { status: -1 }, body: { username: 'jurong_manager' } });
-      expect(account('jurong_manager')?.status).toBe(-1);
+      expect((await account('jurong_manager'))?.status).toBe(-1);
     });
 
     it('an account that does not exist is 11028 for both statuses', async () => {
@@ -190,7 +190,7 @@ describe('employees and accounts', () => {
         expect(error.code, String(status)).toBe(400);
         expect(error.detail).toMatch(/^params\.status/);
       }
-      expect(account('orchard_staff')?.status).toBe(1);
+      expect((await account('orchard_staff'))?.status).toBe(1);
     });
 
     it('a missing or non-string username is 400', async () => {
@@ -203,6 +203,6 @@ describe('employees and accounts', () => {
     await client().call(ep.createStore, { body: storeBody('ACC1') });
     await client().call(ep.setAccountStatus, { params: { status: -1 }, body: { username: 'mgr_acc1' } });
     await client().call(ep.setAccountStatus, { params: { status: 1 }, body: { username: 'mgr_acc1' } });
-    expect(account('mgr_acc1')).toMatchObject({ is_manager: 1, status: 1 });
+    expect(await account('mgr_acc1')).toMatchObject({ is_manager: 1, status: 1 });
   });
 });

@@ -140,12 +140,12 @@ describe('bad input to the merchant data endpoints', () => {
     expect(patchOnly.status).toBe(405);
   });
 
-  it('changed nothing: every refused write left the merchant\'s rows as seeded', () => {
-    const db = tp.platform.services.db;
+  it('changed nothing: every refused write left the merchant\'s rows as seeded', async () => {
+    const db = tp.platform.services.sql;
     const merchantId = Number(tp.app('primary').merchant_id);
-    expect(db.prepare('SELECT COUNT(*) AS n FROM stores WHERE merchant_id = ?').get(merchantId)).toEqual({ n: 4 });
-    expect(db.prepare('SELECT COUNT(*) AS n FROM accounts WHERE merchant_id = ?').get(merchantId)).toEqual({ n: 6 });
-    expect(db.prepare("SELECT real_name, status FROM accounts WHERE username = 'orchard_staff'").get()).toEqual({ real_name: 'Arun', status: 1 });
-    expect(db.prepare("SELECT name, telephone FROM stores WHERE custom_id = 'SG002'").get()).toEqual({ name: 'Tampines Counter', telephone: '+65 6000 0000' });
+    expect(await db.one('SELECT COUNT(*) AS n FROM stores WHERE merchant_id = ?', [merchantId])).toEqual({ n: 4 });
+    expect(await db.one('SELECT COUNT(*) AS n FROM accounts WHERE merchant_id = ?', [merchantId])).toEqual({ n: 6 });
+    expect(await db.one("SELECT real_name, status FROM accounts WHERE username = 'orchard_staff'")).toEqual({ real_name: 'Arun', status: 1 });
+    expect(await db.one("SELECT name, telephone FROM stores WHERE custom_id = 'SG002'")).toEqual({ name: 'Tampines Counter', telephone: '+65 6000 0000' });
   });
 });

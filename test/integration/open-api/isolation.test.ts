@@ -21,7 +21,7 @@ describe('tenant isolation of merchant data', () => {
     await tp.client(tp.app('group'), { merchantId: tp.app('second').merchant_id ?? undefined }).call(ep.createStore, {
       body: { ...storeBody('HK002'), name: 'Causeway Bay Bar', username: 'causeway_manager' },
     });
-    bStores = tenantRows(tp, tp.app('second').merchant_id);
+    bStores = await tenantRows(tp, tp.app('second').merchant_id);
   });
   afterAll(async () => {
     await tp.stop();
@@ -38,7 +38,7 @@ describe('tenant isolation of merchant data', () => {
       it('reads: stores, employees, regions and languages show only A', async () => {
         const a = asA();
         // By id: A may own a store number or name equal to B's (M-002), never B's rows.
-        const b = tenantRows(tp, tp.app('second').merchant_id) as { stores: { id: number }[]; accounts: { id: number; store_id: number }[] };
+        const b = (await tenantRows(tp, tp.app('second').merchant_id)) as { stores: { id: number }[]; accounts: { id: number; store_id: number }[] };
         const bStoreIds = b.stores.map((r) => String(r.id));
         const bAccountIds = b.accounts.map((r) => String(r.id));
         const stores = await a.call(ep.listStores, { query: { count: 100 } });
@@ -79,8 +79,8 @@ describe('tenant isolation of merchant data', () => {
 
       it("POST stores with B's store number and name creates A's own store: B's numbers and names are not probed (M-002)", async () => {
         const res = await asA().call(ep.createStore, { body: { ...storeBody(), custom_id: bStore, name: bName(bStore) } });
-        const row = tp.platform.services.db.prepare('SELECT merchant_id FROM stores WHERE id = ?').get(Number(res.store_id)) as { merchant_id: number };
-        expect(row.merchant_id).toBe(Number(tp.app('primary').merchant_id));
+        const row = await tp.platform.services.sql.one<{ merchant_id: number }>('SELECT merchant_id FROM stores WHERE id = ?', [Number(res.store_id)]);
+        expect(row?.merchant_id).toBe(Number(tp.app('primary').merchant_id));
       });
 
       it("POST stores or employees with a B account's name is 11009: the login name is taken, nothing more is said (M-003)", async () => {
@@ -116,12 +116,10 @@ describe('tenant isolation of merchant data', () => {
   });
 
   it('a group token naming a merchant of another group is 400 like an unknown merchant (D-007)', async () => {
-    const db = tp.platform.services.db;
-    const otherGroup = Number(db.prepare("INSERT INTO groups (name, created_at) VALUES ('Other group', 0)").run().lastInsertRowid);
-    const foreign = Number(
-      db.prepare("INSERT INTO merchants (group_id, name, region, created_at) VALUES (?, 'Foreign merchant', 'overseas', 0)").run(otherGroup).lastInsertRowid,
-    );
-    db.prepare("INSERT INTO stores (merchant_id, custom_id, name, created_at) VALUES (?, 'FX001', 'Foreign store', 0)").run(foreign);
+    const db = tp.platform.services.sql;
+    const otherGroup = (await db.one<{ id: number }>("INSERT INTO groups (name, created_at) VALUES ('Other group', 0) RETURNING id"))!.id;
+    const foreign = (await db.one<{ id: number }>("INSERT INTO merchants (group_id, name, region, created_at) VALUES (?, 'Foreign merchant', 'overseas', 0) RETURNING id", [otherGroup]))!.id;
+    await db.run("INSERT INTO stores (merchant_id, custom_id, name, created_at) VALUES (?, 'FX001', 'Foreign store', 0)", [foreign]);
     const group = tp.client(tp.app('group'));
     const foreignError = await failureOf(group.call(ep.listStores, { merchantId: String(foreign) }));
     const unknownError = await failureOf(group.call(ep.listStores, { merchantId: '987654321' }));
@@ -141,12 +139,12 @@ describe('tenant isolation of merchant data', () => {
     }
   });
 
-  it("after the whole matrix, B's stores and accounts are exactly as before", () => {
-    const after = tenantRows(tp, tp.app('second').merchant_id);
+  it("after the whole matrix, B's stores and accounts are exactly as before", async () => {
+    const after = await tenantRows(tp, tp.app('second').merchant_id);
     expect(after).toEqual(bStores);
     for (const customId of ['HK001', 'HK002']) {
-      const row = tp.platform.services.db.prepare('SELECT name FROM stores WHERE merchant_id = ? AND custom_id = ?').get(Number(tp.app('second').merchant_id), customId) as { name: string };
-      expect(row.name).toBe(bName(customId));
+      const row = await tp.platform.services.sql.one<{ name: string }>('SELECT name FROM stores WHERE merchant_id = ? AND custom_id = ?', [Number(tp.app('second').merchant_id), customId]);
+      expect(row?.name).toBe(bName(customId));
     }
   });
 });

@@ -15,19 +15,18 @@ describe('paging of stores, employees and regions', () => {
   let totals: { stores: number; employees: number; areas: number };
   beforeAll(async () => {
     tp = await startTestPlatform();
-    const db = tp.platform.services.db;
     const merchantId = Number(tp.app('primary').merchant_id);
-    db.transaction(() => {
+    await tp.platform.services.sql.transaction(async (tx) => {
       for (let i = 0; i < EXTRA; i++) {
-        const storeId = Number(
-          db.prepare('INSERT INTO stores (merchant_id, custom_id, name, created_at) VALUES (?, ?, ?, 0)').run(merchantId, `P${i}`, `Paging store ${i}`).lastInsertRowid,
-        );
-        db.prepare("INSERT INTO accounts (merchant_id, store_id, username, password_hash, real_name, created_at) VALUES (?, ?, ?, 'x', ?, 0)").run(
-          merchantId, storeId, `paging_${i}`, `Person ${i}`,
-        );
-        db.prepare('INSERT INTO areas (merchant_id, name) VALUES (?, ?)').run(merchantId, `Region ${i}`);
+        const store = await tx.one<{ id: number }>('INSERT INTO stores (merchant_id, custom_id, name, created_at) VALUES (?, ?, ?, 0) RETURNING id', [
+          merchantId, `P${i}`, `Paging store ${i}`,
+        ]);
+        await tx.run("INSERT INTO accounts (merchant_id, store_id, username, password_hash, real_name, created_at) VALUES (?, ?, ?, 'x', ?, 0)", [
+          merchantId, store!.id, `paging_${i}`, `Person ${i}`,
+        ]);
+        await tx.run('INSERT INTO areas (merchant_id, name) VALUES (?, ?)', [merchantId, `Region ${i}`]);
       }
-    })();
+    });
     totals = { stores: 4 + EXTRA, employees: 6 + EXTRA, areas: 2 + EXTRA };
   });
   afterAll(async () => {

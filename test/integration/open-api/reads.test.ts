@@ -40,12 +40,13 @@ describe('merchant data reads', () => {
       const here = { addresses: { cn: tp.platform.url, overseas: tp.platform.url } };
       const mainland = tp.client(tp.app('mainland'), here);
       const mainlandByGroup = tp.client(tp.app('group'), { ...here, merchantId: tp.app('mainland').merchant_id ?? undefined });
-      const before = tp.platform.services.db.prepare("SELECT address FROM stores WHERE custom_id = 'SH001'").get();
+      const address = () => tp.platform.services.sql.one("SELECT address FROM stores WHERE custom_id = 'SH001'");
+      const before = await address();
       expect(before).toBeDefined();
       expect(await codeOf(mainland.call(ep.listStores))).toBe(44099);
       expect(await codeOf(mainlandByGroup.call(ep.listStores))).toBe(44099);
       expect(await codeOf(mainland.call(ep.updateStore, { body: { custom_id: 'SH001', address: 'written on the wrong region' } }))).toBe(44099);
-      expect(tp.platform.services.db.prepare("SELECT address FROM stores WHERE custom_id = 'SH001'").get()).toEqual(before);
+      expect(await address()).toEqual(before);
       // The group's merchant list is a group operation and spans both regions.
       expect((await tp.client(tp.app('group'), here).call(ep.listMerchants)).total).toBe(3);
     });
@@ -106,7 +107,7 @@ describe('merchant data reads', () => {
 
     it('answers an empty lang_list when the merchant has none', async () => {
       await tp.addOtherRegion();
-      tp.platform.services.db.prepare("UPDATE merchants SET lang_list = '[]' WHERE id = ?").run(Number(tp.app('mainland').merchant_id));
+      await tp.platform.services.sql.run("UPDATE merchants SET lang_list = '[]' WHERE id = ?", [Number(tp.app('mainland').merchant_id)]);
       expect(await tp.client(tp.app('mainland')).call(ep.langs)).toEqual({ default_lang: 'zh-Hans', lang_list: [] });
     });
   });

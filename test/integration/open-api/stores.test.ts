@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantEndpoints as ep } from '../../../protocol/endpoints/merchant.ts';
 import { verifyPassword } from '../../../platform/auth/passwords.ts';
 import { startTestPlatform, type TestPlatform } from '../../helpers/platform.ts';
-import { codeOf, failureOf, storeBody } from '../../helpers/open-api.ts';
+import { codeOf, failAccountInsert, failureOf, storeBody } from '../../helpers/open-api.ts';
 
 interface StoreDbRow { id: number; merchant_id: number; custom_id: string; name: string; telephone: string; area_id: number | null; province_code: string; city_code: string; province: string; city: string; address: string; status: number; business_type: number }
 interface AccountDbRow { id: number; store_id: number; merchant_id: number; username: string; password_hash: string; real_name: string; last_name: string; account_num: string; phone_cc: string; phone_number: string; email: string; is_manager: number; status: number }
@@ -19,19 +19,20 @@ describe('stores', () => {
 
   const client = () => tp.client(tp.app('primary'));
   const merchantId = () => Number(tp.app('primary').merchant_id);
-  const storeRow = (customId: string) =>
-    tp.platform.services.db.prepare('SELECT * FROM stores WHERE merchant_id = ? AND custom_id = ?').get(merchantId(), customId) as StoreDbRow | undefined;
-  const accountRow = (username: string) => tp.platform.services.db.prepare('SELECT * FROM accounts WHERE username = ?').get(username) as AccountDbRow | undefined;
-  const areaIds = () => (tp.platform.services.db.prepare('SELECT id FROM areas WHERE merchant_id = ? ORDER BY id').all(merchantId()) as { id: number }[]).map((a) => a.id);
-  const storeCount = () => (tp.platform.services.db.prepare('SELECT COUNT(*) AS n FROM stores').get() as { n: number }).n;
-  const accountCount = () => (tp.platform.services.db.prepare('SELECT COUNT(*) AS n FROM accounts').get() as { n: number }).n;
+  const db = () => tp.platform.services.sql;
+  const storeRow = (customId: string) => db().one<StoreDbRow>('SELECT * FROM stores WHERE merchant_id = ? AND custom_id = ?', [merchantId(), customId]);
+  const accountRow = (username: string) => db().one<AccountDbRow>('SELECT * FROM accounts WHERE username = ?', [username]);
+  const areaIds = async () => (await db().all<{ id: number }>('SELECT id FROM areas WHERE merchant_id = ? ORDER BY id', [merchantId()])).map((a) => a.id);
+  const storeCount = async () => (await db().one<{ n: number }>('SELECT COUNT(*) AS n FROM stores'))?.n;
+  const accountCount = async () => (await db().one<{ n: number }>('SELECT COUNT(*) AS n FROM accounts'))?.n;
+  const foreignAreaId = async () => (await db().one<{ id: number }>('SELECT id FROM areas WHERE merchant_id = ?', [Number(tp.app('second').merchant_id)]))!.id;
 
   /** A refused create writes nothing. */
   async function expectCreateRefused(body: Record<string, unknown>, code: number): Promise<void> {
-    const before = [storeCount(), accountCount()];
+    const before = [(await storeCount()), (await accountCount())];
     const error = await failureOf(client().call(ep.createStore, { body: body as ReturnType<typeof storeBody> }));
     expect(error.code, error.message).toBe(code);
-    expect([storeCount(), accountCount()]).toEqual(before);
+    expect([(await storeCount()), (await accountCount())]).toEqual(before);
   }
 
   describe('POST /open_api/merchant/stores', () => {
@@ -39,12 +40,12 @@ describe('stores', () => {
       const body = storeBody('NEW1');
       const res = await client().call(ep.createStore, { body });
       expect(res).toMatchObject({ store_custom_id: 'NEW1' });
-      const store = storeRow('NEW1');
+      const store = await storeRow('NEW1');
       expect(store).toMatchObject({
         id: Number(res.store_id), name: 'Store NEW1', telephone: '+65 6123 4567', province_code: 'SG01', city_code: 'SG0101',
         province: 'SG01', city: 'SG0101', address: 'NEW1 Marina Boulevard', status: 1, business_type: 1,
       });
-      const account = accountRow('mgr_new1');
+      const account = await accountRow('mgr_new1');
       expect(account).toMatchObject({
         id: Number(res.account_id), store_id: store?.id, merchant_id: merchantId(), real_name: 'Ana', last_name: 'Lim', account_num: 'E001',
         phone_cc: '65', phone_number: '91234567', email: 'ana@example.com', is_manager: 1, status: 1,
@@ -59,25 +60,24 @@ describe('stores', () => {
     it('accepts the required fields only; area_id defaults to the merchant\'s first region', async () => {
       const { city_code: _c, last_name: _l, account_num: _a, phone_cc: _p, phone_number: _n, email: _e, ...min } = storeBody('MIN1');
       await client().call(ep.createStore, { body: min });
-      expect(storeRow('MIN1')).toMatchObject({ area_id: areaIds()[0], city_code: '', city: '' });
-      expect(accountRow('mgr_min1')).toMatchObject({ last_name: '', account_num: '', phone_cc: '', phone_number: '', email: '' });
+      expect(await storeRow('MIN1')).toMatchObject({ area_id: (await areaIds())[0], city_code: '', city: '' });
+      expect(await accountRow('mgr_min1')).toMatchObject({ last_name: '', account_num: '', phone_cc: '', phone_number: '', email: '' });
     });
 
     it('places the store in the region given by area_id', async () => {
-      await client().call(ep.createStore, { body: { ...storeBody('AREA1'), area_id: areaIds()[1] } });
-      expect(storeRow('AREA1')?.area_id).toBe(areaIds()[1]);
+      await client().call(ep.createStore, { body: { ...storeBody('AREA1'), area_id: (await areaIds())[1] } });
+      expect((await storeRow('AREA1'))?.area_id).toBe((await areaIds())[1]);
     });
 
     it('refuses an area_id that is not a region of the merchant with 400', async () => {
-      const foreign = tp.platform.services.db.prepare('SELECT id FROM areas WHERE merchant_id = ?').get(Number(tp.app('second').merchant_id)) as { id: number };
-      await expectCreateRefused({ ...storeBody(), area_id: foreign.id }, 400);
+      await expectCreateRefused({ ...storeBody(), area_id: await foreignAreaId() }, 400);
       await expectCreateRefused({ ...storeBody(), area_id: 999_999 }, 400);
     });
 
     it('is created through a group token with merchant-id in the named merchant', async () => {
       const group = tp.client(tp.app('group'), { merchantId: tp.app('primary').merchant_id ?? undefined });
       await group.call(ep.createStore, { body: storeBody('GRP1') });
-      expect(storeRow('GRP1')?.merchant_id).toBe(merchantId());
+      expect((await storeRow('GRP1'))?.merchant_id).toBe(merchantId());
     });
 
     it('name: 100 characters pass, 101 are 11000', async () => {
@@ -164,55 +164,54 @@ describe('stores', () => {
     });
 
     it('creates store and manager in one transaction: a failing account insert leaves no store', async () => {
-      const db = tp.platform.services.db;
-      // The test shares the server's connection, so a temporary trigger makes the second insert fail.
-      db.exec("CREATE TEMP TRIGGER fail_account BEFORE INSERT ON accounts WHEN NEW.username = 'mgr_boom' BEGIN SELECT RAISE(ABORT, 'boom'); END");
+      // A trigger makes the second insert fail.
+      const dropTrigger = await failAccountInsert(db(), 'mgr_boom');
       try {
         const error = await failureOf(client().call(ep.createStore, { body: storeBody('BOOM') }));
         expect(error.code).toBe(500);
         expect(error.detail).not.toContain('boom');
-        expect(storeRow('BOOM')).toBeUndefined();
+        expect(await storeRow('BOOM')).toBeUndefined();
       } finally {
-        db.exec('DROP TRIGGER fail_account');
+        await dropTrigger();
       }
       await client().call(ep.createStore, { body: storeBody('BOOM') });
-      expect(storeRow('BOOM')).toBeDefined();
+      expect(await storeRow('BOOM')).toBeDefined();
     });
   });
 
   describe('PATCH /open_api/merchant/stores', () => {
     it('changes the fields given and keeps the others', async () => {
       await client().call(ep.createStore, { body: storeBody('UPD1') });
-      const before = storeRow('UPD1');
+      const before = await storeRow('UPD1');
       const res = await client().call(ep.updateStore, {
-        body: { custom_id: 'UPD1', name: 'Renamed UPD1', telephone: '6000 1111', province_code: 'MY14', city_code: 'MY1401', address: 'New street 1', area_id: areaIds()[1] },
+        body: { custom_id: 'UPD1', name: 'Renamed UPD1', telephone: '6000 1111', province_code: 'MY14', city_code: 'MY1401', address: 'New street 1', area_id: (await areaIds())[1] },
       });
       expect(res).toEqual({ store_id: String(before?.id), store_custom_id: 'UPD1' });
-      expect(storeRow('UPD1')).toMatchObject({
+      expect(await storeRow('UPD1')).toMatchObject({
         name: 'Renamed UPD1', telephone: '6000 1111', province_code: 'MY14', city_code: 'MY1401', province: 'MY14', city: 'MY1401',
-        address: 'New street 1', area_id: areaIds()[1], status: 1, business_type: 1,
+        address: 'New street 1', area_id: (await areaIds())[1], status: 1, business_type: 1,
       });
       await client().call(ep.updateStore, { body: { custom_id: 'UPD1', address: 'Only the address' } });
-      expect(storeRow('UPD1')).toMatchObject({ name: 'Renamed UPD1', telephone: '6000 1111', address: 'Only the address', area_id: areaIds()[1] });
+      expect(await storeRow('UPD1')).toMatchObject({ name: 'Renamed UPD1', telephone: '6000 1111', address: 'Only the address', area_id: (await areaIds())[1] });
     });
 
     it('renames the store number with new_custom_id; the employees follow it', async () => {
       await client().call(ep.createStore, { body: storeBody('REN1') });
       const res = await client().call(ep.updateStore, { body: { custom_id: 'REN1', new_custom_id: 'REN2' } });
       expect(res.store_custom_id).toBe('REN2');
-      expect(storeRow('REN1')).toBeUndefined();
+      expect(await storeRow('REN1')).toBeUndefined();
       const employees = await client().call(ep.listEmployees, { query: { store_custom_id: 'REN2' } });
       expect(employees.list.map((e) => e.real_name)).toEqual(['Ana']);
     });
 
     it('keeps a seeded store\'s province and city names when their codes are not sent', async () => {
       await client().call(ep.updateStore, { body: { custom_id: 'MY001', telephone: '+60 3 2141 0000' } });
-      expect(storeRow('MY001')).toMatchObject({ province: 'Kuala Lumpur', city: 'Kuala Lumpur', telephone: '+60 3 2141 0000' });
+      expect(await storeRow('MY001')).toMatchObject({ province: 'Kuala Lumpur', city: 'Kuala Lumpur', telephone: '+60 3 2141 0000' });
     });
 
     it('accepts its own current name and store number (no change is no conflict)', async () => {
       await client().call(ep.updateStore, { body: { custom_id: 'SG002', name: 'Tampines Counter', new_custom_id: 'SG002' } });
-      expect(storeRow('SG002')?.name).toBe('Tampines Counter');
+      expect((await storeRow('SG002'))?.name).toBe('Tampines Counter');
     });
 
     it('a store number the merchant does not have is 400 naming custom_id (decision M-004)', async () => {
@@ -224,22 +223,21 @@ describe('stores', () => {
     it('a name of another store is 11001; over 100 characters is 11000', async () => {
       expect(await codeOf(client().call(ep.updateStore, { body: { custom_id: 'SG002', name: 'Orchard Flagship' } }))).toBe(11001);
       expect(await codeOf(client().call(ep.updateStore, { body: { custom_id: 'SG002', name: 'n'.repeat(101) } }))).toBe(11000);
-      expect(storeRow('SG002')?.name).toBe('Tampines Counter');
+      expect((await storeRow('SG002'))?.name).toBe('Tampines Counter');
     });
 
     it('a new_custom_id of another store is 11028; a malformed one or custom_id is 11029', async () => {
       expect(await codeOf(client().call(ep.updateStore, { body: { custom_id: 'SG002', new_custom_id: 'SG001' } }))).toBe(11028);
       expect(await codeOf(client().call(ep.updateStore, { body: { custom_id: 'SG002', new_custom_id: 'SG-2' } }))).toBe(11029);
       expect(await codeOf(client().call(ep.updateStore, { body: { custom_id: 'SG_002' } }))).toBe(11029);
-      expect(storeRow('SG002')).toBeDefined();
+      expect(await storeRow('SG002')).toBeDefined();
     });
 
     it('an address over 100, a bad telephone and a foreign area_id are refused (400, 10010, 400)', async () => {
       expect(await codeOf(client().call(ep.updateStore, { body: { custom_id: 'SG002', address: 'a'.repeat(101) } }))).toBe(400);
       expect(await codeOf(client().call(ep.updateStore, { body: { custom_id: 'SG002', telephone: 'none' } }))).toBe(10010);
-      const foreign = tp.platform.services.db.prepare('SELECT id FROM areas WHERE merchant_id = ?').get(Number(tp.app('second').merchant_id)) as { id: number };
-      expect(await codeOf(client().call(ep.updateStore, { body: { custom_id: 'SG002', area_id: foreign.id } }))).toBe(400);
-      expect(storeRow('SG002')?.area_id).toBe(areaIds()[0]);
+      expect(await codeOf(client().call(ep.updateStore, { body: { custom_id: 'SG002', area_id: await foreignAreaId() } }))).toBe(400);
+      expect((await storeRow('SG002'))?.area_id).toBe((await areaIds())[0]);
     });
   });
 });
