@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type PointerEvent, type WheelEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 
 interface Props {
   src: string;
@@ -18,9 +18,13 @@ const MIN = 1;
 const MAX = 6;
 const FIT: Zoom = { scale: 1, x: 0, y: 0 };
 
+/** Keyboard steps: a tenth of the box per arrow press. */
+const PAN_STEP = 0.1;
+
 /**
- * An image to look closely at: pinch or the +/- buttons to zoom, drag to move, double-tap to
- * toggle. Buttons are always visible (no hover-only controls on a touch screen).
+ * An image to look closely at: pinch, the mouse wheel or the +/- buttons to zoom, drag to move,
+ * double-tap to toggle; with a keyboard, + and - zoom, arrows move and 0 fits (D-055). Buttons are
+ * always visible (no hover-only controls on a touch screen).
  */
 export function ZoomableImage({ src, alt, labels, onError }: Props) {
   const box = useRef<HTMLDivElement | null>(null);
@@ -28,6 +32,19 @@ export function ZoomableImage({ src, alt, labels, onError }: Props) {
   const [zoom, setZoom] = useState<Zoom>(FIT);
 
   useEffect(() => setZoom(FIT), [src]);
+
+  // The wheel zooms the picture, not the page behind it: React's wheel handlers are passive and
+  // cannot keep the page from scrolling, so this one is registered directly.
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const onWheel = (e: globalThis.WheelEvent) => {
+      e.preventDefault();
+      zoomBy(Math.exp(-e.deltaY / 400));
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  });
 
   /** Keeps the picture covering the box: no panning past its edges. */
   function clamp(z: Zoom): Zoom {
@@ -72,8 +89,17 @@ export function ZoomableImage({ src, alt, labels, onError }: Props) {
     pointers.current.delete(e.pointerId);
   }
 
-  function onWheel(e: WheelEvent<HTMLDivElement>) {
-    zoomBy(Math.exp(-e.deltaY / 400));
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    const el = box.current;
+    const step = (el?.clientWidth ?? 0) * PAN_STEP;
+    const moves: Record<string, [number, number]> = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+    const move = moves[e.key];
+    if (e.key === '+' || e.key === '=') zoomBy(1.5);
+    else if (e.key === '-') zoomBy(1 / 1.5);
+    else if (e.key === '0') setZoom(FIT);
+    else if (move) setZoom((z) => clamp({ ...z, x: z.x + move[0], y: z.y + move[1] }));
+    else return;
+    e.preventDefault();
   }
 
   return (
@@ -87,7 +113,10 @@ export function ZoomableImage({ src, alt, labels, onError }: Props) {
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
         onPointerCancel={onPointerUp}
-        onWheel={onWheel}
+        role="group"
+        tabIndex={0}
+        aria-label={alt}
+        onKeyDown={onKeyDown}
         onDoubleClick={() => setZoom((z) => (z.scale > 1 ? FIT : clamp({ scale: 2.5, x: 0, y: 0 })))}
       >
         <img src={src} alt={alt} draggable={false} onError={onError} style={{ transform: `translate(${zoom.x}px, ${zoom.y}px) scale(${zoom.scale})` }} />

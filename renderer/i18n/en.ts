@@ -188,6 +188,10 @@ export const en = {
     hint: 'Happy with them? If one is blurred or your eyes are closed, take it again.',
     retake: 'Retake {{view}}',
     confirm: 'Looks good — analyse',
+    /** D-055: every review photo enlarges. */
+    enlargeHint: 'Tap a photo to see it larger.',
+    enlarge: 'Enlarge {{photo}}',
+    zoomHint: 'Pinch or use + and − to zoom in; drag to move around.',
   },
   processing: {
     title: 'Analysing your skin',
@@ -253,6 +257,23 @@ export const en = {
     notComparableNow: 'Not measured this time, so there is no change to compare with last time.',
     notComparableBefore: 'Not measured last time, so there is no change to compare with this time.',
     overallCommon: 'All dimensions: the mean of the {{count}} measured in every session shown.',
+    /** D-055: the summary's few findings, and the findings grouped by concern. */
+    keyFindings: 'What to look at first',
+    keyAllGood: 'All measured findings look good',
+    concern: {
+      texture: 'Texture',
+      pigment: 'Pigment and redness',
+      lines: 'Lines',
+      eyes: 'Eye area',
+      firmness: 'Firmness',
+      oil: 'Oil and hydration',
+    },
+    concernMeasured: '{{count}} measured',
+    concernNotMeasured: '{{count}} not measured',
+    showDetails: 'Details',
+    hideDetails: 'Hide',
+    /** The fixed button that opens the phone QR from anywhere on the report. */
+    shareOpen: 'On your phone',
   },
   /** Before an untouched screen returns to idle (D-046). */
   idleWarning: {

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIMENSIONS, type DimensionId } from '../../protocol/enums/dimensions.ts';
 import { skinResultSchema, type SkinResult } from '../../protocol/skin-api/task-result.ts';
-import { chooseSkinAndStart, confirmAndWaitForResults, enterPin, giveConsent, openKiosk, runCapture, screen, STAFF_PIN, startCustomerCapture } from './helpers/flows.ts';
+import { chooseLanguage, chooseSkinAndStart, confirmAndWaitForResults, enterPin, giveConsent, openKiosk, runCapture, screen, showDimension, STAFF_PIN, startCustomerCapture } from './helpers/flows.ts';
 import type { KioskHost } from './helpers/kiosk-host.ts';
 import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
 import { rotate, SCREENSHOTS, shoot } from './helpers/screens.ts';
@@ -44,12 +44,6 @@ function markNotMeasured(dataDir: string): { gone: [DimensionId, DimensionId]; c
   } finally {
     db.close();
   }
-}
-
-async function chooseLanguage(page: Page, lang: string): Promise<void> {
-  await page.locator('[data-testid="language-button"]').click();
-  await page.locator(`.modal button[lang="${lang}"]`).click();
-  await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
 }
 
 const CUSTOMER = { name: 'Nora Lim', phone: '90003333' };
@@ -99,7 +93,10 @@ describe('dimensions the analysis could not measure (D-033)', () => {
     expect(await note.textContent()).toBe('Less certain: make-up');
     expect(await page.locator('[data-testid="summary-not-measured"]').textContent()).toContain(DIMENSIONS[gone[0]].name.en);
 
-    // Each orientation scrolled so the not-measured cards sit in the middle of the picture.
+    // Their concern groups opened (D-055), each orientation scrolled so the not-measured cards
+    // sit in the middle of the picture.
+    await showDimension(page, gone[0]);
+    await showDimension(page, gone[1]);
     for (const orientation of ['landscape', 'portrait'] as const) {
       await rotate(page, orientation);
       await first.evaluate((card) => card.scrollIntoView({ block: 'center' }));
@@ -130,7 +127,7 @@ describe('dimensions the analysis could not measure (D-033)', () => {
     await confirmAndWaitForResults(page);
 
     // This visit measured it; the first did not: a gap, and no change or noise band.
-    await page.locator(`button.dimension[data-dimension="${dimension}"]`).click();
+    await (await showDimension(page, dimension)).click();
     const chart = page.locator('[data-testid="history-chart"]');
     await expect.poll(() => chart.getAttribute('data-points'), { timeout: 30_000 }).toBe('2');
     expect(await chart.locator('[data-testid="chart-not-measured"]').getAttribute('data-reason')).toBe('light');

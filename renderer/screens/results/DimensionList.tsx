@@ -1,84 +1,76 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Report } from '../../../main/kiosk-api/types.ts';
-import { formatList, formatScore } from '../../lib/format.ts';
-import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
-import { useKioskStore } from '../../stores/kiosk/store.ts';
-import { resultsSelectors } from '../../stores/results/selectors.ts';
-import { useResultsStore } from '../../stores/results/store.ts';
+import { concernGroups, type Concern, type ConcernGroup } from '../../stores/results/concerns.ts';
+import { DimensionCard, NotMeasuredCard } from './DimensionCard.tsx';
 import { levelTone } from './tone.ts';
 
 /**
- * Every analysed dimension: its level name from the specification's table in the chosen language
- * (main answers levelName for the language asked), the raw score, and a plain explanation; what
- * made it less certain, when something did. Then the dimensions the analysis could not measure,
- * with the reason and no level, bar or number (D-033: a number we cannot defend is not shown as a
- * measurement). Touching one shows its annotated image and history.
+ * Every dimension of the report, grouped by concern (D-055): each group is one line with its most
+ * pressing finding and its counts, and opens to the full cards on a tap (details on demand: the
+ * page stays short enough to read standing at a counter). Dimensions the analysis could not
+ * measure stay in their group, counted in its line and shown with their reason when it opens
+ * (D-033). Cards of a closed group stay in the document, hidden, so they keep their place for
+ * assistive technology and a language change.
  */
 export function DimensionList({ report }: { report: Report }) {
   const { t } = useTranslation();
-  const language = useKioskStore(kioskSelectors.language);
-  const selected = useResultsStore(resultsSelectors.dimension);
-  const selectDimension = useResultsStore((s) => s.selectDimension);
+  const [open, setOpen] = useState<ReadonlySet<Concern>>(() => new Set());
+  const toggle = (concern: Concern) =>
+    setOpen((s) => {
+      const next = new Set(s);
+      if (!next.delete(concern)) next.add(concern);
+      return next;
+    });
   return (
     <section className="dimensions" aria-label={t('results.findings')}>
       <h2>{t('results.findings')}</h2>
-      <ul className="dimension-grid">
-        {report.dimensions.map((d) => {
-          // One tone for the level, used by its badge and its bar (tone.ts).
-          const tone = levelTone(d.dimension, d.level);
-          return (
-            <li key={d.dimension}>
-              <button
-                type="button"
-                className={`card dimension${selected === d.dimension ? ' is-selected' : ''}`}
-                aria-pressed={selected === d.dimension}
-                data-dimension={d.dimension}
-                onClick={() => selectDimension(d.dimension)}
-              >
-                <span className="dimension-head">
-                  <span className="dimension-name">{d.name}</span>
-                  <span className={`badge level tone-${tone}`} data-level={d.level} data-tone={tone}>
-                    {d.levelName}
-                  </span>
-                </span>
-                <span className="dimension-score">
-                  <span className="score-bar" aria-hidden="true">
-                    <span className={`score-fill tone-${tone}`} data-tone={tone} style={{ inlineSize: `${Math.min(100, Math.max(0, d.score))}%` }} />
-                  </span>
-                  <span className="score-number" data-testid="dimension-score" data-score={d.score}>
-                    {t('results.score')} {formatScore(d.score)}
-                  </span>
-                </span>
-                <span className="dimension-explanation">{d.explanation}</span>
-                {d.caveats.length > 0 && (
-                  <span className="dimension-caveat" data-testid="dimension-caveat" data-caveats={d.caveats.map((c) => c.reason).join(' ')}>
-                    {t('results.lessCertain', { reasons: formatList(d.caveats.map((c) => c.name), language) })}
-                  </span>
-                )}
-              </button>
-            </li>
-          );
-        })}
-        {report.notMeasured.map((d) => (
-          <li key={d.dimension}>
-            <button
-              type="button"
-              className={`card dimension is-not-measured${selected === d.dimension ? ' is-selected' : ''}`}
-              aria-pressed={selected === d.dimension}
-              data-dimension={d.dimension}
-              data-not-measured={d.reason}
-              onClick={() => selectDimension(d.dimension)}
-            >
-              <span className="dimension-head">
-                <span className="dimension-name">{d.name}</span>
-              </span>
-              <span className="dimension-not-measured" data-testid="not-measured-reason">
-                {t('results.notMeasured', { reason: d.reasonText })}
-              </span>
-            </button>
-          </li>
+      <ul className="concern-list">
+        {concernGroups(report).map((group) => (
+          <ConcernItem key={group.concern} group={group} open={open.has(group.concern)} onToggle={() => toggle(group.concern)} />
         ))}
       </ul>
     </section>
+  );
+}
+
+function ConcernItem({ group, open, onToggle }: { group: ConcernGroup; open: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  const { concern, measured, notMeasured, worst } = group;
+  const tone = worst ? levelTone(worst.dimension, worst.level) : 'none';
+  const counts = [measured.length > 0 ? t('results.concernMeasured', { count: measured.length }) : null, notMeasured.length > 0 ? t('results.concernNotMeasured', { count: notMeasured.length }) : null]
+    .filter(Boolean)
+    .join(' · ');
+  const bodyId = `concern-${concern}`;
+  return (
+    <li className={`card concern${open ? ' is-open' : ''}`} data-concern={concern}>
+      <button type="button" className="concern-head" aria-expanded={open} aria-controls={bodyId} data-testid={`concern-${concern}`} onClick={onToggle}>
+        <span className="concern-title">
+          <span className="concern-name">{t(`results.concern.${concern}`)}</span>
+          <span className="concern-counts muted">{counts}</span>
+        </span>
+        {worst && (
+          <span className="concern-worst">
+            <span className="concern-worst-name">{worst.name}</span>
+            <span className={`badge level tone-${tone}`} data-tone={tone}>
+              {worst.levelName}
+            </span>
+          </span>
+        )}
+        <span className="concern-toggle">{open ? t('results.hideDetails') : t('results.showDetails')}</span>
+      </button>
+      <ul className="dimension-grid" id={bodyId} hidden={!open}>
+        {measured.map((d) => (
+          <li key={d.dimension}>
+            <DimensionCard d={d} />
+          </li>
+        ))}
+        {notMeasured.map((d) => (
+          <li key={d.dimension}>
+            <NotMeasuredCard d={d} />
+          </li>
+        ))}
+      </ul>
+    </li>
   );
 }

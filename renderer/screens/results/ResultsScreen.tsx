@@ -12,13 +12,14 @@ import { AnnotatedImage } from './AnnotatedImage.tsx';
 import { Comparison } from './Comparison.tsx';
 import { DimensionList } from './DimensionList.tsx';
 import { Recommendations } from './Recommendations.tsx';
+import { ShareButton } from './ShareButton.tsx';
 import { SharePanel } from './SharePanel.tsx';
 import { Summary } from './Summary.tsx';
 import { CallError } from '../../components/CallError.tsx';
 
 const SHARE_LINK_POLL_MS = 5000;
 
-/** The report: summary, findings, close-up, progress over time, recommendations, phone link. */
+/** The report: summary, close-up, progress over time, findings by concern, recommendations, phone link. */
 export function ResultsScreen() {
   const { t } = useTranslation();
   const language = useKioskStore(kioskSelectors.language);
@@ -68,6 +69,7 @@ export function ResultsScreen() {
     <main className="screen results" data-screen="results">
       <TopBar
         title={t('results.title')}
+        end={report?.stage === 'ready' ? <ShareButton report={report} /> : undefined}
         start={
           <Button variant="ghost" data-testid="results-finish" onClick={finish}>
             {t('results.finish')}
@@ -84,13 +86,18 @@ export function ResultsScreen() {
         </div>
       ) : (
         <div className="results-layout">
-          <div className="results-main">
+          {/*
+           * D-055: summary first; the close-up beside the findings in landscape (sticky inside
+           * .results-top only, so it can never slide over the recommendations below), after the
+           * summary in portrait; the history right under the summary, never at the page's end.
+           */}
+          <div className="results-top">
             <Summary report={report} />
-            <DimensionList report={report} />
-          </div>
-          <div className="results-side">
-            <AnnotatedImage report={report} captured={captured} />
+            <div className="results-side">
+              <AnnotatedImage report={report} captured={captured} />
+            </div>
             <Comparison report={report} history={history} />
+            <DimensionList report={report} />
           </div>
           <div className="results-wide">
             <Recommendations report={report} />

@@ -11,18 +11,23 @@ import { useKioskStore } from '../../stores/kiosk/store.ts';
  */
 export function SharePanel({ report }: { report: Report }) {
   const { t } = useTranslation();
-  const language = useKioskStore(kioskSelectors.language);
   return (
     <section className="card share" data-testid="share">
       <h2>{t('results.share')}</h2>
-      {report.shareUrl ? (
-        <div className="share-body">
-          <QrCode text={report.shareUrl} size={260} label={t('results.share')} />
-          <p className="muted">{t('results.shareHint', { time: report.shareExpiresAt ? formatDateTime(report.shareExpiresAt, language) : '—' })}</p>
-        </div>
-      ) : (
-        <p className="note">{t('results.shareUnavailable')}</p>
-      )}
+      <ShareBody report={report} size={260} />
     </section>
+  );
+}
+
+/** The QR and its expiry, or why there is none yet; shared by the panel and the phone button's dialog. */
+export function ShareBody({ report, size }: { report: Report; size: number }) {
+  const { t } = useTranslation();
+  const language = useKioskStore(kioskSelectors.language);
+  if (!report.shareUrl) return <p className="note">{t('results.shareUnavailable')}</p>;
+  return (
+    <div className="share-body">
+      <QrCode text={report.shareUrl} size={size} label={t('results.share')} />
+      <p className="muted">{t('results.shareHint', { time: report.shareExpiresAt ? formatDateTime(report.shareExpiresAt, language) : '—' })}</p>
+    </div>
   );
 }

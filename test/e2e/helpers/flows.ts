@@ -192,3 +192,19 @@ export async function confirmAndWaitForResults(page: Page, timeoutMs = 240_000):
   await screen(page, 'results').waitFor({ timeout: timeoutMs });
   await page.locator('[data-testid="summary"]').waitFor();
 }
+
+/** Switches the kiosk's language from the top bar's menu. */
+export async function chooseLanguage(page: Page, lang: string): Promise<void> {
+  await page.locator('[data-testid="language-button"]').click();
+  await page.locator(`.modal button[lang="${lang}"]`).click();
+  await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+}
+
+/** Opens the concern group holding a dimension's card (D-055: groups start closed). */
+export async function showDimension(page: Page, dimension: string): Promise<Locator> {
+  const card = page.locator(`button.dimension[data-dimension="${dimension}"]`);
+  const group = page.locator('li.concern', { has: card });
+  if ((await group.locator('.concern-head').getAttribute('aria-expanded')) !== 'true') await group.locator('.concern-head').click();
+  await card.waitFor();
+  return card;
+}
