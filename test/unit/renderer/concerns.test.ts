@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DIMENSION_IDS, DIMENSIONS, type DimensionId } from '../../../protocol/enums/dimensions.ts';
+import { uiMessage } from '../../../main/kiosk-api/messages.ts';
 import type { Report } from '../../../main/kiosk-api/types.ts';
 import { CONCERN_OF, CONCERNS, concernGroups, keyFindings } from '../../../renderer/stores/results/concerns.ts';
 
@@ -17,7 +18,7 @@ function report(dimensions: Measured[], notMeasured: DimensionId[] = []): Report
     sessionId: 's',
     stage: 'ready',
     progress: 1,
-    stageDetail: { key: 'sync.ready', params: {} },
+    stageDetail: uiMessage('sync.capturing'),
     taskId: null,
     createdAt: 0,
     skinCondition: 'clean',
@@ -27,7 +28,7 @@ function report(dimensions: Measured[], notMeasured: DimensionId[] = []): Report
     recommendations: [],
     shareUrl: null,
     shareExpiresAt: null,
-  } as Report;
+  };
 }
 
 const worstIndex = (d: DimensionId) => DIMENSIONS[d].levels.length - 1;
