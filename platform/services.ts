@@ -35,12 +35,12 @@ export interface PlatformServices {
 export function createServices(config: PlatformConfig, clock: Clock, db: Db, sql: SqlDatabase = new SqliteDatabase(db)): PlatformServices {
   const objects = new LocalObjectStore(join(config.dataDir, 'objects'));
   const signingKey = loadOrCreateSigningKey(config.dataDir);
-  const uploads = new UploadService(db, clock, objects, signingKey, {
+  const uploads = new UploadService(sql, clock, objects, signingKey, {
     method: config.uploadMethod,
     ttlSeconds: config.uploadTtlSeconds,
     maxBytes: config.maxUploadBytes,
   });
-  const analysis = new AnalysisService(db, clock, uploads, objects, {
+  const analysis = new AnalysisService(sql, clock, uploads, objects, {
     region: config.region,
     workers: config.analysisWorkers,
     ...(config.modelDir ? { modelDir: config.modelDir } : {}),
@@ -48,7 +48,7 @@ export function createServices(config: PlatformConfig, clock: Clock, db: Db, sql
     detectTimeoutMs: config.detectTimeoutMs,
     taskTimeoutMs: config.analysisTaskTimeoutMs,
   });
-  const tasks = new TaskService(db, clock, uploads, objects, () => analysis.wake());
+  const tasks = new TaskService(sql, clock, uploads, objects, () => analysis.wake());
   const reportData = createReportData({ config, clock, db, uploads, tasks, objects, signingKey });
   return { config, clock, db, sql, tokens: new TokenService(new TokenRepository(sql), clock), objects, uploads, tasks, analysis, reportData };
 }

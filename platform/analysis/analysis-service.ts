@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Region } from '../../protocol/regions.ts';
 import type { Clock } from '../clock.ts';
 import type { ObjectStore } from '../objects/object-store.ts';
-import type { Db } from '../storage/database.ts';
+import type { SqlDatabase } from '../storage/sql.ts';
 import { TaskDispatcher } from './dispatcher.ts';
 import type { FetchLimits } from './fetch-image.ts';
 import { ImageSource } from './image-source.ts';
@@ -25,7 +25,7 @@ export interface AnalysisSettings {
 
 /**
  * Owns the worker pool, the task queue and its dispatcher. The pool starts with the service
- * (analysis needs it at once) and is closed with it; queued tasks survive a stop in SQLite.
+ * (analysis needs it at once) and is closed with it; queued tasks survive a stop in the database.
  */
 export class AnalysisService {
   readonly images: ImageSource;
@@ -33,7 +33,7 @@ export class AnalysisService {
   private dispatcher: TaskDispatcher | null = null;
 
   constructor(
-    private readonly db: Db,
+    private readonly sql: SqlDatabase,
     private readonly clock: Clock,
     uploads: UploadService,
     private readonly objects: ObjectStore,
@@ -44,7 +44,7 @@ export class AnalysisService {
 
   start(log: FastifyBaseLogger): void {
     this.pool = new WorkerPool(this.settings.workers, this.settings.modelDir === undefined ? {} : { modelDir: this.settings.modelDir });
-    const queue = new TaskQueue(this.db, this.clock, this.settings.region);
+    const queue = new TaskQueue(this.sql, this.clock, this.settings.region);
     this.dispatcher = new TaskDispatcher(queue, this.pool, this.images, this.objects, log, this.settings.taskTimeoutMs);
     this.dispatcher.start();
   }

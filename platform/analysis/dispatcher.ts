@@ -25,6 +25,10 @@ const SWEEP_MS = 5_000;
 export class TaskDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  private waking = false;
+  private wakeAgain = false;
+  /** Tasks claimed whose jobs are not yet submitted to the pool. */
+  private starting = 0;
 
   constructor(
     private readonly queue: TaskQueue,
@@ -37,20 +41,52 @@ export class TaskDispatcher {
   ) {}
 
   start(): void {
-    const requeued = this.queue.requeueInterrupted();
-    if (requeued > 0) this.log.warn({ requeued }, 'tasks interrupted by the last stop are queued again');
+    void this.queue
+      .requeueInterrupted()
+      .then((requeued) => {
+        if (requeued > 0) this.log.warn({ requeued }, 'tasks interrupted by the last stop are queued again');
+      })
+      .catch((error: unknown) => this.log.error({ err: error }, 'interrupted tasks could not be queued again'))
+      .finally(() => this.wake());
     this.timer = setInterval(() => {
-      this.queue.reclaimExpiredLeases();
-      this.wake();
+      void this.queue
+        .reclaimExpiredLeases()
+        .catch((error: unknown) => this.log.error({ err: error }, 'expired task leases could not be reclaimed'))
+        .finally(() => this.wake());
     }, SWEEP_MS);
     this.timer.unref();
-    this.wake();
   }
 
+  /**
+   * Claims queued tasks while workers are free. Claims are awaited, so one loop runs at a time:
+   * a wake during it asks for one more pass instead of starting a second loop that would claim
+   * on the same free workers.
+   */
   wake(): void {
-    while (!this.stopped && this.pool.idle > 0) {
-      const task = this.queue.claimNext(this.taskTimeoutMs + LEASE_MARGIN_MS);
+    if (this.waking) {
+      this.wakeAgain = true;
+      return;
+    }
+    this.waking = true;
+    void this.claimWhileIdle()
+      .catch((error: unknown) => this.log.error({ err: error }, 'queued tasks could not be claimed'))
+      .finally(() => {
+        this.waking = false;
+        if (this.wakeAgain) {
+          this.wakeAgain = false;
+          this.wake();
+        }
+      });
+  }
+
+  private async claimWhileIdle(): Promise<void> {
+    // Tasks claimed but not yet in the pool (their images load first) do not show in pool.idle:
+    // counting them keeps one process from taking more tasks than it has workers for, which
+    // would leave them waiting here instead of queued for another process (D-056).
+    while (!this.stopped && this.pool.idle - this.starting > 0) {
+      const task = await this.queue.claimNext(this.taskTimeoutMs + LEASE_MARGIN_MS);
       if (!task) return;
+      this.starting += 1;
       void this.run(task).finally(() => this.wake());
     }
   }
@@ -62,16 +98,33 @@ export class TaskDispatcher {
   }
 
   private async run(task: ClaimedTask): Promise<void> {
+    let submitted = false;
+    const submit = () => {
+      if (submitted) return;
+      submitted = true;
+      this.starting -= 1;
+    };
+    let outcome: { record: unknown } | { error: { code: number; msg: string } };
     try {
       const request = JSON.parse(task.request) as StoredTaskRequest;
       const payload = await this.payloadOf(request, task.merchant_id);
-      const result = await this.analyse(payload);
-      const record = await this.storeFiles(result.record, result.files);
-      if (this.stopped) return;
-      this.queue.succeed(task.id, task.attempts, record);
+      // analyse() hands its jobs to the pool before its first await.
+      const analysing = this.analyse(payload);
+      submit();
+      const result = await analysing;
+      outcome = { record: await this.storeFiles(result.record, result.files) };
     } catch (error) {
+      submit();
       if (this.stopped) return;
-      this.queue.fail(task.id, task.attempts, this.failureOf(task, error));
+      outcome = { error: this.failureOf(task, error) };
+    }
+    if (this.stopped) return;
+    try {
+      if ('record' in outcome) await this.queue.succeed(task.id, task.attempts, outcome.record);
+      else await this.queue.fail(task.id, task.attempts, outcome.error);
+    } catch (error) {
+      // The database is away: the task stays running, its lease ends and it runs again.
+      this.log.error({ err: error, task_id: task.id }, 'the outcome of a task could not be stored');
     }
   }
 

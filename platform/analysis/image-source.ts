@@ -17,7 +17,7 @@ export class ImageSource {
 
   /** The image at url, for a caller that reached this instance at one of ownBases. */
   async load(url: string, ownBases: readonly string[], merchantId: number): Promise<Uint8Array> {
-    const target = resolveResource(url, ownBases, (key) => this.uploads.storedFile(key));
+    const target = await resolveResource(url, ownBases, (key) => this.uploads.storedFile(key));
     if (target.kind === 'external') return fetchImage(url, this.limits);
     if (target.kind === 'missing' || target.file.merchantId !== merchantId) throw new ImageFetchError('no uploaded file at this address', 'status');
     return new Uint8Array(await this.objects.read(target.file.resourceKey));
@@ -25,7 +25,7 @@ export class ImageSource {
 
   /** A stored upload, named by its key when the address was resolved earlier (task creation). */
   async stored(resourceKey: string, merchantId: number): Promise<Uint8Array> {
-    const file = this.uploads.storedFile(resourceKey);
+    const file = await this.uploads.storedFile(resourceKey);
     if (!file || file.merchantId !== merchantId) throw new ImageFetchError('no uploaded file at this address', 'status');
     return new Uint8Array(await this.objects.read(resourceKey));
   }

@@ -1,90 +1,80 @@
 import type { Region } from '../../protocol/regions.ts';
 import type { Clock } from '../clock.ts';
-import type { Db } from '../storage/database.ts';
+import type { SqlDatabase } from '../storage/sql.ts';
 import { settleReservation } from '../skin-api/orders.ts';
+import { TaskRepository, type ClaimedTask, type TaskOutcome } from '../skin-api/task-repository.ts';
 import { TaskCodes } from '../../protocol/skin-api/task-codes.ts';
+
+export type { ClaimedTask } from '../skin-api/task-repository.ts';
 
 /** decision: a task is tried at most 3 times (a crash or an expired lease counts as a try). */
 export const MAX_ATTEMPTS = 3;
 
-export interface ClaimedTask {
-  id: string;
-  merchant_id: number;
-  request: string;
-  attempts: number;
-}
+/** Candidates read per look at the queue: enough that racing runners rarely all want the same one. */
+const CANDIDATES = 4;
 
 /**
- * The durable queue: task rows in SQLite move queued -> running -> succeeded | failed (D-019).
- * Every move is one transaction guarded by the status and attempt it expects, so a stale worker
- * finishing late cannot overwrite a newer attempt, and quota is settled exactly once.
+ * The durable queue: task rows move queued -> running -> succeeded | failed (D-019). A claim is a
+ * compare-and-set on the task's status and attempt count, so of two runners (in one process or
+ * two on one PostgreSQL database) exactly one gets a task (D-056). Finishing is guarded by the
+ * attempt it ends and settles quota in the same transaction, so a stale runner finishing late
+ * cannot overwrite a newer attempt, and quota is settled exactly once.
  */
 export class TaskQueue {
   constructor(
-    private readonly db: Db,
+    private readonly sql: SqlDatabase,
     private readonly clock: Clock,
     private readonly region: Region,
   ) {}
 
-  /** At start: this region's instance was the only runner, so its running tasks were cut off. */
-  requeueInterrupted(): number {
-    return this.db
-      .prepare(
-        `UPDATE tasks SET status = 'queued', lease_until = NULL, updated_at = ?
-         WHERE status = 'running' AND merchant_id IN (SELECT id FROM merchants WHERE region = ?)`,
-      )
-      .run(this.clock.now(), this.region).changes;
+  /**
+   * At start, on SQLite: this region's instance is the only runner (D-008), so its running tasks
+   * were cut off by the last stop. On PostgreSQL other processes may be running them: nothing is
+   * taken from them here, and a dead runner's tasks come back when their lease ends (D-056).
+   */
+  async requeueInterrupted(): Promise<number> {
+    if (this.sql.dialect !== 'sqlite') return 0;
+    return new TaskRepository(this.sql).requeueRunning(this.region, this.clock.now(), null);
   }
 
-  claimNext(leaseMs: number): ClaimedTask | undefined {
-    return this.db.transaction(() => {
-      const select = this.db.prepare(
-        `SELECT t.id, t.merchant_id, t.request, t.attempts FROM tasks t JOIN merchants m ON m.id = t.merchant_id
-         WHERE t.status = 'queued' AND m.region = ? ORDER BY t.created_at LIMIT 1`,
-      );
-      for (;;) {
-        const next = select.get(this.region) as ClaimedTask | undefined;
-        if (!next) return undefined;
+  /** The oldest queued task of the region, now running under a lease of leaseMs; undefined when none is queued. */
+  async claimNext(leaseMs: number): Promise<ClaimedTask | undefined> {
+    const tasks = new TaskRepository(this.sql);
+    for (;;) {
+      const candidates = await tasks.queued(this.region, CANDIDATES);
+      if (candidates.length === 0) return undefined;
+      for (const next of candidates) {
         if (next.attempts >= MAX_ATTEMPTS) {
-          this.finish(next.id, next.attempts, 'failed', { code: TaskCodes.ANALYSIS_FAILED.code, msg: `analysis failed ${next.attempts} times` });
+          await this.finish(next.id, next.attempts, { status: 'failed', result: null, error: { code: TaskCodes.ANALYSIS_FAILED.code, msg: `analysis failed ${next.attempts} times` } });
           continue;
         }
         const now = this.clock.now();
-        this.db.prepare(`UPDATE tasks SET status = 'running', attempts = attempts + 1, lease_until = ?, updated_at = ? WHERE id = ?`).run(now + leaseMs, now, next.id);
-        return { ...next, attempts: next.attempts + 1 };
+        if (await tasks.claim(next.id, next.attempts, now + leaseMs, now)) return { ...next, attempts: next.attempts + 1 };
+        // Another runner took it first: try the next candidate.
       }
-    }).immediate();
+    }
   }
 
-  succeed(id: string, attempt: number, record: unknown): boolean {
-    return this.db.transaction(() => this.finish(id, attempt, 'succeeded', null, record)).immediate();
+  succeed(id: string, attempt: number, record: unknown): Promise<boolean> {
+    return this.finish(id, attempt, { status: 'succeeded', result: record === undefined ? null : JSON.stringify(record), error: null });
   }
 
-  fail(id: string, attempt: number, error: { code: number; msg: string }): boolean {
-    return this.db.transaction(() => this.finish(id, attempt, 'failed', error)).immediate();
+  fail(id: string, attempt: number, error: { code: number; msg: string }): Promise<boolean> {
+    return this.finish(id, attempt, { status: 'failed', result: null, error });
   }
 
   /** Running tasks whose lease ran out (their runner died) go back to the queue. */
-  reclaimExpiredLeases(): number {
+  reclaimExpiredLeases(): Promise<number> {
     const now = this.clock.now();
-    return this.db
-      .prepare(
-        `UPDATE tasks SET status = 'queued', lease_until = NULL, updated_at = ?
-         WHERE status = 'running' AND lease_until < ? AND merchant_id IN (SELECT id FROM merchants WHERE region = ?)`,
-      )
-      .run(now, now, this.region).changes;
+    return new TaskRepository(this.sql).requeueRunning(this.region, now, now);
   }
 
-  private finish(id: string, attempt: number, status: 'succeeded' | 'failed', error: { code: number; msg: string } | null, record?: unknown): boolean {
+  private finish(id: string, attempt: number, outcome: TaskOutcome): Promise<boolean> {
     const now = this.clock.now();
-    const changed = this.db
-      .prepare(
-        `UPDATE tasks SET status = ?, result = ?, error_code = ?, error_msg = ?, finished_at = ?, updated_at = ?, lease_until = NULL
-         WHERE id = ? AND attempts = ? AND status IN ('running', 'queued')`,
-      )
-      .run(status, record === undefined ? null : JSON.stringify(record), error?.code ?? null, error?.msg ?? null, now, now, id, attempt).changes;
-    if (changed === 0) return false;
-    settleReservation(this.db, id, status === 'succeeded');
-    return true;
+    return this.sql.transaction(async (tx) => {
+      if (!(await new TaskRepository(tx).finish(id, attempt, outcome, now))) return false;
+      await settleReservation(tx, id, outcome.status === 'succeeded');
+      return true;
+    });
   }
 }

@@ -6,6 +6,7 @@ import { OUTPUT_PATH } from '../skin-api/task-presenter.ts';
 import type { UploadService } from '../skin-api/upload-service.ts';
 import type { Db } from '../storage/database.ts';
 import type { ReportRow, ReportStore } from './store.ts';
+import { storedUpload } from './skin-rows-sync.ts';
 
 /**
  * POST /device_api/deletions (decision R-019): a customer's data deleted on request. One
@@ -96,7 +97,7 @@ export class DeletionService {
 
   private addUpload(merchantId: number, url: string, keys: Set<string>): void {
     const key = resourceKeyInPath(url);
-    const file = key === null ? undefined : this.uploads.storedFile(key);
+    const file = key === null ? undefined : storedUpload(this.db, key);
     if (file && file.merchantId === merchantId) keys.add(file.resourceKey);
   }
 

@@ -10,6 +10,7 @@ import type { UploadService } from '../skin-api/upload-service.ts';
 import { resourceKeyInPath } from '../skin-api/resource-address.ts';
 import type { Db } from '../storage/database.ts';
 import { checkNotFuture, requestHash } from './device-users.ts';
+import { storedUpload, taskOfMerchant } from './skin-rows-sync.ts';
 import type { LinkSigner } from './links.ts';
 import type { Outbox } from './outbox.ts';
 import { reportItemOf } from './presenter.ts';
@@ -103,19 +104,13 @@ export class ReportSyncService {
 
   /** The merchant's own task of the source type's analysis, finished with a skin result. */
   private succeededTask(merchantId: number, taskId: string, apiCode: string, sourceType: string): { request: StoredTaskRequest; result: SkinResult; appId: string } {
-    let task;
-    try {
-      task = this.tasks.find(merchantId, taskId);
-    } catch {
-      throw new ApiError(DeviceSyncCodes.TASK_NOT_USABLE, `task_id ${taskId}: no such task`);
-    }
+    const task = taskOfMerchant(this.db, merchantId, taskId);
+    if (!task) throw new ApiError(DeviceSyncCodes.TASK_NOT_USABLE, `task_id ${taskId}: no such task`);
     if (task.api_code !== apiCode) throw new ApiError(DeviceSyncCodes.TASK_NOT_USABLE, `task_id ${taskId}: ${task.api_code} tasks make no ${sourceType} report`);
     if (task.status !== 'succeeded') throw new ApiError(DeviceSyncCodes.TASK_NOT_USABLE, `task_id ${taskId}: the task is ${task.status}`);
     const result = skinResultSchema.safeParse(JSON.parse(task.result ?? 'null'));
     if (!result.success) throw new ApiError(DeviceSyncCodes.TASK_NOT_USABLE, `task_id ${taskId}: the task has no skin result`);
-    // The row is SELECT *: app_id is there though TaskRow does not declare it.
-    const appId = (task as { app_id?: unknown }).app_id;
-    return { request: JSON.parse(task.request) as StoredTaskRequest, result: result.data, appId: typeof appId === 'string' ? appId : '' };
+    return { request: JSON.parse(task.request) as StoredTaskRequest, result: result.data, appId: task.app_id };
   }
 
   /**
@@ -127,7 +122,7 @@ export class ReportSyncService {
     for (const [imageKey, url] of Object.entries(images)) {
       if (url === undefined) continue;
       const resourceKey = resourceKeyInPath(url);
-      const file = resourceKey === null ? undefined : this.uploads.storedFile(resourceKey);
+      const file = resourceKey === null ? undefined : storedUpload(this.db, resourceKey);
       if (!file || file.merchantId !== merchantId) throw new ApiError(DeviceSyncCodes.IMAGE_NOT_UPLOADED, `images.${imageKey}`);
       keys[imageKey] = file.resourceKey;
     }

@@ -53,7 +53,11 @@ function parse(url: string): URL | null {
  *   addresses issued before; such an address naming no stored upload is someone else's;
  * - any other host, whatever its path says: `external`.
  */
-export function resolveResource(url: string, ownBases: readonly string[], storedFile: (resourceKey: string) => StoredFile | undefined): ResourceTarget {
+export async function resolveResource(
+  url: string,
+  ownBases: readonly string[],
+  storedFile: (resourceKey: string) => Promise<StoredFile | undefined>,
+): Promise<ResourceTarget> {
   const target = parse(url);
   if (!target) return { kind: 'external' };
   const bases = ownBases.map(parse).filter((base): base is URL => base !== null);
@@ -61,7 +65,7 @@ export function resolveResource(url: string, ownBases: readonly string[], stored
   const sameHost = sameOrigin || bases.some((base) => base.hostname === target.hostname);
   if (!sameHost) return { kind: 'external' };
   const key = resourceKeyInPath(url);
-  const file = key === null ? undefined : storedFile(key);
+  const file = key === null ? undefined : await storedFile(key);
   if (file) return { kind: 'stored', file };
   return sameOrigin && target.pathname.startsWith(`${FILE_PATH}/`) ? { kind: 'missing' } : { kind: 'external' };
 }

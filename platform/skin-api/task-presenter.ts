@@ -1,5 +1,5 @@
 import { taskResultRecordSchema, type TaskResultResponse } from '../../protocol/skin-api/task-result.ts';
-import type { TaskRow } from './task-service.ts';
+import type { TaskRow } from './task-repository.ts';
 
 /** Where analysis outputs (annotation images and JSON) are served, by object key. */
 export const OUTPUT_PATH = '/skin_api/file/output';

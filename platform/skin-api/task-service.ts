@@ -7,26 +7,13 @@ import { canonicalJson } from '../../protocol/skin-api/task-util.ts';
 import type { Clock } from '../clock.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { ObjectStore } from '../objects/object-store.ts';
-import type { Db } from '../storage/database.ts';
+import type { SqlDatabase } from '../storage/sql.ts';
 import { requireValidOrder, reserveUnit } from './orders.ts';
 import type { StoredFile, UploadService } from './upload-service.ts';
 import { resolveResource } from './resource-address.ts';
+import { TaskRepository, type TaskRow } from './task-repository.ts';
 
-export interface TaskRow {
-  id: string;
-  merchant_id: number;
-  api_code: string;
-  algorithm_variant: string;
-  request: string;
-  status: 'queued' | 'running' | 'succeeded' | 'failed';
-  attempts: number;
-  result: string | null;
-  error_code: number | null;
-  error_msg: string | null;
-  created_at: number;
-  updated_at: number;
-  finished_at: number | null;
-}
+export type { TaskRow } from './task-repository.ts';
 
 /**
  * What is stored to run a task: the normalised request without the caller's metadata, and the
@@ -49,7 +36,7 @@ function newTaskId(now: number): string {
  */
 export class TaskService {
   constructor(
-    private readonly db: Db,
+    private readonly sql: SqlDatabase,
     private readonly clock: Clock,
     private readonly uploads: UploadService,
     private readonly objects: ObjectStore,
@@ -61,7 +48,7 @@ export class TaskService {
     const normalized = normalizeTaskRequest(body);
     if (!normalized.ok) throw new ApiError(normalized.failure.code, `${normalized.failure.field}: ${normalized.failure.message}`);
     const { metadata, ...task } = normalized.task;
-    const own = this.ownResources(merchantId, task, ownBases);
+    const own = await this.ownResources(merchantId, task, ownBases);
     // Uploads become durable here, when work that needs them is accepted (D-031).
     const lost = await this.objects.persist(Object.values(own).map((f) => ({ key: f.resourceKey, size: f.size })));
     if (lost.length > 0) throw new ApiError(TaskCodes.RESOURCE_LOST, `resources: ${lost.join(', ')}: upload again through a new policy`);
@@ -72,37 +59,35 @@ export class TaskService {
     const request = canonicalJson({ ...task, own_files: ownFiles } satisfies StoredTaskRequest);
     const now = this.clock.now();
 
-    const id = this.db.transaction(() => {
+    const countsQuota = task.pair.quota === 'unit_on_success';
+    // One transaction from the key's check to the insert: 30 concurrent requests with one key make
+    // one task (on PostgreSQL the losers' SERIALIZABLE transactions rerun and find it), and the
+    // reserved unit exists exactly when the task row does.
+    const id = await this.sql.transaction(async (tx) => {
+      const tasks = new TaskRepository(tx);
       if (idempotencyKey !== undefined) {
-        const existing = this.db.prepare('SELECT id, request_hash FROM tasks WHERE merchant_id = ? AND idempotency_key = ?').get(merchantId, idempotencyKey) as
-          | { id: string; request_hash: string }
-          | undefined;
+        const existing = await tasks.findByIdempotencyKey(merchantId, idempotencyKey);
         if (existing) {
           if (existing.request_hash !== requestHash) throw new ApiError(TaskCodes.IDEMPOTENCY_CONFLICT, 'headers.idempotency-key: used before for another request');
           return existing.id;
         }
       }
-      const order = requireValidOrder(this.db, merchantId, now);
-      const countsQuota = task.pair.quota === 'unit_on_success';
-      if (countsQuota) reserveUnit(this.db, order);
+      const order = await requireValidOrder(tx, merchantId, now);
+      if (countsQuota) await reserveUnit(tx, order);
       const taskId = newTaskId(now);
-      this.db
-        .prepare(
-          `INSERT INTO tasks (id, merchant_id, app_id, order_id, api_code, algorithm_variant, request, metadata, status,
-             quota_reserved, idempotency_key, request_hash, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?)`,
-        )
-        .run(taskId, merchantId, appId, order.id, task.api_code, task.algorithm_variant, request, metadata ? JSON.stringify(metadata) : null,
-          countsQuota ? 1 : 0, idempotencyKey ?? null, requestHash, now, now);
+      await tasks.insert({
+        id: taskId, merchantId, appId, orderId: order.id, apiCode: task.api_code, algorithmVariant: task.algorithm_variant, request,
+        metadata: metadata ? JSON.stringify(metadata) : null, quotaReserved: countsQuota, idempotencyKey: idempotencyKey ?? null, requestHash, now,
+      });
       return taskId;
-    }).immediate();
+    });
     this.onQueued();
     return id;
   }
 
   /** A task of this merchant; another merchant's task is as unknown as a missing one. */
-  find(merchantId: number, taskId: string): TaskRow {
-    const row = this.db.prepare('SELECT * FROM tasks WHERE id = ? AND merchant_id = ?').get(taskId, merchantId) as TaskRow | undefined;
+  async find(merchantId: number, taskId: string): Promise<TaskRow> {
+    const row = await new TaskRepository(this.sql).find(merchantId, taskId);
     if (!row) throw new ApiError(TaskCodes.TASK_NOT_FOUND, 'query.task_id: no such task');
     return row;
   }
@@ -111,10 +96,10 @@ export class TaskService {
    * Resources that point at this platform's own store must name a file this merchant uploaded;
    * catching it here answers the caller now instead of failing the task later.
    */
-  private ownResources(merchantId: number, task: StoredTaskRequest, ownBases: readonly string[]): Record<string, StoredFile> {
+  private async ownResources(merchantId: number, task: StoredTaskRequest, ownBases: readonly string[]): Promise<Record<string, StoredFile>> {
     const files: Record<string, StoredFile> = {};
     for (const [key, url] of Object.entries(task.resources)) {
-      const target = resolveResource(url, ownBases, (resourceKey) => this.uploads.storedFile(resourceKey));
+      const target = await resolveResource(url, ownBases, (resourceKey) => this.uploads.storedFile(resourceKey));
       if (target.kind === 'external') continue;
       if (target.kind === 'missing' || target.file.merchantId !== merchantId) {
         throw new ApiError(TaskCodes.INVALID_RESOURCE_URL, `resources.${key}: no uploaded file at this address`);

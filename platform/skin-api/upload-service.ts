@@ -6,25 +6,17 @@ import { resolveUploadFile, type UploadMethod, type UploadPolicyResponse } from 
 import type { Clock } from '../clock.ts';
 import { ApiError } from '../http/api-error.ts';
 import { ObjectExistsError, ObjectTooLargeError, type ObjectStore } from '../objects/object-store.ts';
-import type { Db } from '../storage/database.ts';
+import type { SqlDatabase } from '../storage/sql.ts';
 import { contentMatchesExtension } from './file-sniff.ts';
+import { UploadRepository, type UploadRow } from './upload-repository.ts';
 import { signUpload, verifyUploadSignature } from './upload-signing.ts';
+
+export type { UploadRow } from './upload-repository.ts';
 
 export interface UploadSettings {
   method: UploadMethod;
   ttlSeconds: number;
   maxBytes: number;
-}
-
-interface UploadRow {
-  resource_key: string;
-  merchant_id: number;
-  method: UploadMethod;
-  extension: string;
-  mime: string;
-  max_bytes: number;
-  expires_at: number;
-  uploaded_at: number | null;
 }
 
 export interface StoredFile {
@@ -44,15 +36,19 @@ export const FILE_PATH = '/skin_api/file/resource';
  * was received whole, matched its declared type and was written durably, and only once.
  */
 export class UploadService {
+  private readonly rows: UploadRepository;
+
   constructor(
-    private readonly db: Db,
+    sql: SqlDatabase,
     private readonly clock: Clock,
     private readonly store: ObjectStore,
     private readonly signingKey: Buffer,
     private readonly settings: UploadSettings,
-  ) {}
+  ) {
+    this.rows = new UploadRepository(sql);
+  }
 
-  issuePolicy(merchantId: number, appId: string, body: unknown, baseUrl: string): UploadPolicyResponse {
+  async issuePolicy(merchantId: number, appId: string, body: unknown, baseUrl: string): Promise<UploadPolicyResponse> {
     const check = resolveUploadFile(body);
     if (!check.ok) throw new ApiError(check.code, check.message);
     const { file } = check;
@@ -61,12 +57,10 @@ export class UploadService {
     // Rounded up to the whole second the signature carries: a policy never lives shorter than its ttl.
     const expires = Math.ceil((now + this.settings.ttlSeconds * 1000) / 1000);
     const method = this.settings.method;
-    this.db
-      .prepare(
-        `INSERT INTO uploads (resource_key, merchant_id, app_id, method, extension, mime, file_name, max_bytes, expires_at, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(resourceKey, merchantId, appId, method, file.extension, file.mime, file.fileName, this.settings.maxBytes, expires * 1000, now);
+    await this.rows.insert({
+      resourceKey, merchantId, appId, method, extension: file.extension, mime: file.mime, fileName: file.fileName,
+      maxBytes: this.settings.maxBytes, expiresAt: expires * 1000, createdAt: now,
+    });
     const signature = signUpload(this.signingKey, method, resourceKey, expires);
     const upload: UploadPolicyResponse['upload'] =
       method === 'PUT'
@@ -82,10 +76,10 @@ export class UploadService {
   }
 
   /** Checks an upload attempt before its body is read: address, expiry, method, single use. */
-  authorize(method: UploadMethod, fields: { key?: string; expires?: string; signature?: string }): UploadRow {
+  async authorize(method: UploadMethod, fields: { key?: string; expires?: string; signature?: string }): Promise<UploadRow> {
     const { key, expires, signature } = fields;
     if (!key || !expires || !signature || !/^\d{1,12}$/.test(expires)) throw new ApiError(UploadCodes.SIGNATURE_INVALID, 'key, expires and signature are required');
-    const row = this.db.prepare('SELECT * FROM uploads WHERE resource_key = ?').get(key) as UploadRow | undefined;
+    const row = await this.rows.find(key);
     if (!row) throw new ApiError(UploadCodes.SIGNATURE_INVALID, 'unknown upload');
     if (!verifyUploadSignature(this.signingKey, row.method, key, Number(expires), signature) || Number(expires) * 1000 !== row.expires_at) {
       throw new ApiError(UploadCodes.SIGNATURE_INVALID, 'the upload address was altered');
@@ -116,18 +110,13 @@ export class UploadService {
       if (error instanceof ObjectExistsError) throw new ApiError(UploadCodes.POLICY_USED);
       throw error;
     }
-    const changed = this.db
-      .prepare('UPDATE uploads SET uploaded_at = ?, size = ?, sha256 = ? WHERE resource_key = ? AND uploaded_at IS NULL')
-      .run(this.clock.now(), staged.size, staged.sha256, row.resource_key).changes;
-    if (changed === 0) throw new ApiError(UploadCodes.POLICY_USED);
+    if (!(await this.rows.markUploaded(row.resource_key, this.clock.now(), staged.size, staged.sha256))) throw new ApiError(UploadCodes.POLICY_USED);
     return { resourceKey: row.resource_key, merchantId: row.merchant_id, mime: row.mime, size: staged.size };
   }
 
   /** A stored file, or undefined when the key names none. */
-  storedFile(resourceKey: string): StoredFile | undefined {
-    const row = this.db.prepare('SELECT resource_key, merchant_id, mime, size FROM uploads WHERE resource_key = ? AND uploaded_at IS NOT NULL').get(resourceKey) as
-      | { resource_key: string; merchant_id: number; mime: string; size: number }
-      | undefined;
+  async storedFile(resourceKey: string): Promise<StoredFile | undefined> {
+    const row = await this.rows.findStored(resourceKey);
     return row && { resourceKey: row.resource_key, merchantId: row.merchant_id, mime: row.mime, size: row.size };
   }
 }

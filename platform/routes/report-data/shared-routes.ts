@@ -56,7 +56,7 @@ export function registerSharedRoutes(kit: RouteKit, services: SharedLinkDeps): v
     async (request, reply) => {
       const key = request.params.key;
       const expires = checkLink(services, request.query, 'file', key);
-      const upload = services.uploads.storedFile(key);
+      const upload = await services.uploads.storedFile(key);
       const mime = upload?.mime ?? (/^[0-9a-f]{32}-[\w.-]+$/.test(key) ? OUTPUT_MIME[key.slice(key.lastIndexOf('.') + 1)] : undefined);
       const stream = mime ? await services.objects.open(key) : null;
       if (!mime || !stream) throw new ApiError(Codes.NOT_FOUND, 'no such file');

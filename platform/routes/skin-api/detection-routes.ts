@@ -8,7 +8,7 @@ import { JobFailedError, JobTimeoutError } from '../../analysis/worker-pool.ts';
 import type { Clock } from '../../clock.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { requireValidOrder } from '../../skin-api/orders.ts';
-import type { Db } from '../../storage/database.ts';
+import type { SqlDatabase } from '../../storage/sql.ts';
 import type { RouteKit } from '../route-kit.ts';
 
 const DETECTIONS = [
@@ -18,7 +18,7 @@ const DETECTIONS = [
 ] as const satisfies readonly (readonly [unknown, Exclude<JobKind, 'task'>])[];
 
 export interface DetectionDeps {
-  readonly db: Db;
+  readonly sql: SqlDatabase;
   readonly clock: Clock;
   readonly analysis: AnalysisService;
 }
@@ -28,10 +28,10 @@ export interface DetectionDeps {
  * payload bare; failures answer the envelope (D-003). Like facial_analysis tasks, they need a
  * valid Skin API order and consume no quota (D-027).
  */
-export function registerDetectionRoutes(kit: RouteKit, { db, clock, analysis }: DetectionDeps): void {
+export function registerDetectionRoutes(kit: RouteKit, { sql, clock, analysis }: DetectionDeps): void {
   for (const [ep, kind] of DETECTIONS) {
     kit.route(ep, {}, async ({ caller, body, baseUrl }) => {
-      requireValidOrder(db, caller.merchant.id, clock.now());
+      await requireValidOrder(sql, caller.merchant.id, clock.now());
       try {
         const bytes = await analysis.images.load(body.pic_url, [baseUrl()], caller.merchant.id);
         const result = await analysis.detect(kind, bytes);

@@ -19,5 +19,5 @@ export function registerTaskRoutes(kit: RouteKit, tasks: TaskService): void {
     return { task_id: await tasks.create(caller.merchant.id, caller.auth.appId, body, key, [baseUrl()]) };
   });
 
-  kit.route(ep.taskResult, {}, ({ caller, query, baseUrl }) => presentTask(tasks.find(caller.merchant.id, query.task_id), baseUrl()));
+  kit.route(ep.taskResult, {}, async ({ caller, query, baseUrl }) => presentTask(await tasks.find(caller.merchant.id, query.task_id), baseUrl()));
 }

@@ -6,28 +6,29 @@ import { UploadCodes } from '../../../protocol/skin-api/upload-codes.ts';
 import type { Clock } from '../../clock.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { ObjectStore } from '../../objects/object-store.ts';
-import { findValidOrder } from '../../skin-api/orders.ts';
+import { OrderRepository } from '../../skin-api/order-repository.ts';
 import { readUploadForm } from '../../skin-api/upload-form.ts';
 import { FILE_PATH, UPLOAD_PATH, type UploadService } from '../../skin-api/upload-service.ts';
 import { OUTPUT_PATH } from '../../skin-api/task-presenter.ts';
-import type { Db } from '../../storage/database.ts';
+import type { SqlDatabase } from '../../storage/sql.ts';
 import { unchecked, type RouteKit } from '../route-kit.ts';
 
 /** Analysis outputs are annotation images and annotation JSON documents. */
 const OUTPUT_MIME: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', json: 'application/json' };
 
 export interface UploadDeps {
-  readonly db: Db;
+  readonly sql: SqlDatabase;
   readonly clock: Clock;
   readonly uploads: UploadService;
   readonly objects: ObjectStore;
 }
 
 /** POST /skin_api/file/upload_policy (specification: Skin API). */
-export function registerUploadPolicyRoute(kit: RouteKit, { db, clock, uploads }: UploadDeps): void {
+export function registerUploadPolicyRoute(kit: RouteKit, { sql, clock, uploads }: UploadDeps): void {
   // The upload service checks the body itself: each broken rule has its own upload code.
-  kit.route(skinApiEndpoints.uploadPolicy, { body: unchecked }, ({ caller, body, baseUrl }) => {
-    if (!findValidOrder(db, caller.merchant.id, clock.now())) {
+  const orders = new OrderRepository(sql);
+  kit.route(skinApiEndpoints.uploadPolicy, { body: unchecked }, async ({ caller, body, baseUrl }) => {
+    if (!(await orders.findValid(caller.merchant.id, clock.now()))) {
       throw new ApiError(Codes.MERCHANT_INVALID, 'the merchant has no valid Skin API order');
     }
     return uploads.issuePolicy(caller.merchant.id, caller.auth.appId, body, baseUrl());
@@ -48,7 +49,7 @@ export async function registerUploadRoutes(app: FastifyInstance, kit: RouteKit, 
     raw.open<{ Params: { key: string }; Querystring: { expires?: string; signature?: string } }>(
       { method: 'PUT', url: `${UPLOAD_PATH}/:key`, public: 'the address is signed by the upload policy (expires, signature)' },
       async (request) => {
-        const row = uploads.authorize('PUT', { key: request.params.key, ...request.query });
+        const row = await uploads.authorize('PUT', { key: request.params.key, ...request.query });
         const stored = await uploads.receive(row, bodyStream(request));
         return { resource_key: stored.resourceKey, size: stored.size };
       },
@@ -61,7 +62,7 @@ export async function registerUploadRoutes(app: FastifyInstance, kit: RouteKit, 
         if (fields['key'] === undefined && fields['expires'] === undefined && fields['signature'] === undefined) {
           throw new ApiError(UploadCodes.FORM_INVALID, 'the form_data fields (key, expires, signature) must come before the file field');
         }
-        const row = uploads.authorize('POST', fields);
+        const row = await uploads.authorize('POST', fields);
         return uploads.receive(row, file);
       });
       return { resource_key: stored.resourceKey, size: stored.size };
@@ -70,7 +71,7 @@ export async function registerUploadRoutes(app: FastifyInstance, kit: RouteKit, 
     raw.open<{ Params: { key: string } }>(
       { method: 'GET', url: `${FILE_PATH}/:key`, public: 'resource keys are 128-bit random names handed out by a policy', envelope: false },
       async (request, reply) => {
-        const file = uploads.storedFile(request.params.key);
+        const file = await uploads.storedFile(request.params.key);
         const stream = file && (await objects.open(file.resourceKey));
         if (!file || !stream) throw new ApiError(Codes.NOT_FOUND, 'no such file');
         return reply.header('content-type', file.mime).header('content-length', file.size).header('cache-control', 'private, max-age=86400').send(stream);

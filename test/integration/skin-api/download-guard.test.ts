@@ -25,10 +25,9 @@ describe('pic_url and task resources never reach loopback or private addresses (
     tp = await startTestPlatform({ config: { analysisWorkers: 1, allowedPrivateImageHosts: [`127.0.0.1:${allowed.port}`] } });
     client = tp.client(tp.app('primary'));
     merchantId = tp.app('primary').merchant_id!;
-    db = new PlatformDbReader(tp.dataDir);
+    db = new PlatformDbReader(tp.platform.services.sql);
   });
   afterAll(async () => {
-    db.close();
     await tp.stop();
     await internal.close();
     await allowed.close();
@@ -72,15 +71,15 @@ describe('pic_url and task resources never reach loopback or private addresses (
   });
 
   it('a task whose resource points at loopback is accepted, fails with 45101, is not charged and never connects', async () => {
-    const before = db.counters(merchantId);
+    const before = await db.counters(merchantId);
     for (const front_image of [`http://[::ffff:127.0.0.1]:${internal.port}/a.jpg`, `http://localhost:${internal.port}/a.jpg`]) {
       const { task_id } = await client.call(skinApiEndpoints.createTask, { body: { api_code: 'online_skin', algorithm_variant: 'standard', resources: { front_image } } });
       const result = await waitForTask(client, task_id);
       expect(result.status, front_image).toBe('failed');
       if (result.status === 'failed') expect(result.error.code).toBe(45101);
-      expect(db.task(task_id)).toMatchObject({ status: 'failed', quota_reserved: 0, quota_charged: 0 });
+      expect(await db.task(task_id)).toMatchObject({ status: 'failed', quota_reserved: 0, quota_charged: 0 });
     }
-    expect(db.counters(merchantId)).toEqual(before);
+    expect(await db.counters(merchantId)).toEqual(before);
     expect(internal.connections).toBe(0);
   });
 

@@ -1,10 +1,9 @@
-import Database from 'better-sqlite3';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { PlatformError } from '../../../main/platform-client/errors.ts';
 import { FACE_JPEG } from '../../helpers/uploads.ts';
+import type { SqlExecutor } from '../../../platform/storage/sql.ts';
 
 /** A merchant's Skin API order as stored. */
 export interface OrderCounters {
@@ -21,30 +20,24 @@ export interface StoredTaskState {
 }
 
 /**
- * Reads the platform's SQLite file through its own read-only connection, as an operator would:
- * the counters the platform committed, not an object inside the server.
+ * Reads the counters and task states the platform committed, on whichever database it runs:
+ * rows, not an object inside the server.
  */
 export class PlatformDbReader {
-  private readonly db: Database.Database;
+  constructor(private readonly db: SqlExecutor) {}
 
-  constructor(dataDir: string) {
-    this.db = new Database(join(dataDir, 'platform.sqlite'), { readonly: true, fileMustExist: true });
+  async counters(merchantId: string | number): Promise<OrderCounters> {
+    const row = await this.db.one<OrderCounters>('SELECT quota_total, quota_used, quota_reserved FROM skin_orders WHERE merchant_id = ?', [Number(merchantId)]);
+    if (!row) throw new Error(`merchant ${merchantId} has no order`);
+    return row;
   }
 
-  counters(merchantId: string | number): OrderCounters {
-    return this.db.prepare('SELECT quota_total, quota_used, quota_reserved FROM skin_orders WHERE merchant_id = ?').get(Number(merchantId)) as OrderCounters;
+  async taskCount(merchantId: string | number): Promise<number> {
+    return (await this.db.one<{ n: number }>('SELECT COUNT(*) AS n FROM tasks WHERE merchant_id = ?', [Number(merchantId)]))?.n ?? 0;
   }
 
-  taskCount(merchantId: string | number): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM tasks WHERE merchant_id = ?').get(Number(merchantId)) as { n: number }).n;
-  }
-
-  task(taskId: string): StoredTaskState | undefined {
-    return this.db.prepare('SELECT status, quota_reserved, quota_charged, error_code FROM tasks WHERE id = ?').get(taskId) as StoredTaskState | undefined;
-  }
-
-  close(): void {
-    this.db.close();
+  task(taskId: string): Promise<StoredTaskState | undefined> {
+    return this.db.one<StoredTaskState>('SELECT status, quota_reserved, quota_charged, error_code FROM tasks WHERE id = ?', [taskId]);
   }
 }
 

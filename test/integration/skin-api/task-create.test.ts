@@ -15,8 +15,9 @@ async function codeOf(promise: Promise<unknown>): Promise<number> {
   return (error as PlatformError).code;
 }
 
-function order(tp: TestPlatform, merchantId: string) {
-  return tp.platform.services.db.prepare('SELECT quota_used, quota_reserved FROM skin_orders WHERE merchant_id = ?').get(Number(merchantId)) as { quota_used: number; quota_reserved: number };
+async function order(tp: TestPlatform, merchantId: string) {
+  const row = await tp.platform.services.sql.one<{ quota_used: number; quota_reserved: number }>('SELECT quota_used, quota_reserved FROM skin_orders WHERE merchant_id = ?', [Number(merchantId)]);
+  return row!;
 }
 
 describe('analysis task creation rules', () => {
@@ -120,7 +121,7 @@ describe('analysis task creation rules', () => {
     const { task_id } = await create({ api_code: 'facial_analysis', algorithm_variant: 'standard', resources: { front_image: front }, metadata: { visit: 'spring-campaign' } });
     const result = await client.call(skinApiEndpoints.taskResult, { query: { task_id } });
     expect(JSON.stringify(result)).not.toContain('spring-campaign');
-    const row = tp.platform.services.db.prepare('SELECT metadata FROM tasks WHERE id = ?').get(task_id) as { metadata: string };
+    const row = (await tp.platform.services.sql.one<{ metadata: string }>('SELECT metadata FROM tasks WHERE id = ?', [task_id]))!;
     expect(JSON.parse(row.metadata)).toEqual({ visit: 'spring-campaign' });
   });
 
@@ -135,14 +136,14 @@ describe('analysis task creation rules', () => {
       });
       return (await res.body.json()) as { meta: { code: number }; response: { task_id?: string } };
     };
-    const before = order(tp, tp.app('primary').merchant_id!);
+    const before = await order(tp, tp.app('primary').merchant_id!);
     const first = await send('session-42-task', body);
     const again = await Promise.all([send('session-42-task', body), send('session-42-task', body)]);
     expect(first.meta.code).toBe(0);
     for (const answer of again) expect(answer.response.task_id).toBe(first.response.task_id);
-    const count = tp.platform.services.db.prepare("SELECT COUNT(*) AS n FROM tasks WHERE idempotency_key = 'session-42-task'").get() as { n: number };
+    const count = (await tp.platform.services.sql.one<{ n: number }>("SELECT COUNT(*) AS n FROM tasks WHERE idempotency_key = 'session-42-task'"))!;
     expect(count.n).toBe(1);
-    const after = order(tp, tp.app('primary').merchant_id!);
+    const after = await order(tp, tp.app('primary').merchant_id!);
     expect(after.quota_used + after.quota_reserved).toBe(before.quota_used + before.quota_reserved + 1);
     const conflict = await send('session-42-task', { ...body, dimension_codes: ['pore'] });
     expect(conflict.meta.code).toBe(45012);
@@ -152,12 +153,12 @@ describe('analysis task creation rules', () => {
     const second = tp.app('second');
     const secondClient = tp.client(second);
     const resources = await uploadResources(secondClient, ['front_image']);
-    const db = tp.platform.services.db;
-    db.prepare('UPDATE skin_orders SET quota_total = quota_used + quota_reserved WHERE merchant_id = ?').run(Number(second.merchant_id));
+    const { sql } = tp.platform.services;
+    await sql.run('UPDATE skin_orders SET quota_total = quota_used + quota_reserved WHERE merchant_id = ?', [Number(second.merchant_id)]);
     expect(await codeOf(secondClient.call(skinApiEndpoints.createTask, { body: { api_code: 'online_skin', algorithm_variant: 'standard', resources } }))).toBe(45021);
     // Pairs without quota still run on a valid order with nothing left.
     expect((await secondClient.call(skinApiEndpoints.createTask, { body: { api_code: 'facial_analysis', algorithm_variant: 'standard', resources } })).task_id).toBeTruthy();
-    db.prepare('UPDATE skin_orders SET valid_until = valid_from WHERE merchant_id = ?').run(Number(second.merchant_id));
+    await sql.run('UPDATE skin_orders SET valid_until = valid_from WHERE merchant_id = ?', [Number(second.merchant_id)]);
     expect(await codeOf(secondClient.call(skinApiEndpoints.createTask, { body: { api_code: 'facial_analysis', algorithm_variant: 'standard', resources } }))).toBe(45020);
   });
 

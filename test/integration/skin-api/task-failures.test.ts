@@ -35,11 +35,10 @@ describe('failures answer their documented code, never HTTP 500, and are never c
     tp = await startTestPlatform({ config: { analysisWorkers: 2, allowedPrivateImageHosts: [`127.0.0.1:${images.port}`] } });
     client = tp.client(tp.app('primary'));
     merchantId = tp.app('primary').merchant_id!;
-    db = new PlatformDbReader(tp.dataDir);
+    db = new PlatformDbReader(tp.platform.services.sql);
     front = (await uploadResources(client, ['front_image']))['front_image']!;
   });
   afterAll(async () => {
-    db.close();
     await tp.stop();
     await images.close();
   });
@@ -48,7 +47,7 @@ describe('failures answer their documented code, never HTTP 500, and are never c
     const { task_id } = await client.call(skinApiEndpoints.createTask, { body });
     const result = await waitForTask(client, task_id);
     if (result.status !== 'failed') expect.fail(`task ${task_id} ${result.status}, expected failed`);
-    expect(db.task(task_id)).toMatchObject({ status: 'failed', quota_reserved: 0, quota_charged: 0 });
+    expect(await db.task(task_id)).toMatchObject({ status: 'failed', quota_reserved: 0, quota_charged: 0 });
     return result.error;
   };
 
@@ -60,40 +59,40 @@ describe('failures answer their documented code, never HTTP 500, and are never c
   });
 
   it.each(Object.entries(BAD_IMAGE_CODES) as [BadImage, number][])('a task on an image that is %s fails with %i', async (name, code) => {
-    const before = db.counters(merchantId);
+    const before = await db.counters(merchantId);
     for (const api_code of ['online_skin', 'facial_analysis'] as const) {
       const error = await runFailing({ api_code, algorithm_variant: 'standard', resources: { front_image: `http://127.0.0.1:${images.port}/${name}.jpg` } });
       expect(error.code, api_code).toBe(code);
       expect(error.msg).toContain('front');
     }
-    expect(db.counters(merchantId)).toEqual(before);
+    expect(await db.counters(merchantId)).toEqual(before);
   });
 
   it('uploaded files that pass the type sniffing but cannot be analysed fail the same way', async () => {
     const bad = await badImages();
-    const before = db.counters(merchantId);
+    const before = await db.counters(merchantId);
     for (const name of ['truncated_jpeg', 'one_pixel', 'no_face'] as const) {
       const resources = await uploadResources(client, ['front_image', 'left_image', 'right_image'], bad[name]);
       const error = await runFailing({ api_code: 'device_v', algorithm_variant: 'standard', resources: { white_front_image: resources['front_image']!, white_left_image: resources['left_image']!, white_right_image: resources['right_image']! } });
       expect(error.code, name).toBe(BAD_IMAGE_CODES[name]);
     }
-    expect(db.counters(merchantId)).toEqual(before);
+    expect(await db.counters(merchantId)).toEqual(before);
   });
 
   it.each(Object.entries(BAD_IMAGE_CODES) as [BadImage, number][])('each detection endpoint answers an image that is %s with %i in the envelope', async (name, code) => {
-    const before = db.counters(merchantId);
+    const before = await db.counters(merchantId);
     for (const ep of DETECTIONS) {
       const answer = await refusal(client.call(ep, { body: { pic_url: `http://127.0.0.1:${images.port}/${name}.jpg` } }));
       // D-003: meta.msg is the code's fixed message; the field and what was wrong go to meta.error.
       expect(answer, ep.path).toMatchObject({ code, msg: CODE_MESSAGES[code], http: 200, response: {} });
       expect(answer.detail, ep.path).toMatch(name === 'no_face' ? /^pic_url: no face found in the image$/ : /^pic_url: \S/);
     }
-    expect(db.counters(merchantId)).toEqual(before);
+    expect(await db.counters(merchantId)).toEqual(before);
   });
 
   it('a photo too dark or too blurred for skin analysis fails with 45104, at a task and at skin_all_race', async () => {
     const poor = await poorPhotos();
-    const before = db.counters(merchantId);
+    const before = await db.counters(merchantId);
     for (const [kind, bytes] of Object.entries(poor)) {
       const url = (await uploadResources(client, ['front_image'], bytes))['front_image']!;
       const error = await runFailing({ api_code: 'online_skin', algorithm_variant: 'all_race_v2', resources: { front_image: url } });
@@ -103,11 +102,11 @@ describe('failures answer their documented code, never HTTP 500, and are never c
       expect(answer).toMatchObject({ code: 45104, msg: 'image quality too low for analysis', http: 200 });
       expect(answer.detail).toMatch(kind === 'dark' ? /^pic_url: too dark \(face brightness 0\.\d\d, at least 0\.12\)$/ : /^pic_url: too blurred \(blur 0\.\d\d, at most 0\.9\)$/);
     }
-    expect(db.counters(merchantId)).toEqual(before);
+    expect(await db.counters(merchantId)).toEqual(before);
   });
 
   it('a failure of the platform itself while storing the outputs fails the task with 45199 and hides the details', async () => {
-    const before = db.counters(merchantId);
+    const before = await db.counters(merchantId);
     // The object store's staging directory becomes a file: every write of an output fails.
     const staging = join(tp.dataDir, 'objects', 'staging');
     rmSync(staging, { recursive: true, force: true });
@@ -119,6 +118,6 @@ describe('failures answer their documented code, never HTTP 500, and are never c
       rmSync(staging, { force: true });
       mkdirSync(staging);
     }
-    expect(db.counters(merchantId)).toEqual(before);
+    expect(await db.counters(merchantId)).toEqual(before);
   });
 });

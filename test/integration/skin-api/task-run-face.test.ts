@@ -53,14 +53,14 @@ describe('face capabilities run to a result', () => {
     const sharp = (await import('sharp')).default;
     const gradient = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 200, g: 180, b: 160 } } }).jpeg().toBuffer();
     const blank = (await uploadResources(client, ['front_image'], gradient))['front_image']!;
-    const db = tp.platform.services.db;
-    const before = db.prepare('SELECT quota_used, quota_reserved FROM skin_orders WHERE merchant_id = ?').get(Number(tp.app('primary').merchant_id));
+    const { sql } = tp.platform.services;
+    const quota = () => sql.one('SELECT quota_used, quota_reserved FROM skin_orders WHERE merchant_id = ?', [Number(tp.app('primary').merchant_id)]);
+    const before = await quota();
     const { task_id } = await client.call(skinApiEndpoints.createTask, { body: { api_code: 'online_skin', algorithm_variant: 'standard', resources: { front_image: blank } } });
     const result = await waitForTask(client, task_id);
     expect(result.status).toBe('failed');
     if (result.status === 'failed') expect(result.error.code).toBe(45103);
-    const after = db.prepare('SELECT quota_used, quota_reserved FROM skin_orders WHERE merchant_id = ?').get(Number(tp.app('primary').merchant_id));
-    expect(after).toEqual(before);
+    expect(await quota()).toEqual(before);
   });
 
   it('the detection endpoints answer bare payloads for an own resource and an allowed image host', async () => {

@@ -10,8 +10,11 @@ import { startTestPlatform, type TestPlatform } from '../../helpers/platform.ts'
 import { uploadResources } from '../../helpers/uploads.ts';
 import { expectSucceeded, waitForTask } from '../../helpers/tasks.ts';
 
-function quota(tp: TestPlatform) {
-  return tp.platform.services.db.prepare('SELECT quota_used, quota_reserved FROM skin_orders WHERE merchant_id = ?').get(Number(tp.app('primary').merchant_id)) as { quota_used: number; quota_reserved: number };
+async function quota(tp: TestPlatform) {
+  const row = await tp.platform.services.sql.one<{ quota_used: number; quota_reserved: number }>('SELECT quota_used, quota_reserved FROM skin_orders WHERE merchant_id = ?', [
+    Number(tp.app('primary').merchant_id),
+  ]);
+  return row!;
 }
 
 async function fetchOutput(url: string): Promise<{ status: number; type: string; bytes: Buffer }> {
@@ -31,9 +34,9 @@ describe('skin capabilities run to a result', () => {
   it('device_v with all five light sets over three views answers every dimension, measured or not measured with a reason, charged once', async () => {
     const keys = LIGHT_SOURCES.flatMap((light) => VIEWS.map((view) => deviceVImageKey(light, view)));
     const resources = await uploadResources(client, keys);
-    const before = quota(tp);
+    const before = await quota(tp);
     const { task_id } = await client.call(skinApiEndpoints.createTask, { body: { api_code: 'device_v', algorithm_variant: 'standard', resources } });
-    expect(quota(tp)).toEqual({ quota_used: before.quota_used, quota_reserved: before.quota_reserved + 1 });
+    expect(await quota(tp)).toEqual({ quota_used: before.quota_used, quota_reserved: before.quota_reserved + 1 });
     const result = expectSucceeded(await waitForTask(client, task_id));
     if (result.result.type !== 'skin') expect.fail('wrong result type');
     // D-033: the fixture is a 400-px photo (about 1.1 px/mm on the face): colour and shape are
@@ -61,10 +64,10 @@ describe('skin capabilities run to a result', () => {
     expect(image.status).toBe(200);
     expect(image.type).toBe('image/jpeg');
     expect(image.bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
-    expect(quota(tp)).toEqual({ quota_used: before.quota_used + 1, quota_reserved: before.quota_reserved });
+    expect(await quota(tp)).toEqual({ quota_used: before.quota_used + 1, quota_reserved: before.quota_reserved });
     // Reading the result again charges nothing more.
     await client.call(skinApiEndpoints.taskResult, { query: { task_id } });
-    expect(quota(tp).quota_used).toBe(before.quota_used + 1);
+    expect((await quota(tp)).quota_used).toBe(before.quota_used + 1);
   });
 
   it.each(['annotation_image', 'annotation_json'] as const)('online_skin + all_race_v2 with %s', async (mask_format) => {

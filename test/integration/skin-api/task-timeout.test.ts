@@ -23,25 +23,24 @@ describe('analysis over its time limit', () => {
     tp = await startTestPlatform({ config: { analysisWorkers: 1, analysisTaskTimeoutMs: 20, detectTimeoutMs: 20 } });
     client = tp.client(tp.app('primary'));
     merchantId = tp.app('primary').merchant_id!;
-    db = new PlatformDbReader(tp.dataDir);
+    db = new PlatformDbReader(tp.platform.services.sql);
     const photo = await sharp(FACE_JPEG).resize(4000, 3000, { fit: 'cover' }).jpeg({ quality: 90 }).toBuffer();
     large = (await uploadResources(client, ['front_image'], photo))['front_image']!;
   });
   afterAll(async () => {
-    db.close();
     await tp.stop();
   });
 
   it('fails the task with 45105 and charges nothing', async () => {
-    const before = db.counters(merchantId);
+    const before = await db.counters(merchantId);
     for (const api_code of ['online_skin', 'facial_analysis'] as const) {
       const { task_id } = await client.call(skinApiEndpoints.createTask, { body: { api_code, algorithm_variant: 'standard', resources: { front_image: large } } });
       const result = await waitForTask(client, task_id);
       if (result.status !== 'failed') expect.fail(`${api_code} ${result.status}, expected failed`);
       expect(result.error).toEqual({ code: 45105, msg: 'analysis timed out' });
-      expect(db.task(task_id)).toMatchObject({ quota_reserved: 0, quota_charged: 0 });
+      expect(await db.task(task_id)).toMatchObject({ quota_reserved: 0, quota_charged: 0 });
     }
-    expect(db.counters(merchantId)).toEqual(before);
+    expect(await db.counters(merchantId)).toEqual(before);
   });
 
   it('answers 40057 at every detection endpoint (HTTP 200, envelope), never 45105', async () => {

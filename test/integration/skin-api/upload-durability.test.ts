@@ -31,10 +31,9 @@ describe('upload durability at task acceptance', () => {
     const app = tp.app('primary');
     client = tp.client(app);
     merchantId = String(app.merchant_id);
-    db = new PlatformDbReader(tp.dataDir);
+    db = new PlatformDbReader(tp.platform.services.sql);
   });
   afterAll(async () => {
-    db.close();
     await tp.stop();
   });
 
@@ -52,14 +51,14 @@ describe('upload durability at task acceptance', () => {
   ])('refuses with 45013 and charges nothing when an uploaded file is %s', async (_kind, lose) => {
     const { front_image } = await uploadResources(client, ['front_image']);
     lose(objectPath(tp, front_image!));
-    const before = db.counters(merchantId);
-    const tasks = db.taskCount(merchantId);
+    const before = await db.counters(merchantId);
+    const tasks = await db.taskCount(merchantId);
 
     const refused = await refusal(createTask(front_image!));
     expect(refused.code).toBe(TaskCodes.RESOURCE_LOST.code);
     expect(refused.response).toEqual({});
-    expect(db.counters(merchantId)).toEqual(before);
-    expect(db.taskCount(merchantId)).toBe(tasks);
+    expect(await db.counters(merchantId)).toEqual(before);
+    expect(await db.taskCount(merchantId)).toBe(tasks);
 
     // A new policy and the same bytes again: the task goes through.
     const again = await uploadResources(client, ['front_image'], FACE_JPEG);

@@ -19,9 +19,10 @@ function storedObjects(tp: TestPlatform): string[] {
 }
 
 function uploadRow(tp: TestPlatform, key: string) {
-  return tp.platform.services.db.prepare('SELECT uploaded_at, size, sha256 FROM uploads WHERE resource_key = ?').get(key) as
-    | { uploaded_at: number | null; size: number | null; sha256: string | null }
-    | undefined;
+  return tp.platform.services.sql.one<{ uploaded_at: number | null; size: number | null; sha256: string | null }>(
+    'SELECT uploaded_at, size, sha256 FROM uploads WHERE resource_key = ?',
+    [key],
+  );
 }
 
 async function refusal(promise: Promise<unknown>): Promise<PlatformError> {
@@ -53,7 +54,7 @@ describe.each(['PUT', 'POST'] as const)('uploads through %s policies', (method) 
     expect(served.status).toBe(200);
     expect(served.type).toBe('image/jpeg');
     expect(served.body.equals(JPEG)).toBe(true);
-    expect(uploadRow(tp, policy.resource_key)).toMatchObject({ size: JPEG.length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(await uploadRow(tp, policy.resource_key)).toMatchObject({ size: JPEG.length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });
 
   it('keeps a policy valid for its whole ttl when issued mid-second', async () => {
@@ -62,7 +63,7 @@ describe.each(['PUT', 'POST'] as const)('uploads through %s policies', (method) 
     const policy = await client.call(skinApiEndpoints.uploadPolicy, { body: { file_name: 'mid.jpg' } });
     clock.advance(policy.ttl * 1000 - 1);
     await uploadWithPolicy(policy, { fileName: 'mid.jpg', bytes: JPEG });
-    expect(uploadRow(tp, policy.resource_key)?.uploaded_at).not.toBeNull();
+    expect((await uploadRow(tp, policy.resource_key))?.uploaded_at).not.toBeNull();
   });
 
   it('refuses a replay after use and keeps the first file', async () => {
@@ -99,7 +100,7 @@ describe.each(['PUT', 'POST'] as const)('uploads through %s policies', (method) 
 
     expect(storedObjects(tp).length).toBe(before);
     for (const policy of [tamperedSig, tooBig, mistyped, late]) {
-      expect(uploadRow(tp, policy.resource_key)?.uploaded_at).toBeNull();
+      expect((await uploadRow(tp, policy.resource_key))?.uploaded_at).toBeNull();
       expect((await fetchBytes(policy.resource_url)).status).toBe(404);
     }
   });
@@ -119,9 +120,9 @@ describe.each(['PUT', 'POST'] as const)('uploads through %s policies', (method) 
     const refused = await post(true);
     expect([refused.status, refused.body.meta.code]).toEqual([400, 44107]);
     expect(refused.body.meta.error).toMatch(/must come before the file/);
-    expect(uploadRow(tp, policy.resource_key)?.uploaded_at).toBeNull();
+    expect((await uploadRow(tp, policy.resource_key))?.uploaded_at).toBeNull();
     expect((await post(false)).body.meta.code).toBe(0);
-    expect(uploadRow(tp, policy.resource_key)?.size).toBe(JPEG.length);
+    expect((await uploadRow(tp, policy.resource_key))?.size).toBe(JPEG.length);
   });
 
   it('refuses the other method with 405 and stores nothing', async () => {
@@ -144,7 +145,7 @@ describe.each(['PUT', 'POST'] as const)('uploads through %s policies', (method) 
     const body = (await res.body.json()) as { meta: { code: number } };
     expect(res.statusCode).toBe(405);
     expect(body.meta.code).toBe(44104);
-    expect(uploadRow(tp, policy.resource_key)?.uploaded_at).toBeNull();
+    expect((await uploadRow(tp, policy.resource_key))?.uploaded_at).toBeNull();
   });
 });
 
@@ -182,7 +183,7 @@ describe('upload policy refusals', () => {
 
   it('answers 44098 for a merchant without a valid Skin API order', async () => {
     const app = tp.app('second');
-    tp.platform.services.db.prepare('UPDATE skin_orders SET valid_until = valid_from WHERE merchant_id = ?').run(Number(app.merchant_id));
+    await tp.platform.services.sql.run('UPDATE skin_orders SET valid_until = valid_from WHERE merchant_id = ?', [Number(app.merchant_id)]);
     const error = await refusal(tp.client(app).call(skinApiEndpoints.uploadPolicy, { body: { file_name: 'a.jpg' } }));
     expect(error.code).toBe(44098);
   });

@@ -4,8 +4,8 @@ import type { StoredFile } from '../../../platform/skin-api/upload-service.ts';
 
 const KEY = `${'ab'.repeat(16)}.jpg`;
 const FILE: StoredFile = { resourceKey: KEY, merchantId: 7, mime: 'image/jpeg', size: 10 };
-const stored = (key: string): StoredFile | undefined => (key === KEY ? FILE : undefined);
-const kind = (url: string, bases: string[]): string => resolveResource(url, bases, stored).kind;
+const stored = async (key: string): Promise<StoredFile | undefined> => (key === KEY ? FILE : undefined);
+const kind = async (url: string, bases: string[]): Promise<string> => (await resolveResource(url, bases, stored)).kind;
 
 describe('which resource addresses are this platform\'s own (D-027, D-029)', () => {
   const base = 'http://127.0.0.1:8080';
@@ -18,28 +18,28 @@ describe('which resource addresses are this platform\'s own (D-027, D-029)', () 
     expect(resourceKeyInPath('https://x.example/other/path.jpg')).toBeNull();
   });
 
-  it('reads its own origin from the store and finds nothing else there', () => {
-    expect(kind(`${base}/skin_api/file/resource/${KEY}`, [base])).toBe('stored');
-    expect(kind(`${base}/skin_api/file/resource/photo.jpg`, [base])).toBe('missing');
-    expect(kind(`${base}/skin_api/file/resource/100%.jpg`, [base])).toBe('missing');
+  it('reads its own origin from the store and finds nothing else there', async () => {
+    expect(await kind(`${base}/skin_api/file/resource/${KEY}`, [base])).toBe('stored');
+    expect(await kind(`${base}/skin_api/file/resource/photo.jpg`, [base])).toBe('missing');
+    expect(await kind(`${base}/skin_api/file/resource/100%.jpg`, [base])).toBe('missing');
     // The URL parser's normal form: default ports and letter case do not matter.
-    expect(kind(`HTTPS://API.Example.com:443/skin_api/file/resource/${KEY}`, ['https://api.example.com'])).toBe('stored');
+    expect(await kind(`HTTPS://API.Example.com:443/skin_api/file/resource/${KEY}`, ['https://api.example.com'])).toBe('stored');
   });
 
-  it('downloads every other host, even one that names our key', () => {
-    expect(kind(`https://cdn.merchant.example/skin_api/file/resource/${KEY}`, [base])).toBe('external');
-    expect(kind('https://cdn.merchant.example/skin_api/file/resource/photo.jpg', [base])).toBe('external');
-    expect(kind(`http://[::1]:8080/skin_api/file/resource/${KEY}`, [base])).toBe('external');
-    expect(kind(`http://localhost:8080/skin_api/file/resource/${KEY}`, [base])).toBe('external');
-    expect(kind(`${base}/skin_api/file/resource/${KEY}`, [])).toBe('external');
+  it('downloads every other host, even one that names our key', async () => {
+    expect(await kind(`https://cdn.merchant.example/skin_api/file/resource/${KEY}`, [base])).toBe('external');
+    expect(await kind('https://cdn.merchant.example/skin_api/file/resource/photo.jpg', [base])).toBe('external');
+    expect(await kind(`http://[::1]:8080/skin_api/file/resource/${KEY}`, [base])).toBe('external');
+    expect(await kind(`http://localhost:8080/skin_api/file/resource/${KEY}`, [base])).toBe('external');
+    expect(await kind(`${base}/skin_api/file/resource/${KEY}`, [])).toBe('external');
   });
 
-  it('reads a stored upload named at another port of its own host (instances on one data directory)', () => {
-    expect(kind(`http://127.0.0.1:9090/skin_api/file/resource/${KEY}`, [base])).toBe('stored');
-    expect(kind('http://127.0.0.1:9090/skin_api/file/resource/photo.jpg', [base])).toBe('external');
+  it('reads a stored upload named at another port of its own host (instances on one data directory)', async () => {
+    expect(await kind(`http://127.0.0.1:9090/skin_api/file/resource/${KEY}`, [base])).toBe('stored');
+    expect(await kind('http://127.0.0.1:9090/skin_api/file/resource/photo.jpg', [base])).toBe('external');
   });
 
-  it('downloads a path of its own origin outside the resource path, as any address', () => {
-    expect(kind(`${base}/skin_api/file/output/${KEY}`, [base])).toBe('external');
+  it('downloads a path of its own origin outside the resource path, as any address', async () => {
+    expect(await kind(`${base}/skin_api/file/output/${KEY}`, [base])).toBe('external');
   });
 });

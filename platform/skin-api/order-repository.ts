@@ -1,0 +1,59 @@
+import type { SqlExecutor } from '../storage/sql.ts';
+
+export interface SkinOrder {
+  id: number;
+  merchant_id: number;
+  valid_from: number;
+  valid_until: number;
+  quota_total: number;
+  quota_used: number;
+  quota_reserved: number;
+}
+
+/**
+ * Skin API orders and their quota counters (specification: Quota; D-027). The counters only move
+ * through single guarded statements, so quota_used + quota_reserved never passes quota_total even
+ * when callers race outside a transaction; callers that pair a move with a task row run both in
+ * one transaction (task-service.ts, task-queue.ts).
+ */
+export class OrderRepository {
+  constructor(private readonly db: SqlExecutor) {}
+
+  /** The merchant's order valid at `now` with the most quota left, or undefined. */
+  findValid(merchantId: number, now: number): Promise<SkinOrder | undefined> {
+    return this.db.one<SkinOrder>(
+      `SELECT id, merchant_id, valid_from, valid_until, quota_total, quota_used, quota_reserved FROM skin_orders
+       WHERE merchant_id = ? AND valid_from <= ? AND valid_until > ?
+       ORDER BY (quota_total - quota_used - quota_reserved) DESC, valid_until ASC LIMIT 1`,
+      [merchantId, now, now],
+    );
+  }
+
+  /** Holds one unit of the order for a task; false when none is left. */
+  async reserveUnit(orderId: number): Promise<boolean> {
+    const { changes } = await this.db.run(
+      'UPDATE skin_orders SET quota_reserved = quota_reserved + 1 WHERE id = ? AND quota_used + quota_reserved < quota_total',
+      [orderId],
+    );
+    return changes === 1;
+  }
+
+  /** Turns a held unit into a used one (success) or gives it back (failure). */
+  async settleUnit(orderId: number, used: boolean): Promise<void> {
+    await this.db.run(
+      used
+        ? 'UPDATE skin_orders SET quota_reserved = quota_reserved - 1, quota_used = quota_used + 1 WHERE id = ?'
+        : 'UPDATE skin_orders SET quota_reserved = quota_reserved - 1 WHERE id = ?',
+      [orderId],
+    );
+  }
+
+  /** One order per merchant of the database (the demo seed). */
+  async addForEveryMerchant(validFrom: number, validUntil: number, quotaTotal: number, now: number): Promise<void> {
+    await this.db.run(
+      `INSERT INTO skin_orders (merchant_id, valid_from, valid_until, quota_total, created_at)
+       SELECT id, ?, ?, ?, ? FROM merchants`,
+      [validFrom, validUntil, quotaTotal, now],
+    );
+  }
+}

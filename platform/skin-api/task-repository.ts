@@ -1,0 +1,134 @@
+import type { SqlExecutor } from '../storage/sql.ts';
+
+export interface TaskRow {
+  id: string;
+  merchant_id: number;
+  app_id: string;
+  api_code: string;
+  algorithm_variant: string;
+  request: string;
+  status: 'queued' | 'running' | 'succeeded' | 'failed';
+  attempts: number;
+  result: string | null;
+  error_code: number | null;
+  error_msg: string | null;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+export interface NewTask {
+  id: string;
+  merchantId: number;
+  appId: string;
+  orderId: number;
+  apiCode: string;
+  algorithmVariant: string;
+  request: string;
+  metadata: string | null;
+  quotaReserved: boolean;
+  idempotencyKey: string | null;
+  requestHash: string;
+  now: number;
+}
+
+/** A task handed to a runner: what it needs to run it, and the attempt it holds. */
+export interface ClaimedTask {
+  id: string;
+  merchant_id: number;
+  request: string;
+  attempts: number;
+}
+
+export interface TaskOutcome {
+  status: 'succeeded' | 'failed';
+  /** The result record as JSON (succeeded), else null. */
+  result: string | null;
+  error: { code: number; msg: string } | null;
+}
+
+const TASK_COLUMNS =
+  'id, merchant_id, app_id, api_code, algorithm_variant, request, status, attempts, result, error_code, error_msg, created_at, updated_at, finished_at';
+
+/**
+ * Analysis tasks: creation and lookup (task-service.ts) and the durable queue's moves
+ * (analysis/task-queue.ts, D-019). Every move of a task between statuses is one statement guarded
+ * by the status and attempt it expects, so two runners (threads or processes) never both win it.
+ */
+export class TaskRepository {
+  constructor(private readonly db: SqlExecutor) {}
+
+  find(merchantId: number, taskId: string): Promise<TaskRow | undefined> {
+    return this.db.one<TaskRow>(`SELECT ${TASK_COLUMNS} FROM tasks WHERE id = ? AND merchant_id = ?`, [taskId, merchantId]);
+  }
+
+  findByIdempotencyKey(merchantId: number, key: string): Promise<{ id: string; request_hash: string } | undefined> {
+    return this.db.one('SELECT id, request_hash FROM tasks WHERE merchant_id = ? AND idempotency_key = ?', [merchantId, key]);
+  }
+
+  async insert(task: NewTask): Promise<void> {
+    await this.db.run(
+      `INSERT INTO tasks (id, merchant_id, app_id, order_id, api_code, algorithm_variant, request, metadata, status,
+         quota_reserved, idempotency_key, request_hash, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?)`,
+      [task.id, task.merchantId, task.appId, task.orderId, task.apiCode, task.algorithmVariant, task.request, task.metadata,
+        task.quotaReserved ? 1 : 0, task.idempotencyKey, task.requestHash, task.now, task.now],
+    );
+  }
+
+  /** The oldest queued tasks of a region's merchants, candidates for claim(). */
+  queued(region: string, limit: number): Promise<ClaimedTask[]> {
+    return this.db.all<ClaimedTask>(
+      `SELECT t.id, t.merchant_id, t.request, t.attempts FROM tasks t JOIN merchants m ON m.id = t.merchant_id
+       WHERE t.status = 'queued' AND m.region = ? ORDER BY t.created_at LIMIT ?`,
+      [region, limit],
+    );
+  }
+
+  /**
+   * Compare-and-set queued -> running: true for exactly one caller when several try the same
+   * task at the same attempt (on PostgreSQL the losers' UPDATE waits for the winner's row lock,
+   * then finds the row no longer queued).
+   */
+  async claim(id: string, attempts: number, leaseUntil: number, now: number): Promise<boolean> {
+    const { changes } = await this.db.run(
+      `UPDATE tasks SET status = 'running', attempts = attempts + 1, lease_until = ?, updated_at = ?
+       WHERE id = ? AND status = 'queued' AND attempts = ?`,
+      [leaseUntil, now, id, attempts],
+    );
+    return changes === 1;
+  }
+
+  /** Ends an attempt; false when the task moved on meanwhile (finished, or claimed again). */
+  async finish(id: string, attempt: number, outcome: TaskOutcome, now: number): Promise<boolean> {
+    const { changes } = await this.db.run(
+      `UPDATE tasks SET status = ?, result = ?, error_code = ?, error_msg = ?, finished_at = ?, updated_at = ?, lease_until = NULL
+       WHERE id = ? AND attempts = ? AND status IN ('running', 'queued')`,
+      [outcome.status, outcome.result, outcome.error?.code ?? null, outcome.error?.msg ?? null, now, now, id, attempt],
+    );
+    return changes === 1;
+  }
+
+  /**
+   * Clears a task's quota reservation and records whether it was charged; the order to settle, or
+   * undefined when there was no reservation (any more). Only one caller gets the order back.
+   */
+  async clearReservation(id: string, charged: boolean): Promise<number | undefined> {
+    const row = await this.db.one<{ order_id: number }>(
+      'UPDATE tasks SET quota_reserved = 0, quota_charged = ? WHERE id = ? AND quota_reserved = 1 RETURNING order_id',
+      [charged ? 1 : 0, id],
+    );
+    return row?.order_id;
+  }
+
+  /** Running tasks of a region back to the queue: all of them, or those whose lease ended before `expiredBefore`. */
+  async requeueRunning(region: string, now: number, expiredBefore: number | null): Promise<number> {
+    const { changes } = await this.db.run(
+      `UPDATE tasks SET status = 'queued', lease_until = NULL, updated_at = ?
+       WHERE status = 'running' AND (CAST(? AS BIGINT) IS NULL OR lease_until < ?)
+         AND merchant_id IN (SELECT id FROM merchants WHERE region = ?)`,
+      [now, expiredBefore, expiredBefore, region],
+    );
+    return changes;
+  }
+}
