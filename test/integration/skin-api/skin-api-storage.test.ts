@@ -1,0 +1,191 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { TaskQueue, MAX_ATTEMPTS } from '../../../platform/analysis/task-queue.ts';
+import { ManualClock } from '../../../platform/clock.ts';
+import { ApiError } from '../../../platform/http/api-error.ts';
+import type { ObjectStore } from '../../../platform/objects/object-store.ts';
+import { OrderRepository } from '../../../platform/skin-api/order-repository.ts';
+import { TaskService } from '../../../platform/skin-api/task-service.ts';
+import { UploadRepository } from '../../../platform/skin-api/upload-repository.ts';
+import type { UploadService } from '../../../platform/skin-api/upload-service.ts';
+import { PostgresDatabase } from '../../../platform/storage/postgres-database.ts';
+import type { SqlDatabase } from '../../../platform/storage/sql.ts';
+import { openTestDatabase, SQL_BACKENDS, type TestDatabase } from '../../helpers/sql-backends.ts';
+
+/** Resources outside the platform: task creation reads no upload and persists no file. */
+const ONLINE_SKIN = { api_code: 'online_skin', algorithm_variant: 'standard', resources: { front_image: 'https://images.example/a.jpg' } };
+const FACIAL = { api_code: 'facial_analysis', algorithm_variant: 'standard', resources: { front_image: 'https://images.example/a.jpg' } };
+const NO_UPLOADS = { storedFile: async () => undefined } as unknown as UploadService;
+const NO_OBJECTS = { persist: async () => [] } as unknown as ObjectStore;
+const LEASE_MS = 60_000;
+
+interface Counters {
+  quota_total: number;
+  quota_used: number;
+  quota_reserved: number;
+}
+
+/**
+ * Uploads, tasks, quota and the task queue on both backends (issue 14; D-056). The concurrency
+ * aims run across two connection pools on PostgreSQL, standing for two platform processes on one
+ * database; on SQLite both "processes" share the one connection, as instances on one file do.
+ */
+describe.each(SQL_BACKENDS)('Skin API storage on %s', (backend) => {
+  let test: TestDatabase | undefined;
+  let second: PostgresDatabase | undefined;
+  afterEach(async () => {
+    await second?.close();
+    second = undefined;
+    await test?.close();
+    test = undefined;
+  });
+
+  const clock = new ManualClock(Date.UTC(2026, 5, 1));
+
+  /** The database, a second pool on it (PostgreSQL) and a merchant with an order of `quota` units. */
+  async function open(quota: number): Promise<{ db: SqlDatabase; other: SqlDatabase; merchantId: number; orderId: number }> {
+    test = await openTestDatabase(backend);
+    const db = test.db;
+    second = test.url === undefined ? undefined : new PostgresDatabase(test.url, { poolSize: 10 });
+    const now = clock.now();
+    const group = await db.one<{ id: number }>('INSERT INTO groups (name, created_at) VALUES (?, ?) RETURNING id', ['g', now]);
+    const merchant = await db.one<{ id: number }>("INSERT INTO merchants (group_id, name, region, created_at) VALUES (?, ?, 'overseas', ?) RETURNING id", [group!.id, 'm', now]);
+    const order = await db.one<{ id: number }>(
+      'INSERT INTO skin_orders (merchant_id, valid_from, valid_until, quota_total, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
+      [merchant!.id, now - 1000, now + 86_400_000, quota, now],
+    );
+    return { db, other: second ?? db, merchantId: merchant!.id, orderId: order!.id };
+  }
+
+  const tasksOn = (db: SqlDatabase) => new TaskService(db, clock, NO_UPLOADS, NO_OBJECTS, () => {});
+  const counters = async (db: SqlDatabase, orderId: number) =>
+    (await db.one<Counters>('SELECT quota_total, quota_used, quota_reserved FROM skin_orders WHERE id = ?', [orderId]))!;
+  const codeOf = (error: unknown) => (error instanceof ApiError ? error.info.code : error);
+
+  it('makes one task per idempotency key under 30 concurrent creations from two processes', async () => {
+    const { db, other, merchantId, orderId } = await open(100);
+    const services = [tasksOn(db), tasksOn(other)];
+    const ids = await Promise.all(Array.from({ length: 30 }, (_, i) => services[i % 2]!.create(merchantId, 'app', ONLINE_SKIN, 'visit-7', [])));
+    expect(new Set(ids).size).toBe(1);
+    expect(await db.one('SELECT COUNT(*) AS n FROM tasks WHERE idempotency_key = ?', ['visit-7'])).toEqual({ n: 1 });
+    expect(await counters(db, orderId)).toEqual({ quota_total: 100, quota_used: 0, quota_reserved: 1 });
+    // The key stays bound to its request.
+    await expect(services[1]!.create(merchantId, 'app', FACIAL, 'visit-7', []).catch(codeOf)).resolves.toBe(45012);
+  });
+
+  it('never reserves more units than the order holds under 30 concurrent creations', async () => {
+    const { db, other, merchantId, orderId } = await open(10);
+    const services = [tasksOn(db), tasksOn(other)];
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => services[i % 2]!.create(merchantId, 'app', ONLINE_SKIN, `key-${i}`, []).then(() => 'created', codeOf)),
+    );
+    expect(outcomes.filter((o) => o === 'created')).toHaveLength(10);
+    expect(outcomes.filter((o) => o !== 'created')).toEqual(Array(20).fill(45021));
+    expect(await counters(db, orderId)).toEqual({ quota_total: 10, quota_used: 0, quota_reserved: 10 });
+    expect(await db.one('SELECT COUNT(*) AS n FROM tasks')).toEqual({ n: 10 });
+  });
+
+  it('hands each queued task to exactly one of two competing claimers', async () => {
+    const { db, other, merchantId } = await open(100);
+    for (let i = 0; i < 24; i++) await tasksOn(db).create(merchantId, 'app', FACIAL, undefined, []);
+    const claimer = async (queue: TaskQueue) => {
+      const mine: string[] = [];
+      for (let task = await queue.claimNext(LEASE_MS); task; task = await queue.claimNext(LEASE_MS)) mine.push(task.id);
+      return mine;
+    };
+    const claimed = await Promise.all([db, other, db, other].map((on) => claimer(new TaskQueue(on, clock, 'overseas'))));
+    const all = claimed.flat();
+    expect(all).toHaveLength(24);
+    expect(new Set(all).size).toBe(24);
+    expect(await db.one("SELECT COUNT(*) AS n FROM tasks WHERE status = 'running' AND attempts = 1")).toEqual({ n: 24 });
+  });
+
+  it('charges each task exactly once when two processes finish it', async () => {
+    const { db, other, merchantId, orderId } = await open(10);
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push(await tasksOn(db).create(merchantId, 'app', ONLINE_SKIN, undefined, []));
+    const queues = [new TaskQueue(db, clock, 'overseas'), new TaskQueue(other, clock, 'overseas')];
+    const claimed = [];
+    for (let task = await queues[0]!.claimNext(LEASE_MS); task; task = await queues[0]!.claimNext(LEASE_MS)) claimed.push(task);
+    expect(claimed).toHaveLength(6);
+    // Half succeed, half fail; every outcome is reported twice at once, by both processes.
+    const wins = await Promise.all(
+      claimed.flatMap((task, i) =>
+        queues.map((queue) => (i % 2 === 0 ? queue.succeed(task.id, task.attempts, { ok: i }) : queue.fail(task.id, task.attempts, { code: 45101, msg: 'no' }))),
+      ),
+    );
+    expect(wins.filter(Boolean)).toHaveLength(6);
+    expect(await counters(db, orderId)).toEqual({ quota_total: 10, quota_used: 3, quota_reserved: 0 });
+    const rows = await db.all<{ status: string; quota_reserved: number; quota_charged: number }>('SELECT status, quota_reserved, quota_charged FROM tasks ORDER BY id');
+    expect(rows.filter((r) => r.status === 'succeeded' && r.quota_charged === 1)).toHaveLength(3);
+    expect(rows.filter((r) => r.status === 'failed' && r.quota_charged === 0)).toHaveLength(3);
+    expect(rows.every((r) => r.quota_reserved === 0)).toBe(true);
+  });
+
+  it('takes back an expired lease, ignores the late runner and gives up after the last attempt', async () => {
+    const { db, other, merchantId, orderId } = await open(10);
+    const id = await tasksOn(db).create(merchantId, 'app', ONLINE_SKIN, undefined, []);
+    const first = new TaskQueue(db, clock, 'overseas');
+    const rescuer = new TaskQueue(other, clock, 'overseas');
+    let held = await first.claimNext(LEASE_MS);
+    expect(held).toMatchObject({ id, attempts: 1 });
+    // A live runner's lease is not taken.
+    expect(await rescuer.reclaimExpiredLeases()).toBe(0);
+    expect(await rescuer.claimNext(LEASE_MS)).toBeUndefined();
+    for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
+      clock.advance(LEASE_MS + 1);
+      expect(await rescuer.reclaimExpiredLeases()).toBe(1);
+      const late = held!;
+      held = await rescuer.claimNext(LEASE_MS);
+      expect(held).toMatchObject({ id, attempts: attempt });
+      // The runner whose lease ended finishes late: its attempt no longer counts.
+      expect(await first.succeed(late.id, late.attempts, { stale: true })).toBe(false);
+    }
+    clock.advance(LEASE_MS + 1);
+    expect(await rescuer.reclaimExpiredLeases()).toBe(1);
+    expect(await rescuer.claimNext(LEASE_MS)).toBeUndefined();
+    expect(await db.one('SELECT status, error_code, quota_reserved, quota_charged FROM tasks WHERE id = ?', [id])).toEqual({
+      status: 'failed',
+      error_code: 45199,
+      quota_reserved: 0,
+      quota_charged: 0,
+    });
+    expect(await counters(db, orderId)).toEqual({ quota_total: 10, quota_used: 0, quota_reserved: 0 });
+  });
+
+  it('requeues running tasks at start only where the instance is the region\'s one runner', async () => {
+    const { db, merchantId } = await open(10);
+    await tasksOn(db).create(merchantId, 'app', FACIAL, undefined, []);
+    const queue = new TaskQueue(db, clock, 'overseas');
+    expect(await queue.claimNext(LEASE_MS)).toBeDefined();
+    // SQLite: one runner per region (D-008); PostgreSQL: another process may be running it (D-056).
+    expect(await new TaskQueue(db, clock, 'overseas').requeueInterrupted()).toBe(backend === 'sqlite' ? 1 : 0);
+    expect(await new TaskQueue(db, clock, 'cn').requeueInterrupted()).toBe(0);
+  });
+
+  it('records one file per upload policy when two uploads finish at once', async () => {
+    const { db, other, merchantId } = await open(1);
+    const now = clock.now();
+    await new UploadRepository(db).insert({
+      resourceKey: 'k.jpg', merchantId, appId: 'app', method: 'PUT', extension: 'jpg', mime: 'image/jpeg', fileName: null,
+      maxBytes: 100, expiresAt: now + 900_000, createdAt: now,
+    });
+    expect(await new UploadRepository(db).find('k.jpg')).toMatchObject({ merchant_id: merchantId, method: 'PUT', uploaded_at: null, expires_at: now + 900_000 });
+    expect(await new UploadRepository(db).findStored('k.jpg')).toBeUndefined();
+    const marks = await Promise.all([db, other, db, other].map((on, i) => new UploadRepository(on).markUploaded('k.jpg', now + i, 10 + i, 'ab')));
+    expect(marks.filter(Boolean)).toHaveLength(1);
+    expect(await new UploadRepository(other).findStored('k.jpg')).toMatchObject({ resource_key: 'k.jpg', merchant_id: merchantId, mime: 'image/jpeg' });
+  });
+
+  it('finds the valid order with the most units left', async () => {
+    const { db, merchantId, orderId } = await open(5);
+    const now = clock.now();
+    const bigger = await db.one<{ id: number }>(
+      'INSERT INTO skin_orders (merchant_id, valid_from, valid_until, quota_total, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
+      [merchantId, now - 1000, now + 1000, 50, now],
+    );
+    const orders = new OrderRepository(db);
+    expect((await orders.findValid(merchantId, now))?.id).toBe(bigger!.id);
+    expect((await orders.findValid(merchantId, now + 1000))?.id).toBe(orderId);
+    expect(await orders.findValid(merchantId, now + 86_400_000)).toBeUndefined();
+  });
+});
