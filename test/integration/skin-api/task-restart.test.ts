@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { skinApiEndpoints } from '../../../protocol/endpoints/skin-api.ts';
 import { PlatformClient } from '../../../main/platform-client/client.ts';
+import { SqliteDatabase } from '../../../platform/storage/sqlite-database.ts';
 import { startPlatformProcess, type PlatformProcess } from '../../helpers/platform-process.ts';
 import { uploadResources } from '../../helpers/uploads.ts';
 import { expectSucceeded, waitForTask } from '../../helpers/tasks.ts';
@@ -31,29 +32,29 @@ describe('a task running when the platform dies', () => {
     const app = creds.apps.find((a) => a.merchant_name === 'Lumen Skin Studio')!;
     const client = new PlatformClient({ addresses: { cn: running.url, overseas: running.url }, region: 'overseas', appId: app.app_id, appSecret: app.app_secret });
     const resources = await uploadResources(client, ['front_image']);
-    const db = new Database(join(dataDir, 'platform.sqlite'), { readonly: true, fileMustExist: true });
-    const quota = () => db.prepare('SELECT quota_used, quota_reserved FROM skin_orders WHERE merchant_id = ?').get(Number(app.merchant_id)) as { quota_used: number; quota_reserved: number };
-    const before = quota();
+    // The committed rows, read through a connection of our own as an operator would.
+    const db = new SqliteDatabase(new Database(join(dataDir, 'platform.sqlite'), { readonly: true, fileMustExist: true }));
+    const quota = () => db.one<{ quota_used: number; quota_reserved: number }>('SELECT quota_used, quota_reserved FROM skin_orders WHERE merchant_id = ?', [Number(app.merchant_id)]);
+    const before = (await quota())!;
 
     const { task_id } = await client.call(skinApiEndpoints.createTask, { body: { api_code: 'online_skin', algorithm_variant: 'all_race', resources } });
-    const status = () => db.prepare('SELECT status, attempts, quota_charged FROM tasks WHERE id = ?').get(task_id) as { status: string; attempts: number; quota_charged: number };
+    const status = async () => (await db.one<{ status: string; attempts: number; quota_charged: number }>('SELECT status, attempts, quota_charged FROM tasks WHERE id = ?', [task_id]))!;
     const deadline = Date.now() + 30_000;
-    while (status().status !== 'running') {
-      if (Date.now() > deadline) throw new Error(`task never ran: ${JSON.stringify(status())}`);
+    while ((await status()).status !== 'running') {
+      if (Date.now() > deadline) throw new Error(`task never ran: ${JSON.stringify(await status())}`);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     await running.kill();
-    expect(status()).toMatchObject({ status: 'running', attempts: 1, quota_charged: 0 });
-    expect(quota()).toEqual({ quota_used: before.quota_used, quota_reserved: before.quota_reserved + 1 });
+    expect(await status()).toMatchObject({ status: 'running', attempts: 1, quota_charged: 0 });
+    expect(await quota()).toEqual({ quota_used: before.quota_used, quota_reserved: before.quota_reserved + 1 });
 
     running = await startPlatformProcess(dataDir, port);
     const result = expectSucceeded(await waitForTask(client, task_id, 60_000));
     expect(result.result.type).toBe('skin');
-    expect(status()).toMatchObject({ status: 'succeeded', attempts: 2, quota_charged: 1 });
-    expect(quota()).toEqual({ quota_used: before.quota_used + 1, quota_reserved: before.quota_reserved });
-    const tasks = db.prepare('SELECT COUNT(*) AS n FROM tasks').get() as { n: number };
-    expect(tasks.n).toBe(1);
-    db.close();
+    expect(await status()).toMatchObject({ status: 'succeeded', attempts: 2, quota_charged: 1 });
+    expect(await quota()).toEqual({ quota_used: before.quota_used + 1, quota_reserved: before.quota_reserved });
+    expect(await db.one('SELECT COUNT(*) AS n FROM tasks')).toEqual({ n: 1 });
+    await db.close();
     await client.close();
   }, 120_000);
 });
