@@ -45,7 +45,7 @@ export class AnalysisService {
   start(log: FastifyBaseLogger): void {
     this.pool = new WorkerPool(this.settings.workers, this.settings.modelDir === undefined ? {} : { modelDir: this.settings.modelDir });
     const queue = new TaskQueue(this.sql, this.clock, this.settings.region);
-    this.dispatcher = new TaskDispatcher(queue, this.pool, this.images, this.objects, log, this.settings.taskTimeoutMs);
+    this.dispatcher = new TaskDispatcher(queue, this.pool, this.images, this.objects, log, this.settings.taskTimeoutMs, () => this.clock.now());
     this.dispatcher.start();
   }
 
@@ -66,7 +66,7 @@ export class AnalysisService {
   }
 
   async stop(): Promise<void> {
-    this.dispatcher?.stop();
+    await this.dispatcher?.stop();
     await this.pool?.close();
     this.pool = null;
     this.dispatcher = null;

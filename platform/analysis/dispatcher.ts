@@ -15,12 +15,24 @@ import { JobFailedError, JobTimeoutError, type WorkerPool } from './worker-pool.
 
 /** decision: a running task holds its lease a minute past its time limit; then it is abandoned. */
 const LEASE_MARGIN_MS = 60_000;
+/**
+ * D-056: a lease is renewed every sweep while its runner lives, so it can be short: a process that
+ * died leaves its tasks to the others (or to its own next start) within this time.
+ */
+const LIVE_LEASE_MS = 30_000;
 const SWEEP_MS = 5_000;
+
+/** A claimed task this process runs: its attempt, and when its lease may be renewed no longer. */
+interface Held {
+  readonly attempt: number;
+  readonly leaseLimit: number;
+}
 
 /**
  * Moves queued tasks into the worker pool and their results back into the queue. Woken when a
- * task is created, and by a timer that also reclaims abandoned leases. Stopping leaves running
- * tasks as they are: the next start puts them back in the queue (D-019).
+ * task is created, and by a timer that also renews the leases of the tasks it runs and reclaims
+ * abandoned ones. Stopping hands running tasks back to the queue; after a crash, the next start
+ * (SQLite) or the end of their lease (PostgreSQL) does (D-019, D-056).
  */
 export class TaskDispatcher {
   private timer: NodeJS.Timeout | null = null;
@@ -29,6 +41,9 @@ export class TaskDispatcher {
   private wakeAgain = false;
   /** Tasks claimed whose jobs are not yet submitted to the pool. */
   private starting = 0;
+  private readonly held = new Map<string, Held>();
+  /** Settles when the start's requeue is done: claims wait for it, or it could requeue them. */
+  private started: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly queue: TaskQueue,
@@ -38,23 +53,44 @@ export class TaskDispatcher {
     private readonly log: FastifyBaseLogger,
     /** Limit of one job (configuration analysisTaskTimeoutMs, the specification's 600 s). */
     private readonly taskTimeoutMs: number,
+    private readonly now: () => number = Date.now,
   ) {}
 
   start(): void {
-    void this.queue
+    this.started = this.queue
       .requeueInterrupted()
       .then((requeued) => {
         if (requeued > 0) this.log.warn({ requeued }, 'tasks interrupted by the last stop are queued again');
       })
-      .catch((error: unknown) => this.log.error({ err: error }, 'interrupted tasks could not be queued again'))
-      .finally(() => this.wake());
+      .catch((error: unknown) => this.log.error({ err: error }, 'interrupted tasks could not be queued again'));
     this.timer = setInterval(() => {
-      void this.queue
-        .reclaimExpiredLeases()
-        .catch((error: unknown) => this.log.error({ err: error }, 'expired task leases could not be reclaimed'))
+      void this.sweep()
+        .catch((error: unknown) => this.log.error({ err: error }, 'task leases could not be renewed or reclaimed'))
         .finally(() => this.wake());
     }, SWEEP_MS);
     this.timer.unref();
+    this.wake();
+  }
+
+  /** Stops taking work and hands the tasks still running here back to the queue. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.started;
+    const handedBack = await Promise.all([...this.held].map(([id, held]) => this.queue.handBack(id, held.attempt).catch(() => false)));
+    this.held.clear();
+    const count = handedBack.filter(Boolean).length;
+    if (count > 0) this.log.info({ tasks: count }, 'running tasks handed back to the queue');
+  }
+
+  private async sweep(): Promise<void> {
+    const now = this.now();
+    for (const [id, held] of this.held) {
+      // A task past its time limit and margin keeps no lease: it is abandoned as before.
+      const until = Math.min(now + LIVE_LEASE_MS, held.leaseLimit);
+      if (until > now && !(await this.queue.renew(id, held.attempt, until))) this.held.delete(id);
+    }
+    await this.queue.reclaimExpiredLeases();
   }
 
   /**
@@ -80,21 +116,22 @@ export class TaskDispatcher {
   }
 
   private async claimWhileIdle(): Promise<void> {
+    await this.started;
     // Tasks claimed but not yet in the pool (their images load first) do not show in pool.idle:
     // counting them keeps one process from taking more tasks than it has workers for, which
     // would leave them waiting here instead of queued for another process (D-056).
     while (!this.stopped && this.pool.idle - this.starting > 0) {
-      const task = await this.queue.claimNext(this.taskTimeoutMs + LEASE_MARGIN_MS);
+      const claimedAt = this.now();
+      const leaseLimit = claimedAt + this.taskTimeoutMs + LEASE_MARGIN_MS;
+      const task = await this.queue.claimNext(Math.min(LIVE_LEASE_MS, leaseLimit - claimedAt));
       if (!task) return;
       this.starting += 1;
-      void this.run(task).finally(() => this.wake());
+      this.held.set(task.id, { attempt: task.attempts, leaseLimit });
+      void this.run(task).finally(() => {
+        this.held.delete(task.id);
+        this.wake();
+      });
     }
-  }
-
-  /** Stops taking work; waits for nothing (running tasks are re-run after the next start). */
-  stop(): void {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
   }
 
   private async run(task: ClaimedTask): Promise<void> {

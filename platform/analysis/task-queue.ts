@@ -63,6 +63,16 @@ export class TaskQueue {
     return this.finish(id, attempt, { status: 'failed', result: null, error });
   }
 
+  /** Keeps a running attempt's lease until `leaseUntil`; false when it was taken back meanwhile. */
+  renew(id: string, attempt: number, leaseUntil: number): Promise<boolean> {
+    return new TaskRepository(this.sql).renewLease(id, attempt, leaseUntil, this.clock.now());
+  }
+
+  /** A runner that stops hands its attempt back to the queue at once instead of letting its lease run out. */
+  handBack(id: string, attempt: number): Promise<boolean> {
+    return new TaskRepository(this.sql).requeue(id, attempt, this.clock.now());
+  }
+
   /** Running tasks whose lease ran out (their runner died) go back to the queue. */
   reclaimExpiredLeases(): Promise<number> {
     const now = this.clock.now();

@@ -99,6 +99,24 @@ export class TaskRepository {
     return changes === 1;
   }
 
+  /** Extends the lease of a running attempt; false when the task moved on (its lease was taken back). */
+  async renewLease(id: string, attempt: number, leaseUntil: number, now: number): Promise<boolean> {
+    const { changes } = await this.db.run(
+      `UPDATE tasks SET lease_until = ?, updated_at = ? WHERE id = ? AND attempts = ? AND status = 'running'`,
+      [leaseUntil, now, id, attempt],
+    );
+    return changes === 1;
+  }
+
+  /** A running attempt back to the queue (its runner stops); false when the task moved on. */
+  async requeue(id: string, attempt: number, now: number): Promise<boolean> {
+    const { changes } = await this.db.run(
+      `UPDATE tasks SET status = 'queued', lease_until = NULL, updated_at = ? WHERE id = ? AND attempts = ? AND status = 'running'`,
+      [now, id, attempt],
+    );
+    return changes === 1;
+  }
+
   /** Ends an attempt; false when the task moved on meanwhile (finished, or claimed again). */
   async finish(id: string, attempt: number, outcome: TaskOutcome, now: number): Promise<boolean> {
     const { changes } = await this.db.run(

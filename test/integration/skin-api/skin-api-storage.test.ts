@@ -152,6 +152,25 @@ describe.each(SQL_BACKENDS)('Skin API storage on %s', (backend) => {
     expect(await counters(db, orderId)).toEqual({ quota_total: 10, quota_used: 0, quota_reserved: 0 });
   });
 
+  it('keeps a renewed lease, and requeues at once a task its runner hands back', async () => {
+    const { db, other, merchantId } = await open(10);
+    const id = await tasksOn(db).create(merchantId, 'app', FACIAL, undefined, []);
+    const runner = new TaskQueue(db, clock, 'overseas');
+    const sweeper = new TaskQueue(other, clock, 'overseas');
+    const held = (await runner.claimNext(30_000))!;
+    clock.advance(20_000);
+    expect(await runner.renew(id, held.attempts, clock.now() + 30_000)).toBe(true);
+    clock.advance(20_000);
+    expect(await sweeper.reclaimExpiredLeases()).toBe(0);
+    expect(await runner.handBack(id, held.attempts)).toBe(true);
+    const next = (await sweeper.claimNext(30_000))!;
+    expect(next).toMatchObject({ id, attempts: 2 });
+    // The first runner's attempt is over: it can neither renew nor hand back the new one.
+    expect(await runner.renew(id, held.attempts, clock.now() + 30_000)).toBe(false);
+    expect(await runner.handBack(id, held.attempts)).toBe(false);
+    expect(await db.one('SELECT status, attempts FROM tasks WHERE id = ?', [id])).toEqual({ status: 'running', attempts: 2 });
+  });
+
   it('requeues running tasks at start only where the instance is the region\'s one runner', async () => {
     const { db, merchantId } = await open(10);
     await tasksOn(db).create(merchantId, 'app', FACIAL, undefined, []);
