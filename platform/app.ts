@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { maxHeaderSize } from 'node:http';
 import { MerchantRepository } from './auth/merchant-repository.ts';
@@ -7,6 +7,7 @@ import { refuseConnect } from './http/connect-method.ts';
 import { refuseWhileClosing } from './http/closing.ts';
 import { answerFrameworkError } from './http/framework-errors.ts';
 import { installEnvelope } from './http/envelope.ts';
+import { installRateLimits, tokenRateLimit } from './http/rate-limit.ts';
 import { answerUnmetExpectations } from './http/expectation.ts';
 import { recordRoutesForMethodNotAllowed } from './http/method-not-allowed.ts';
 import { requireDeclaredRoutes } from './http/route-guard.ts';
@@ -14,6 +15,7 @@ import { boundUnreadBodies } from './http/unread-body.ts';
 import { registerCatalogueRoutes } from './routes/open-api/catalogue-routes.ts';
 import { registerTenantRoutes } from './routes/open-api/tenant-routes.ts';
 import { registerDemoPictureRoutes } from './routes/demo-picture-routes.ts';
+import { registerOpsRoutes } from './routes/ops-routes.ts';
 import { registerReportDataRoutes } from './routes/report-data/report-data-routes.ts';
 import { RouteKit } from './routes/route-kit.ts';
 import { registerDetectionRoutes } from './routes/skin-api/detection-routes.ts';
@@ -30,6 +32,9 @@ import type { PlatformServices } from './services.ts';
 export async function buildPlatformApp(services: PlatformServices, routes?: (kit: RouteKit, app: FastifyInstance) => void): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: services.config.logLevel },
+    // Per-request lines only when asked for (D-053); failures are logged by the error handler.
+    logController: new LogController({ disableRequestLogging: !services.config.logRequests }),
+    trustProxy: services.config.trustProxy,
     bodyLimit: services.config.jsonBodyLimit,
     genReqId: () => randomUUID().replaceAll('-', ''),
     // Fastify's bare 503 while closing is replaced by an enveloped one (refuseWhileClosing).
@@ -52,9 +57,15 @@ export async function buildPlatformApp(services: PlatformServices, routes?: (kit
   answerUnmetExpectations(app);
   refuseWhileClosing(app);
   installEnvelope(app);
+  services.metrics?.observe(app);
+  await installRateLimits(app, services.sql, services.clock);
   const sealMethods = recordRoutesForMethodNotAllowed(app);
   const kit = new RouteKit(app, { tokens: services.tokens, merchants: new MerchantRepository(services.sql), region: services.config.region, publicBaseUrl: services.config.publicBaseUrl });
-  registerTokenRoutes(kit, services.tokens);
+  registerOpsRoutes(kit, { sql: services.sql, objects: services.objects, metrics: services.metrics });
+  registerTokenRoutes(kit, services.tokens, {
+    rateLimit: tokenRateLimit({ max: services.config.tokenRateLimit, windowSeconds: services.config.rateLimitWindowSeconds }),
+    onIssued: () => services.metrics?.tokensIssued.inc(),
+  });
   registerCatalogueRoutes(kit, services.db, services.clock);
   registerTenantRoutes(kit, services.sql, services.clock);
   registerUploadPolicyRoute(kit, services);

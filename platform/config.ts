@@ -53,7 +53,18 @@ export const platformConfigSchema = z.object({
   allowedPrivateCallbackHosts: z.array(z.string()).default([]),
   /** Mount the demo merchant's CRM and webhook receiver under /demo_merchant/ (embedded mode). */
   demoMerchant: z.boolean().default(true),
-  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('warn'),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  /** One log line per request (Fastify's incoming/completed at info); off by default (D-053). */
+  logRequests: z.boolean().default(false),
+  /** Take the client address from X-Forwarded-For (behind a reverse proxy); it keys rate limits. */
+  trustProxy: z.boolean().default(false),
+  /** Token requests per app_id and client address in one window; 0: no limit (D-052). */
+  tokenRateLimit: z.number().int().min(0).default(300),
+  rateLimitWindowSeconds: z.number().int().positive().default(60),
+  /** Serve Prometheus metrics at /metrics (D-053). */
+  metrics: z.boolean().default(true),
+  /** How long a shutdown waits for requests and running tasks before handing tasks back (D-053). */
+  shutdownGraceSeconds: z.number().int().min(0).max(3600).default(25),
 });
 export type PlatformConfigInput = z.input<typeof platformConfigSchema>;
 export type PlatformConfig = z.output<typeof platformConfigSchema>;

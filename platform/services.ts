@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { AnalysisService } from './analysis/analysis-service.ts';
 import { TaskService } from './skin-api/task-service.ts';
 import { createReportData, type ReportData } from './report-data/index.ts';
+import { PlatformMetrics } from './metrics.ts';
 
 /**
  * Configuration, time, storage and the services over them, composed once per instance. Route
@@ -30,6 +31,8 @@ export interface PlatformServices {
   readonly tasks: TaskService;
   readonly analysis: AnalysisService;
   readonly reportData: ReportData;
+  /** Prometheus metrics of this instance (D-053); null when turned off. */
+  readonly metrics: PlatformMetrics | null;
 }
 
 export function createServices(config: PlatformConfig, clock: Clock, db: Db, sql: SqlDatabase = new SqliteDatabase(db)): PlatformServices {
@@ -47,8 +50,12 @@ export function createServices(config: PlatformConfig, clock: Clock, db: Db, sql
     fetch: { maxBytes: config.maxUploadBytes, timeoutMs: config.fetchTimeoutMs, allowedPrivateHosts: config.allowedPrivateImageHosts },
     detectTimeoutMs: config.detectTimeoutMs,
     taskTimeoutMs: config.analysisTaskTimeoutMs,
+    shutdownGraceMs: config.shutdownGraceSeconds * 1000,
+    onTaskFinished: (apiCode, status, ms) => metrics?.taskFinished(apiCode, status, ms),
   });
+  // Built after the analysis service: its gauge of running tasks asks it.
+  const metrics = config.metrics ? new PlatformMetrics(sql, () => analysis.activeTasks) : null;
   const tasks = new TaskService(sql, clock, uploads, objects, () => analysis.wake());
   const reportData = createReportData({ config, clock, db, uploads, tasks, objects, signingKey });
-  return { config, clock, db, sql, tokens: new TokenService(new TokenRepository(sql), clock), objects, uploads, tasks, analysis, reportData };
+  return { config, clock, db, sql, tokens: new TokenService(new TokenRepository(sql), clock), objects, uploads, tasks, analysis, reportData, metrics };
 }

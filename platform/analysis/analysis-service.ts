@@ -3,7 +3,7 @@ import type { Region } from '../../protocol/regions.ts';
 import type { Clock } from '../clock.ts';
 import type { ObjectStore } from '../objects/object-store.ts';
 import type { SqlDatabase } from '../storage/sql.ts';
-import { TaskDispatcher } from './dispatcher.ts';
+import { TaskDispatcher, type TaskFinishedListener } from './dispatcher.ts';
 import type { FetchLimits } from './fetch-image.ts';
 import { ImageSource } from './image-source.ts';
 import type { JobKind, JobResult } from './job-types.ts';
@@ -21,6 +21,10 @@ export interface AnalysisSettings {
   detectTimeoutMs: number;
   /** Time limit of one analysis job of a task (45105). */
   taskTimeoutMs: number;
+  /** How long a stop waits for running tasks before handing them back (D-053). */
+  shutdownGraceMs?: number;
+  /** Told of every task this process finished (metrics). */
+  onTaskFinished?: TaskFinishedListener;
 }
 
 /**
@@ -46,6 +50,7 @@ export class AnalysisService {
     this.pool = new WorkerPool(this.settings.workers, this.settings.modelDir === undefined ? {} : { modelDir: this.settings.modelDir });
     const queue = new TaskQueue(this.sql, this.clock, this.settings.region);
     this.dispatcher = new TaskDispatcher(queue, this.pool, this.images, this.objects, log, this.settings.taskTimeoutMs, () => this.clock.now());
+    this.dispatcher.onTaskFinished = this.settings.onTaskFinished ?? null;
     this.dispatcher.start();
   }
 
@@ -65,8 +70,14 @@ export class AnalysisService {
     return this.pool.run(kind, { bytes }, { transfer: [bytes.buffer as ArrayBuffer], timeoutMs: this.settings.detectTimeoutMs });
   }
 
+  /** Tasks this process runs now. */
+  get activeTasks(): number {
+    return this.dispatcher?.active ?? 0;
+  }
+
+  /** Lets running tasks finish within the grace period, hands the rest back, closes the pool. */
   async stop(): Promise<void> {
-    await this.dispatcher?.stop();
+    await this.dispatcher?.stop(this.settings.shutdownGraceMs ?? 0);
     await this.pool?.close();
     this.pool = null;
     this.dispatcher = null;

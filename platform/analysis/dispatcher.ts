@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { resultKindOf, type ImageKey } from '../../protocol/skin-api/api-codes.ts';
 import { TaskCodes } from '../../protocol/skin-api/task-codes.ts';
@@ -22,21 +23,29 @@ const LEASE_MARGIN_MS = 60_000;
 const LIVE_LEASE_MS = 30_000;
 const SWEEP_MS = 5_000;
 
-/** A claimed task this process runs: its attempt, and when its lease may be renewed no longer. */
+/** A claimed task this process runs: its attempt, when its lease may be renewed no longer, its run. */
 interface Held {
   readonly attempt: number;
   readonly leaseLimit: number;
+  done?: Promise<void>;
 }
+
+/** Told of every task this process finished: its api_code, outcome and run time (metrics, D-053). */
+export type TaskFinishedListener = (apiCode: string, status: 'succeeded' | 'failed', ms: number) => void;
 
 /**
  * Moves queued tasks into the worker pool and their results back into the queue. Woken when a
  * task is created, and by a timer that also renews the leases of the tasks it runs and reclaims
- * abandoned ones. Stopping hands running tasks back to the queue; after a crash, the next start
- * (SQLite) or the end of their lease (PostgreSQL) does (D-019, D-056).
+ * abandoned ones. Stopping lets running tasks finish within a grace period and hands the others
+ * back to the queue (D-053); after a crash, the next start (SQLite) or the end of their lease
+ * (PostgreSQL) does (D-019, D-056).
  */
 export class TaskDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** Past the stop's grace period: results still arriving are dropped, their tasks were handed back. */
+  private abandoned = false;
+  onTaskFinished: TaskFinishedListener | null = null;
   private waking = false;
   private wakeAgain = false;
   /** Tasks claimed whose jobs are not yet submitted to the pool. */
@@ -72,9 +81,25 @@ export class TaskDispatcher {
     this.wake();
   }
 
-  /** Stops taking work and hands the tasks still running here back to the queue. */
-  async stop(): Promise<void> {
+  /** Tasks this process is running now (the queue gauge reads the database, this is per node). */
+  get active(): number {
+    return this.held.size;
+  }
+
+  /**
+   * Stops taking work, waits up to `graceMs` for the running tasks to finish (their leases still
+   * renewed), then hands the rest back to the queue at once, so another node (or the next start)
+   * runs them without waiting for their lease to run out (D-053).
+   */
+  async stop(graceMs = 0): Promise<void> {
     this.stopped = true;
+    const runs = [...this.held.values()].flatMap((held) => (held.done ? [held.done] : []));
+    if (runs.length > 0 && graceMs > 0) {
+      const timer = new AbortController();
+      await Promise.race([Promise.allSettled(runs), sleep(graceMs, undefined, { signal: timer.signal }).catch(() => {})]);
+      timer.abort();
+    }
+    this.abandoned = true;
     if (this.timer) clearInterval(this.timer);
     await this.started;
     const handedBack = await Promise.all([...this.held].map(([id, held]) => this.queue.handBack(id, held.attempt).catch(() => false)));
@@ -126,8 +151,9 @@ export class TaskDispatcher {
       const task = await this.queue.claimNext(Math.min(LIVE_LEASE_MS, leaseLimit - claimedAt));
       if (!task) return;
       this.starting += 1;
-      this.held.set(task.id, { attempt: task.attempts, leaseLimit });
-      void this.run(task).finally(() => {
+      const held: Held = { attempt: task.attempts, leaseLimit };
+      this.held.set(task.id, held);
+      held.done = this.run(task).finally(() => {
         this.held.delete(task.id);
         this.wake();
       });
@@ -141,9 +167,12 @@ export class TaskDispatcher {
       submitted = true;
       this.starting -= 1;
     };
+    const started = performance.now();
+    let apiCode = '';
     let outcome: { record: unknown } | { error: { code: number; msg: string } };
     try {
       const request = JSON.parse(task.request) as StoredTaskRequest;
+      apiCode = request.api_code;
       const payload = await this.payloadOf(request, task.merchant_id);
       // analyse() hands its jobs to the pool before its first await.
       const analysing = this.analyse(payload);
@@ -152,13 +181,14 @@ export class TaskDispatcher {
       outcome = { record: await this.storeFiles(result.record, result.files) };
     } catch (error) {
       submit();
-      if (this.stopped) return;
+      if (this.abandoned) return;
       outcome = { error: this.failureOf(task, error) };
     }
-    if (this.stopped) return;
+    if (this.abandoned) return;
     try {
-      if ('record' in outcome) await this.queue.succeed(task.id, task.attempts, outcome.record);
-      else await this.queue.fail(task.id, task.attempts, outcome.error);
+      const status = 'record' in outcome ? 'succeeded' : 'failed';
+      const stored = 'record' in outcome ? await this.queue.succeed(task.id, task.attempts, outcome.record) : await this.queue.fail(task.id, task.attempts, outcome.error);
+      if (stored) this.onTaskFinished?.(apiCode, status, performance.now() - started);
     } catch (error) {
       // The database is away: the task stays running, its lease ends and it runs again.
       this.log.error({ err: error, task_id: task.id }, 'the outcome of a task could not be stored');

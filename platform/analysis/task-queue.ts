@@ -68,7 +68,10 @@ export class TaskQueue {
     return new TaskRepository(this.sql).renewLease(id, attempt, leaseUntil, this.clock.now());
   }
 
-  /** A runner that stops hands its attempt back to the queue at once instead of letting its lease run out. */
+  /**
+   * A runner that stops hands its attempt back to the queue at once instead of letting its lease
+   * run out (D-053). The try still counts: its number fences a late result of this runner off the next.
+   */
   handBack(id: string, attempt: number): Promise<boolean> {
     return new TaskRepository(this.sql).requeue(id, attempt, this.clock.now());
   }

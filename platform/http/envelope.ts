@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CodeInfo } from '../../protocol/codes.ts';
 import { Codes } from '../../protocol/codes.ts';
 import type { Envelope } from '../../protocol/envelope.ts';
+import { OpsCodes } from '../../protocol/ops-codes.ts';
+import { DatabaseUnavailableError } from '../storage/sql.ts';
 import { ApiError } from './api-error.ts';
 import { keepConnectionForUnreadBody } from './unread-body.ts';
 
@@ -76,6 +78,11 @@ export function installEnvelope(app: FastifyInstance): void {
     if (isClientError(error)) {
       keepConnectionForUnreadBody(request, reply, error);
       return sendFailure(request, reply, Codes.INVALID_PARAM, error.message, {});
+    }
+    if (error instanceof DatabaseUnavailableError) {
+      // 503 so a proxy or caller retries; nothing was accepted, since nothing could be stored (D-053).
+      request.log.error({ err: error, req_id: request.id }, 'database unavailable');
+      return sendFailure(request, reply, OpsCodes.UNAVAILABLE, `quote req_id ${request.id} to support`, {});
     }
     request.log.error({ err: error, req_id: request.id }, 'unhandled error');
     return sendFailure(request, reply, Codes.SYSTEM_ERROR, `quote req_id ${request.id} to support`, {});

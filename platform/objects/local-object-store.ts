@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { link, mkdir, open, readFile, rm, stat, unlink } from 'node:fs/promises';
+import { access, constants, link, mkdir, open, readFile, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -23,6 +23,12 @@ export class LocalObjectStore implements ObjectStore {
   private readonly made = new Set<string>();
 
   constructor(private readonly root: string) {}
+
+  /** The folder exists (made on first use) and this process may write in it. */
+  async ready(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
+  }
 
   private async ensureDir(dir: string): Promise<void> {
     if (this.made.has(dir)) return;

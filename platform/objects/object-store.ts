@@ -48,4 +48,9 @@ export interface ObjectStore {
   open(key: string): Promise<Readable | null>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /**
+   * Resolves when the store can take writes now; rejects saying why (readiness, D-053). Cheap:
+   * it runs on every /readyz probe, so no object is written.
+   */
+  ready(): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
 import { routePath, type Endpoint, type HttpMethod } from '../../protocol/endpoint.ts';
@@ -48,6 +49,8 @@ export type RouteOptions<E extends Endpoint, Q, P, B> = Access<E> & {
   readonly body?: Check<B>;
   /** false where a GET has side effects, so HEAD must not run it (the token endpoints, D-031). */
   readonly exposeHeadRoute?: boolean;
+  /** A request limit of @fastify/rate-limit (platform/http/rate-limit.ts, D-052); false: none. */
+  readonly rateLimit?: RateLimitOptions | false;
 };
 
 /** A path that is no protocol/ endpoint (raw uploads, files, pictures, the demo merchant): always public. */
@@ -139,7 +142,7 @@ export class RouteKit {
       method: ep.method,
       url: routePath(ep.path),
       handler: run,
-      config: { envelope: ep.enveloped },
+      config: { envelope: ep.enveloped, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
       ...(options.exposeHeadRoute === undefined ? {} : { exposeHeadRoute: options.exposeHeadRoute }),
     });
   }
