@@ -14,7 +14,7 @@ export class PlatformMetrics {
   readonly taskDuration: Histogram<'api_code' | 'status'>;
   readonly tokensIssued: Counter;
 
-  constructor(sql: SqlDatabase, activeTasks: () => number) {
+  constructor(sql: SqlDatabase, analysis: { readonly activeTasks: number; readonly readyWorkers: number }) {
     collectDefaultMetrics({ register: this.registry, prefix: 'platform_' });
     this.requestDuration = new Histogram({
       name: 'platform_http_request_duration_seconds',
@@ -48,7 +48,15 @@ export class PlatformMetrics {
       help: 'Analysis tasks running in this process',
       registers: [this.registry],
       collect() {
-        this.set(activeTasks());
+        this.set(analysis.activeTasks);
+      },
+    });
+    new Gauge({
+      name: 'platform_analysis_workers_ready',
+      help: 'Analysis worker threads that loaded their modules',
+      registers: [this.registry],
+      collect() {
+        this.set(analysis.readyWorkers);
       },
     });
     new Gauge({

@@ -70,6 +70,11 @@ export class AnalysisService {
     return this.pool.run(kind, { bytes }, { transfer: [bytes.buffer as ArrayBuffer], timeoutMs: this.settings.detectTimeoutMs });
   }
 
+  /** Analysis workers that loaded their modules. */
+  get readyWorkers(): number {
+    return this.pool?.readyWorkers ?? 0;
+  }
+
   /** Tasks this process runs now. */
   get activeTasks(): number {
     return this.dispatcher?.active ?? 0;

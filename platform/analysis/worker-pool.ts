@@ -93,6 +93,11 @@ export class WorkerPool {
     return new Promise((resolve) => this.readyWaiters.push(resolve));
   }
 
+  /** Workers that loaded their modules (a metric: fewer than the pool's size for long means a broken install). */
+  get readyWorkers(): number {
+    return this.slots.filter((slot) => slot.ready).length;
+  }
+
   get idle(): number {
     return this.slots.filter((slot) => slot.ready && slot.job === null).length - this.queue.length;
   }
