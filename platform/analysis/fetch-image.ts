@@ -1,7 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
-import { Agent, request } from 'undici';
 import { classifyAddress } from './address-class.ts';
 
 export { isPrivateAddress } from './address-class.ts';
@@ -76,6 +75,8 @@ export async function fetchImage(url: string, limits: FetchLimits): Promise<Uint
     );
   };
 
+  // Loaded on the first call, not at start: undici is a large share of the platform's cold start (D-053).
+  const { Agent, request } = await import('undici');
   const agent = new Agent({ connect: { lookup: guardedLookup, timeout: limits.timeoutMs } });
   try {
     // undici 7 follows no redirects unless asked to; a 3xx is an error like any other non-200.

@@ -1,6 +1,5 @@
 import { lookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
-import { Agent, request } from 'undici';
 import { isPrivateAddress } from '../analysis/fetch-image.ts';
 
 /** Why a call-out produced no answer. */
@@ -72,6 +71,8 @@ export async function callOut(req: CallOutRequest): Promise<CallOutAnswer> {
   };
   const deadline = AbortSignal.timeout(req.timeoutMs);
   const signal = req.signal ? AbortSignal.any([deadline, req.signal]) : deadline;
+  // Loaded on the first call, not at start: undici is a large share of the platform's cold start (D-053).
+  const { Agent, request } = await import('undici');
   const agent = new Agent({ connect: { lookup: guardedLookup, timeout: req.timeoutMs } });
   try {
     const res = await request(target, { dispatcher: agent, method: req.method, headers: req.headers, body: req.body, signal });

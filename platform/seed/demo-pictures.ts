@@ -7,7 +7,6 @@
  * the machine that renders it.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import type { CategoryId } from '../../protocol/enums/categories.ts';
 import { DEMO_CATALOGUES, demoPictureFile } from './demo-catalogue.ts';
 
@@ -92,7 +91,9 @@ export function demoPicturePng(file: string): Promise<Buffer | null> {
   let found = rendered.get(file);
   if (!found) {
     const svg = demoPictureSvg(file);
-    found = svg === null ? Promise.resolve(null) : sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
+    // sharp (libvips) is loaded on the first picture asked for, not at start: it is most of the
+    // start-up time of a platform that never serves one (D-053, cold start).
+    found = svg === null ? Promise.resolve(null) : import('sharp').then(({ default: sharp }) => sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer());
     rendered.set(file, found);
   }
   return found;

@@ -2,8 +2,7 @@ import { join } from 'node:path';
 import { openSqlite, type SqliteDb } from '../../common/node/sqlite.ts';
 import { migrations } from './migrations/index.ts';
 import { postgresMigrations } from './migrations/postgres/index.ts';
-import { PostgresDatabase, type PostgresOptions } from './postgres-database.ts';
-import { migratePostgres } from './postgres-migrate.ts';
+import type { PostgresOptions } from './postgres-database.ts';
 import type { SqlDatabase } from './sql.ts';
 import { SqliteDatabase } from './sqlite-database.ts';
 
@@ -26,6 +25,8 @@ export interface DatabaseLocation {
 /** Opens and migrates the platform database the configuration names (D-051). */
 export async function openPlatformDatabase(location: DatabaseLocation): Promise<SqlDatabase> {
   if (location.databaseUrl) {
+    // node-postgres is loaded only when PostgreSQL is asked for: SQLite starts without it (D-053, cold start).
+    const [{ PostgresDatabase }, { migratePostgres }] = await Promise.all([import('./postgres-database.ts'), import('./postgres-migrate.ts')]);
     await migratePostgres(location.databaseUrl, postgresMigrations);
     return new PostgresDatabase(location.databaseUrl, location.postgres);
   }
