@@ -6,9 +6,10 @@
  * and the demo seed) and warm starts on the same directory (the normal restart).
  *
  * Measured in the same run, as the baseline: a bare Fastify server in a new Node process, from
- * spawn to its first answer. Prints medians and the ratio; not a test.
+ * spawn to its first answer, and `node -e 0` (how loaded the machine is). Prints medians and the
+ * ratio; not a test.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,6 +79,13 @@ async function main(): Promise<void> {
      process.on('SIGTERM', () => app.close().then(() => process.exit(0)));`,
   );
   try {
+    // How slow this machine starts any Node process right now (shared cores make it vary).
+    const nodes: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const start = performance.now();
+      spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+      nodes.push(performance.now() - start);
+    }
     const baseline: number[] = [];
     for (let i = 0; i < RUNS; i++) baseline.push((await timeStart([bare], {}, ['/healthz']))[0]!);
 
@@ -95,6 +103,7 @@ async function main(): Promise<void> {
 
     const b = median(baseline);
     const r = median(ready);
+    console.log(`node -e 0                         ${median(nodes).toFixed(0)} ms (median of ${RUNS})`);
     console.log(`bare Fastify (baseline)           ${b.toFixed(0)} ms to its first answer (median of ${RUNS})`);
     console.log(`first start (migrate + seed)      ${firstListening!.toFixed(0)} ms listening, ${firstReady!.toFixed(0)} ms /readyz ok`);
     console.log(`warm start                        ${median(listening).toFixed(0)} ms listening, ${r.toFixed(0)} ms /readyz ok (median of ${RUNS})`);
