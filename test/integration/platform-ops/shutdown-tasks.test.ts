@@ -29,7 +29,7 @@ describe('shutdown with a task running', () => {
     await test.stop();
     const db = await openPlatformDatabase({ dataDir });
     try {
-      expect(await db.one('SELECT status, attempts, lease_until FROM tasks WHERE id = ?', [task_id])).toEqual({ status: 'queued', attempts: 0, lease_until: null });
+      expect(await db.one('SELECT status, attempts, lease_until FROM tasks WHERE id = ?', [task_id])).toEqual({ status: 'queued', attempts: 1, lease_until: null });
     } finally {
       await db.close();
     }
