@@ -66,7 +66,7 @@ export async function buildPlatformApp(services: PlatformServices, routes?: (kit
     rateLimit: tokenRateLimit({ max: services.config.tokenRateLimit, windowSeconds: services.config.rateLimitWindowSeconds }),
     onIssued: () => services.metrics?.tokensIssued.inc(),
   });
-  registerCatalogueRoutes(kit, services.db, services.clock);
+  registerCatalogueRoutes(kit, services.sql, services.clock);
   registerTenantRoutes(kit, services.sql, services.clock);
   registerUploadPolicyRoute(kit, services);
   registerTaskRoutes(kit, services.tasks);

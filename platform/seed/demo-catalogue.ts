@@ -5,7 +5,8 @@ import { checkProductCreateItem, checkTreatmentCreateItem } from '../../protocol
 import type { LangEntry } from '../../protocol/open-api/catalogue-fields.ts';
 import type { CatalogueFields } from '../open-api/catalogue/rows.ts';
 import { columnValues } from '../open-api/catalogue/rows.ts';
-import type { Db } from '../storage/database.ts';
+import { CatalogueQueries } from '../open-api/catalogue/catalogue-repository.ts';
+import type { SqlExecutor } from '../storage/sql.ts';
 
 /**
  * The demo catalogue (decision D-011, extended by C-014 in docs/decisions.md (C-series)): for the
@@ -191,46 +192,45 @@ function valid<T>(checked: Checked<T>, customId: string): T {
 }
 
 /**
- * Seeds the demo catalogues of the group's merchants, inside the caller's seeding transaction.
- * Each item goes through the protocol validators first, so the demo data obeys every rule an
- * integrator's data must obey. Pictures point at this platform (`baseUrl`, its public address).
+ * Seeds the demo catalogues of the group's merchants, inside the caller's seeding transaction
+ * (`tx`). Each item goes through the protocol validators first, so the demo data obeys every rule
+ * an integrator's data must obey. Pictures point at this platform (`baseUrl`, its public address).
  */
-export function seedDemoCatalogue(db: Db, groupId: number, now: number, baseUrl: string): void {
-  const merchants = db.prepare('SELECT id, name FROM merchants WHERE group_id = ?').all(groupId) as Array<{ id: number; name: string }>;
-  for (const merchant of merchants) {
+export async function seedDemoCatalogue(tx: SqlExecutor, groupId: number, now: number, baseUrl: string): Promise<void> {
+  const q = new CatalogueQueries(tx);
+  for (const merchant of await q.merchantsOfGroup(groupId)) {
     const catalogue = DEMO_CATALOGUES[merchant.name];
     if (!catalogue) continue;
+    const stores = await q.findStores(merchant.id, namedStores(catalogue));
     const storeId = (customId: string): number => {
-      const row = db.prepare('SELECT id FROM stores WHERE merchant_id = ? AND custom_id = ?').get(merchant.id, customId) as { id: number } | undefined;
-      if (!row) throw new Error(`demo catalogue names unknown store ${customId}`);
-      return row.id;
+      const store = stores.get(customId);
+      if (!store) throw new Error(`demo catalogue names unknown store ${customId}`);
+      return store.id;
     };
     for (const [kind, items] of [['product', catalogue.products], ['treatment', catalogue.treatments]] as const) {
       for (const item of items) {
         const request = demoCreateItem(item, baseUrl);
         const fields: CatalogueFields = kind === 'product' ? valid(checkProductCreateItem(request), item.custom_id) : valid(checkTreatmentCreateItem(request), item.custom_id);
-        const values = {
+        const id = await q.insertItem({
           price_unit: 0, price_cents: 0, ...columnValues(fields), merchant_id: merchant.id, kind, custom_id: item.custom_id,
           source: item.source ?? 2, status: item.status ?? 1, sell_type: item.sold_at ? 2 : 1, created_at: now, updated_at: now,
-        };
-        const columns = Object.keys(values);
-        const id = Number(
-          db.prepare(`INSERT INTO catalogue_items (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run(values).lastInsertRowid,
-        );
-        for (const store of item.sold_at ?? []) {
-          db.prepare('INSERT INTO catalogue_sale_stores (merchant_id, item_id, store_id) VALUES (?, ?, ?)').run(merchant.id, id, storeId(store));
-        }
-        for (const [store, link] of Object.entries(item.links ?? {})) {
-          db.prepare('INSERT INTO catalogue_store_links (merchant_id, item_id, store_id, link_type, link, updated_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-            merchant.id, id, storeId(store), link === null ? 0 : 1, link ?? '', now,
-          );
-        }
-        (item.suit ?? []).forEach(([customId, quantity], position) => {
-          const product = db.prepare("SELECT id FROM catalogue_items WHERE merchant_id = ? AND kind = 'product' AND custom_id = ?").get(merchant.id, customId) as { id: number } | undefined;
-          if (!product) throw new Error(`demo set ${item.custom_id} names unknown product ${customId}`);
-          db.prepare('INSERT INTO catalogue_bundle_items (merchant_id, set_id, product_id, quantity, position) VALUES (?, ?, ?, ?, ?)').run(merchant.id, id, product.id, quantity, position);
         });
+        await q.replaceSaleStores(merchant.id, id, (item.sold_at ?? []).map(storeId));
+        const links = Object.entries(item.links ?? {}).map(([store, link]) => ({ storeId: storeId(store), linkType: link === null ? 0 : 1, link: link ?? '' }));
+        await q.upsertLinks(merchant.id, id, links, now);
+        const bundle = [];
+        for (const [customId, quantity] of item.suit ?? []) {
+          const product = await q.findItemRef(merchant.id, 'product', customId);
+          if (!product) throw new Error(`demo set ${item.custom_id} names unknown product ${customId}`);
+          bundle.push({ productId: product.id, quantity });
+        }
+        await q.insertBundle(merchant.id, id, bundle);
       }
     }
   }
+}
+
+/** Every store number a demo catalogue names (sale stores and links), to look them up at once. */
+function namedStores(catalogue: DemoCatalogue): string[] {
+  return [...catalogue.products, ...catalogue.treatments].flatMap((item) => [...(item.sold_at ?? []), ...Object.keys(item.links ?? {})]);
 }

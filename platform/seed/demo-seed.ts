@@ -81,10 +81,10 @@ export async function seedDemoIfEmpty(services: PlatformServices, baseUrl: strin
     });
     seeded.unshift({ ...groupApp, group_id: String(ids.group), store_custom_ids: seeded.flatMap((app) => app.store_custom_ids) });
     await seedSkinOrders(tx, now);
-    // These seeds still take the better-sqlite3 connection: on SQLite it is the one `tx` runs on,
-    // so their rows join this transaction. Each becomes `await seedX(tx, …)` as its aggregate
-    // moves to a repository.
-    await seedDemoCatalogue(db, ids.group, now, baseUrl);
+    await seedDemoCatalogue(tx, ids.group, now, baseUrl);
+    // This seed still takes the better-sqlite3 connection: on SQLite it is the one `tx` runs on,
+    // so its rows join this transaction. It becomes `await seedDemoReportData(tx, …)` as its
+    // aggregate moves to a repository.
     await seedDemoReportData(db, now, config.demoMerchant);
     return seeded;
   });

@@ -1,4 +1,4 @@
-import type { Db } from '../../storage/database.ts';
+import type { SqlExecutor } from '../../storage/sql.ts';
 
 /** A store as the catalogue rules need it: links need Premium (business type 2). */
 export interface StoreRef {
@@ -9,11 +9,28 @@ export interface StoreRef {
 }
 
 /**
- * The merchant's store with this number, or undefined. A store of another merchant is not
- * found: tenants never see each other's stores (decision D-007).
+ * The catalogue's own read of the tenant aggregate's stores (issue 14: it stays a catalogue
+ * query until a tenant repository offers it). A store of another merchant is not found: tenants
+ * never see each other's stores (decision D-007).
  */
-export function findStore(db: Db, merchantId: number, customId: string): StoreRef | undefined {
-  return db
-    .prepare('SELECT id, custom_id, business_type, status FROM stores WHERE merchant_id = ? AND custom_id = ?')
-    .get(merchantId, customId) as StoreRef | undefined;
+export function findStore(ex: SqlExecutor, merchantId: number, customId: string): Promise<StoreRef | undefined> {
+  return ex.one<StoreRef>('SELECT id, custom_id, business_type, status FROM stores WHERE merchant_id = ? AND custom_id = ?', [merchantId, customId]);
+}
+
+/** Store numbers per lookup: a sale store list holds up to 1000, SQLite binds at least 999. */
+const PER_LOOKUP = 500;
+
+/** The merchant's stores among `customIds`, by number; numbers that are no store are absent. */
+export async function findStores(ex: SqlExecutor, merchantId: number, customIds: readonly string[]): Promise<Map<string, StoreRef>> {
+  const found = new Map<string, StoreRef>();
+  const distinct = [...new Set(customIds)];
+  for (let start = 0; start < distinct.length; start += PER_LOOKUP) {
+    const chunk = distinct.slice(start, start + PER_LOOKUP);
+    const rows = await ex.all<StoreRef>(
+      `SELECT id, custom_id, business_type, status FROM stores WHERE merchant_id = ? AND custom_id IN (${chunk.map(() => '?').join(', ')})`,
+      [merchantId, ...chunk],
+    );
+    for (const row of rows) found.set(row.custom_id, row);
+  }
+  return found;
 }

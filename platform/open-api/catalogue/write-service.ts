@@ -5,9 +5,9 @@ import type { BatchError } from '../../../protocol/envelope.ts';
 import type { BatchOutcome } from '../../../protocol/open-api/batch.ts';
 import type { SuitItem } from '../../../protocol/open-api/catalogue-fields.ts';
 import type { Clock } from '../../clock.ts';
-import type { Db } from '../../storage/database.ts';
 import type { IndexedError } from './batch-errors.ts';
 import { itemError, mergeBatchErrors } from './batch-errors.ts';
+import type { BundleRow, CatalogueQueries, CatalogueRepository } from './catalogue-repository.ts';
 import type { KindRules } from './kinds.ts';
 import type { CatalogueFields, CatalogueRow, ColumnValue } from './rows.ts';
 import { columnValues, storedLangData } from './rows.ts';
@@ -22,57 +22,62 @@ const CREATE_DEFAULTS: Record<string, ColumnValue> = {
   goods_attributes_code: '', goods_attributes_limit: null,
 };
 
-type BundleRows = Array<{ productId: number; quantity: number }>;
+type BundleRows = BundleRow[];
 
 /**
  * Create and update of products and treatments (specification: Products, Treatments, Batch
  * errors). The protocol validators have already split the batch into valid items and err_list;
  * here each valid item is checked against the stored catalogue of its merchant and applied.
  * All of one batch is one transaction: the valid items are applied together, the failing ones
- * are reported, and an unexpected error leaves nothing half-written. Write transactions are
- * IMMEDIATE: several instances may share the database (D-008), and a deferred transaction that
- * reads before it writes would fail instead of waiting for the other writer.
+ * are reported, and an unexpected error leaves nothing half-written. The checks read what the
+ * writes then change (a number's existence, a bundle's products), so they run in the same
+ * transaction: on SQLite it takes the write lock first (several instances may share the file,
+ * D-008), on PostgreSQL it is serializable and reruns on a conflict (D-058).
  */
 export class CatalogueWriteService {
   constructor(
-    private readonly db: Db,
+    private readonly repo: CatalogueRepository,
     private readonly clock: Clock,
   ) {}
 
   /** Returns the err_list of the whole batch, in request order; empty when every item applied. */
-  create(merchantId: number, rules: KindRules, outcome: BatchOutcome<CatalogueWriteItem>): BatchError[] {
-    const failures: IndexedError[] = [];
-    this.db.transaction(() => {
+  async create(merchantId: number, rules: KindRules, outcome: BatchOutcome<CatalogueWriteItem>): Promise<BatchError[]> {
+    const now = this.clock.now();
+    // The failures are the transaction's result, not collected outside it: its work may rerun.
+    const failures = await this.repo.transaction(async (q) => {
+      const found: IndexedError[] = [];
       for (const { index, item } of outcome.valid) {
-        const failure = this.createOne(merchantId, rules, index, item);
-        if (failure) failures.push(failure);
+        const failure = await this.createOne(q, merchantId, rules, index, item, now);
+        if (failure) found.push(failure);
       }
-    }).immediate();
+      return found;
+    });
     return mergeBatchErrors(outcome, failures);
   }
 
   /** Only the fields sent change (specification: PATCH ... only changed fields are sent). */
-  update(merchantId: number, rules: KindRules, outcome: BatchOutcome<CatalogueWriteItem>): BatchError[] {
-    const failures: IndexedError[] = [];
-    this.db.transaction(() => {
+  async update(merchantId: number, rules: KindRules, outcome: BatchOutcome<CatalogueWriteItem>): Promise<BatchError[]> {
+    const now = this.clock.now();
+    const failures = await this.repo.transaction(async (q) => {
+      const found: IndexedError[] = [];
       for (const { index, item } of outcome.valid) {
-        const failure = this.updateOne(merchantId, rules, index, item);
-        if (failure) failures.push(failure);
+        const failure = await this.updateOne(q, merchantId, rules, index, item, now);
+        if (failure) found.push(failure);
       }
-    }).immediate();
+      return found;
+    });
     return mergeBatchErrors(outcome, failures);
   }
 
-  private createOne(merchantId: number, rules: KindRules, index: number, item: CatalogueWriteItem): IndexedError | null {
+  private async createOne(q: CatalogueQueries, merchantId: number, rules: KindRules, index: number, item: CatalogueWriteItem, now: number): Promise<IndexedError | null> {
     const at = `${rules.listKey}.${index}`;
-    if (this.findId(merchantId, rules, item.custom_id) !== undefined) {
+    if ((await q.findItemRef(merchantId, rules.kind, item.custom_id)) !== undefined) {
       // decision C-006: an existing number is an invalid number for create (40055).
       return itemError(index, item.custom_id, Codes.PRODUCT_NUMBER_INVALID, `${at}.custom_id: ${rules.noun} ${item.custom_id} already exists`);
     }
     const isSet = rules.kind === 'product' && item.category_id === SET_CATEGORY_ID;
-    const bundle = isSet && item.suit_custom_id ? this.resolveBundle(merchantId, index, item.custom_id, item.suit_custom_id, at) : [];
+    const bundle = isSet && item.suit_custom_id ? await this.resolveBundle(q, merchantId, index, item.custom_id, item.suit_custom_id, at) : [];
     if (!Array.isArray(bundle)) return bundle;
-    const now = this.clock.now();
     const values: Record<string, ColumnValue> = {
       ...CREATE_DEFAULTS,
       ...columnValues(item),
@@ -80,21 +85,14 @@ export class CatalogueWriteService {
       // Items created through the open API are merchant-created (specification: source 2).
       source: 2, status: 1, sell_type: 1, created_at: now, updated_at: now,
     };
-    const columns = Object.keys(values);
-    const id = Number(
-      this.db
-        .prepare(`INSERT INTO catalogue_items (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`)
-        .run(values).lastInsertRowid,
-    );
-    this.writeBundle(merchantId, id, bundle);
+    const id = await q.insertItem(values);
+    await q.insertBundle(merchantId, id, bundle);
     return null;
   }
 
-  private updateOne(merchantId: number, rules: KindRules, index: number, item: CatalogueWriteItem): IndexedError | null {
+  private async updateOne(q: CatalogueQueries, merchantId: number, rules: KindRules, index: number, item: CatalogueWriteItem, now: number): Promise<IndexedError | null> {
     const at = `${rules.listKey}.${index}`;
-    const row = this.db
-      .prepare('SELECT * FROM catalogue_items WHERE merchant_id = ? AND kind = ? AND custom_id = ?')
-      .get(merchantId, rules.kind, item.custom_id) as CatalogueRow | undefined;
+    const row = await q.findItemRow(merchantId, rules.kind, item.custom_id);
     if (!row) {
       return itemError(index, item.custom_id, Codes.PRODUCT_NUMBER_NOT_FOUND, `${at}.custom_id: ${rules.noun} ${item.custom_id} does not exist`);
     }
@@ -106,22 +104,16 @@ export class CatalogueWriteService {
     let bundle: BundleRows | null = null;
     if (rules.kind === 'product' && category !== SET_CATEGORY_ID) bundle = [];
     else if (rules.kind === 'product' && item.suit_custom_id) {
-      const resolved = this.resolveBundle(merchantId, index, row.custom_id, item.suit_custom_id, at);
+      const resolved = await this.resolveBundle(q, merchantId, index, row.custom_id, item.suit_custom_id, at);
       if (!Array.isArray(resolved)) return resolved;
       bundle = resolved;
     }
 
     const values = columnValues(item);
     if (item.lang_data !== undefined) values['lang_data'] = JSON.stringify(this.mergeLangData(row, item.lang_data));
-    values['updated_at'] = this.clock.now();
-    const assignments = Object.keys(values).map((c) => `${c} = @${c}`);
-    this.db.prepare(`UPDATE catalogue_items SET ${assignments.join(', ')} WHERE id = @id AND merchant_id = @merchant_id`).run({
-      ...values, id: row.id, merchant_id: merchantId,
-    });
-    if (bundle) {
-      this.db.prepare('DELETE FROM catalogue_bundle_items WHERE set_id = ? AND merchant_id = ?').run(row.id, merchantId);
-      this.writeBundle(merchantId, row.id, bundle);
-    }
+    values['updated_at'] = now;
+    await q.updateItem(merchantId, row.id, values);
+    if (bundle) await q.replaceBundle(merchantId, row.id, bundle);
     return null;
   }
 
@@ -167,7 +159,7 @@ export class CatalogueWriteService {
    * earlier in the same batch (the batch is applied in request order). A set cannot contain
    * itself and names each product once.
    */
-  private resolveBundle(merchantId: number, index: number, setNumber: string, suit: readonly SuitItem[], at: string): BundleRows | IndexedError {
+  private async resolveBundle(q: CatalogueQueries, merchantId: number, index: number, setNumber: string, suit: readonly SuitItem[], at: string): Promise<BundleRows | IndexedError> {
     const rows: BundleRows = [];
     const seen = new Set<string>();
     for (let i = 0; i < suit.length; i++) {
@@ -181,24 +173,12 @@ export class CatalogueWriteService {
         return itemError(index, setNumber, Codes.PRODUCT_NUMBER_INVALID, `${field}: ${entry.custom_id} is listed twice`);
       }
       seen.add(entry.custom_id);
-      const productId = this.findId(merchantId, { kind: 'product' }, entry.custom_id);
+      const productId = (await q.findItemRef(merchantId, 'product', entry.custom_id))?.id;
       if (productId === undefined) {
         return itemError(index, setNumber, Codes.PRODUCT_NUMBER_NOT_FOUND, `${field}: product ${entry.custom_id} does not exist`);
       }
       rows.push({ productId, quantity: entry.quantity });
     }
     return rows;
-  }
-
-  private writeBundle(merchantId: number, setId: number, bundle: BundleRows): void {
-    const insert = this.db.prepare('INSERT INTO catalogue_bundle_items (merchant_id, set_id, product_id, quantity, position) VALUES (?, ?, ?, ?, ?)');
-    bundle.forEach((b, position) => insert.run(merchantId, setId, b.productId, b.quantity, position));
-  }
-
-  private findId(merchantId: number, rules: Pick<KindRules, 'kind'>, customId: string): number | undefined {
-    const row = this.db
-      .prepare('SELECT id FROM catalogue_items WHERE merchant_id = ? AND kind = ? AND custom_id = ?')
-      .get(merchantId, rules.kind, customId) as { id: number } | undefined;
-    return row?.id;
   }
 }

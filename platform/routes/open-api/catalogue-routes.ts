@@ -16,13 +16,14 @@ import {
 import type { Checked } from '../../../protocol/open-api/validation.ts';
 import type { Clock } from '../../clock.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { CatalogueRepository } from '../../open-api/catalogue/catalogue-repository.ts';
 import type { KindRules } from '../../open-api/catalogue/kinds.ts';
 import { KIND_RULES } from '../../open-api/catalogue/kinds.ts';
 import { CatalogueOpsService } from '../../open-api/catalogue/ops-service.ts';
 import { CatalogueReadService } from '../../open-api/catalogue/read-service.ts';
 import type { CatalogueWriteItem } from '../../open-api/catalogue/write-service.ts';
 import { CatalogueWriteService } from '../../open-api/catalogue/write-service.ts';
-import type { Db } from '../../storage/database.ts';
+import type { SqlDatabase } from '../../storage/sql.ts';
 import { checkedBy, type RouteKit } from '../route-kit.ts';
 
 /** Create and update of either kind: the kind's batch validator checks the body. */
@@ -65,25 +66,26 @@ function batchAnswer(errList: BatchError[]): CatalogueBatchResponse {
  * authenticates and resolves the merchant and checks the input with protocol/ (a batch
  * validator's own code: 40055, 40058, 11029, 40035, ... or 400); each route calls a service.
  */
-export function registerCatalogueRoutes(kit: RouteKit, db: Db, clock: Clock): void {
-  const writes = new CatalogueWriteService(db, clock);
-  const ops = new CatalogueOpsService(db, clock);
-  const reads = new CatalogueReadService(db);
+export function registerCatalogueRoutes(kit: RouteKit, sql: SqlDatabase, clock: Clock): void {
+  const repo = new CatalogueRepository(sql);
+  const writes = new CatalogueWriteService(repo, clock);
+  const ops = new CatalogueOpsService(repo, clock);
+  const reads = new CatalogueReadService(repo);
   const customIds = checkedBy(checkCustomIdList);
 
   for (const w of WIRING) {
-    kit.route(w.create, { body: checkedBy(w.checkCreate) }, ({ caller, body }) => batchAnswer(writes.create(caller.merchant.id, w.rules, body)));
-    kit.route(w.update, { body: checkedBy(w.checkUpdate) }, ({ caller, body }) => batchAnswer(writes.update(caller.merchant.id, w.rules, body)));
-    kit.route(w.remove, { body: customIds }, ({ caller, body }) => batchAnswer(ops.delete(caller.merchant.id, w.rules, body.custom_id_list)));
-    kit.route(w.status, { body: customIds }, ({ caller, params, body }) =>
-      batchAnswer(ops.setStatus(caller.merchant.id, w.rules, body.custom_id_list, params.status)),
+    kit.route(w.create, { body: checkedBy(w.checkCreate) }, async ({ caller, body }) => batchAnswer(await writes.create(caller.merchant.id, w.rules, body)));
+    kit.route(w.update, { body: checkedBy(w.checkUpdate) }, async ({ caller, body }) => batchAnswer(await writes.update(caller.merchant.id, w.rules, body)));
+    kit.route(w.remove, { body: customIds }, async ({ caller, body }) => batchAnswer(await ops.delete(caller.merchant.id, w.rules, body.custom_id_list)));
+    kit.route(w.status, { body: customIds }, async ({ caller, params, body }) =>
+      batchAnswer(await ops.setStatus(caller.merchant.id, w.rules, body.custom_id_list, params.status)),
     );
-    kit.route(w.saleStores, { body: checkedBy(checkSaleStores) }, ({ caller, body }) => {
-      ops.setSaleStores(caller.merchant.id, w.rules, body);
+    kit.route(w.saleStores, { body: checkedBy(checkSaleStores) }, async ({ caller, body }) => {
+      await ops.setSaleStores(caller.merchant.id, w.rules, body);
       return {};
     });
-    kit.route(w.links, { body: checkedBy(checkLinks) }, ({ caller, body }) => {
-      ops.setLinks(caller.merchant.id, w.rules, body);
+    kit.route(w.links, { body: checkedBy(checkLinks) }, async ({ caller, body }) => {
+      await ops.setLinks(caller.merchant.id, w.rules, body);
       return {};
     });
   }

@@ -68,7 +68,7 @@ describe('catalogue: bad input is never a 500', () => {
   });
 
   it('batch items of the wrong shape are reported per item, never a crash', async () => {
-    const before = itemCount(tp);
+    const before = await itemCount(tp);
     const ok = { category_id: 3, name: 'x', pic: 'https://x.example.com/a.jpg' };
     const body = JSON.stringify({
       product_list: [
@@ -88,7 +88,7 @@ describe('catalogue: bad input is never a 500', () => {
     const errList = (res.json.response as { err_list: Array<{ custom_id: string; err_code: number }> }).err_list;
     expect(errList.map((e) => e.err_code)).toEqual([400, 400, 400, 400, 40055, 40015, 40017, 400, 400, 400, 400, 400, 400, 400, 400]);
     expect(errList.map((e) => e.custom_id)).toEqual(['', '', '', '', '', 'A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9', 'B1']);
-    expect(itemCount(tp)).toBe(before);
+    expect(await itemCount(tp)).toBe(before);
   });
 
   it('a body carrying __proto__ is refused whole with 400 (the JSON parser guards against prototype poisoning)', async () => {

@@ -24,12 +24,14 @@ describe('catalogue batch limits', () => {
     tp = await startTestPlatform();
     // The specification has no operation that makes a store Premium (M-008), and 1001 stores
     // through the API would mean 1001 manager accounts: the stores are written as the seed does.
-    const db = tp.platform.services.db;
-    const insert = db.prepare('INSERT INTO stores (merchant_id, custom_id, name, address, status, business_type, created_at) VALUES (?, ?, ?, ?, 1, ?, ?)');
     const merchant = merchantId(tp, 'primary');
-    db.transaction(() => {
-      for (let i = 0; i < LIMITS.SALE_STORES + 1; i++) insert.run(merchant, storeNumber(i), `Limit store ${i}`, `${i} Limit Road`, i <= LIMITS.LINK_LIST ? 2 : 1, Date.now());
-    })();
+    await tp.platform.services.sql.transaction(async (tx) => {
+      for (let i = 0; i < LIMITS.SALE_STORES + 1; i++) {
+        await tx.run('INSERT INTO stores (merchant_id, custom_id, name, address, status, business_type, created_at) VALUES (?, ?, ?, ?, 1, ?, ?)', [
+          merchant, storeNumber(i), `Limit store ${i}`, `${i} Limit Road`, i <= LIMITS.LINK_LIST ? 2 : 1, Date.now(),
+        ]);
+      }
+    });
   });
   afterAll(async () => {
     await tp.stop();
@@ -55,33 +57,34 @@ describe('catalogue batch limits', () => {
 
     it('status/{status}: 101 numbers are 40058 and no status changes; 100 are applied', async () => {
       await expectCode(client().call(k.status, { params: { status: -1 }, body: { custom_id_list: numbers(101) } }), 40058);
-      expect(numbers(101).map((id) => row(id)?.status)).toEqual(Array.from({ length: 101 }, () => 1));
+      expect(await Promise.all(numbers(101).map(async (id) => (await row(id))?.status))).toEqual(Array.from({ length: 101 }, () => 1));
       expect(await client().call(k.status, { params: { status: -1 }, body: { custom_id_list: numbers(100) } })).toEqual({ err_list: [] });
-      expect(numbers(101).filter((id) => row(id)?.status === -1)).toEqual(numbers(100));
+      const statuses = await Promise.all(numbers(101).map(async (id) => (await row(id))?.status));
+      expect(numbers(101).filter((_, i) => statuses[i] === -1)).toEqual(numbers(100));
     });
 
     it('sale_stores: 1001 stores are 40058 and nothing changes; 1000 are applied', async () => {
       const item = `${prefix}0`;
       const stores = (count: number) => Array.from({ length: count }, (_, i) => storeNumber(i));
       await expectCode(client().call(k.saleStores, { body: { custom_id: item, sell_type: 2, store_list: stores(1001) } }), 40058);
-      expect(row(item)?.sell_type).toBe(1);
-      expect(saleStoresOf(tp, row(item)?.id ?? 0)).toEqual([]);
+      expect((await row(item))?.sell_type).toBe(1);
+      expect(await saleStoresOf(tp, (await row(item))?.id ?? 0)).toEqual([]);
       expect(await client().call(k.saleStores, { body: { custom_id: item, sell_type: 2, store_list: stores(1000) } })).toEqual({});
-      expect(row(item)?.sell_type).toBe(2);
-      expect(saleStoresOf(tp, row(item)?.id ?? 0)).toHaveLength(1000);
+      expect((await row(item))?.sell_type).toBe(2);
+      expect(await saleStoresOf(tp, (await row(item))?.id ?? 0)).toHaveLength(1000);
     });
 
     it('links: 100 distinct Premium stores are all set; 101 are 40058 and nothing is written', async () => {
       const entries = (count: number) => Array.from({ length: count }, (_, i) => ({ store_custom_id: storeNumber(i), link_type: 1 as const, link: `https://shop.example.com/${prefix}/${i}` }));
       const hundred = `${prefix}1`;
       expect(await client().call(k.links, { body: { custom_id: hundred, link_list: entries(100) } })).toEqual({});
-      const written = linksOf(tp, row(hundred)?.id ?? 0);
+      const written = await linksOf(tp, (await row(hundred))?.id ?? 0);
       expect(written).toHaveLength(100);
       expect(written.every((l) => l.link_type === 1 && l.link === `https://shop.example.com/${prefix}/${Number(l.store.slice(3))}`)).toBe(true);
 
       const over = `${prefix}2`;
       await expectCode(client().call(k.links, { body: { custom_id: over, link_list: entries(101) } }), 40058);
-      expect(linksOf(tp, row(over)?.id ?? 0)).toEqual([]);
+      expect(await linksOf(tp, (await row(over))?.id ?? 0)).toEqual([]);
     });
   });
 });

@@ -72,14 +72,14 @@ describe('catalogue item field rules', () => {
   }
 
   async function expectRefused(kind: Kind, patch: Patch, code: number, field: string): Promise<void> {
-    const before = itemCount(tp);
+    const before = await itemCount(tp);
     const refused = item(kind, patch);
     const errors = errListOf(await failureOf(create(kind, [refused])));
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ custom_id: refused.custom_id, err_code: code });
     expect(errors[0]?.err_msg).toContain(`${kind}_list.0.${field}`);
-    expect(itemCount(tp)).toBe(before);
-    expect(itemRow(tp, 'primary', kind, refused.custom_id)).toBeUndefined();
+    expect(await itemCount(tp)).toBe(before);
+    expect(await itemRow(tp, 'primary', kind, refused.custom_id)).toBeUndefined();
   }
 
   describe.each(['product', 'treatment'] as const)('%s create', (kind) => {
@@ -94,7 +94,7 @@ describe('catalogue item field rules', () => {
         lang_data: { ja: { sub_title: 's'.repeat(300), label: 'あいうえおかきくけこ' } },
       });
       expect(await create(kind, [ok])).toEqual({ err_list: [] });
-      const row = itemRow(tp, 'primary', kind, ok.custom_id);
+      const row = await itemRow(tp, 'primary', kind, ok.custom_id);
       expect(row).toMatchObject({ label: 'abcdefghij,b', price_cents: 999999999, age_limit: 1, min_age: 30, max_age: 30 });
       expect(JSON.parse(row?.problem ?? '')).toEqual({ neck_lines: [0, 8], water: [2, 4], pore: [3] });
     });
@@ -104,7 +104,7 @@ describe('catalogue item field rules', () => {
       const bad = [item(kind, { price: 12345678 }), item(kind, { nurse_stage: 5 }), item(kind, { problem: { acne: [5] } })];
       const errors = errListOf(await failureOf(create(kind, [bad[0] as Patch, good, bad[1] as Patch, bad[2] as Patch])));
       expect(errors.map((e) => [e.custom_id, e.err_code])).toEqual(bad.map((b) => [b.custom_id, 400]));
-      expect(itemRow(tp, 'primary', kind, good.custom_id)).toBeDefined();
+      expect(await itemRow(tp, 'primary', kind, good.custom_id)).toBeDefined();
     });
   });
 
@@ -120,7 +120,7 @@ describe('catalogue item field rules', () => {
       });
       expect((ok['pic'] as string).length).toBe(255);
       expect(await create('treatment', [ok])).toEqual({ err_list: [] });
-      const row = itemRow(tp, 'primary', 'treatment', ok.custom_id);
+      const row = await itemRow(tp, 'primary', 'treatment', ok.custom_id);
       expect([row?.pic.length, row?.sub_title.length, row?.instruction.length]).toEqual([255, 300, 2000]);
       expect(JSON.parse(row?.lang_data ?? '').fr.instruction).toHaveLength(2000);
     });
@@ -141,7 +141,7 @@ describe('catalogue item field rules', () => {
         const errors = errListOf(await failureOf(update(patch)));
         expect(errors, JSON.stringify(patch)).toEqual([{ custom_id: existing.custom_id, err_code: 400, err_msg: expect.stringContaining(field) }]);
       }
-      expect(itemRow(tp, 'primary', kind, existing.custom_id)?.price_cents).toBe(1000);
+      expect((await itemRow(tp, 'primary', kind, existing.custom_id))?.price_cents).toBe(1000);
     });
   });
 });

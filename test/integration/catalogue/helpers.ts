@@ -5,7 +5,7 @@ import type { BatchError } from '../../../protocol/envelope.ts';
 import type { ProductCreateBody, TreatmentCreateBody } from '../../../protocol/open-api/catalogue-requests.ts';
 import type { TestPlatform } from '../../helpers/platform.ts';
 
-/** Shared helpers of the catalogue suites: raw HTTP for malformed input, DB reads, error checks. */
+/** Shared helpers of the catalogue suites: raw HTTP for malformed input, DB reads (portable SQL), error checks. */
 
 export type Merchant = 'primary' | 'second' | 'mainland';
 
@@ -41,28 +41,29 @@ export function merchantId(tp: TestPlatform, merchant: Merchant): number {
   return Number(tp.app(merchant).merchant_id);
 }
 
-export function itemRow(tp: TestPlatform, merchant: Merchant, kind: 'product' | 'treatment', customId: string): ItemDbRow | undefined {
-  return tp.platform.services.db
-    .prepare('SELECT * FROM catalogue_items WHERE merchant_id = ? AND kind = ? AND custom_id = ?')
-    .get(merchantId(tp, merchant), kind, customId) as ItemDbRow | undefined;
+export function itemRow(tp: TestPlatform, merchant: Merchant, kind: 'product' | 'treatment', customId: string): Promise<ItemDbRow | undefined> {
+  return tp.platform.services.sql.one<ItemDbRow>('SELECT * FROM catalogue_items WHERE merchant_id = ? AND kind = ? AND custom_id = ?', [
+    merchantId(tp, merchant), kind, customId,
+  ]);
 }
 
-export function itemCount(tp: TestPlatform): number {
-  return (tp.platform.services.db.prepare('SELECT COUNT(*) AS n FROM catalogue_items').get() as { n: number }).n;
+export async function itemCount(tp: TestPlatform): Promise<number> {
+  return (await tp.platform.services.sql.one<{ n: number }>('SELECT COUNT(*) AS n FROM catalogue_items'))?.n ?? 0;
 }
 
-export function saleStoresOf(tp: TestPlatform, itemId: number): string[] {
-  return (
-    tp.platform.services.db
-      .prepare('SELECT s.custom_id FROM catalogue_sale_stores c JOIN stores s ON s.id = c.store_id WHERE c.item_id = ? ORDER BY s.custom_id')
-      .all(itemId) as Array<{ custom_id: string }>
-  ).map((r) => r.custom_id);
+export async function saleStoresOf(tp: TestPlatform, itemId: number): Promise<string[]> {
+  const rows = await tp.platform.services.sql.all<{ custom_id: string }>(
+    'SELECT s.custom_id FROM catalogue_sale_stores c JOIN stores s ON s.id = c.store_id WHERE c.item_id = ? ORDER BY s.custom_id',
+    [itemId],
+  );
+  return rows.map((r) => r.custom_id);
 }
 
-export function linksOf(tp: TestPlatform, itemId: number): Array<{ store: string; link_type: number; link: string }> {
-  return tp.platform.services.db
-    .prepare('SELECT s.custom_id AS store, l.link_type, l.link FROM catalogue_store_links l JOIN stores s ON s.id = l.store_id WHERE l.item_id = ? ORDER BY s.custom_id')
-    .all(itemId) as Array<{ store: string; link_type: number; link: string }>;
+export function linksOf(tp: TestPlatform, itemId: number): Promise<Array<{ store: string; link_type: number; link: string }>> {
+  return tp.platform.services.sql.all(
+    'SELECT s.custom_id AS store, l.link_type, l.link FROM catalogue_store_links l JOIN stores s ON s.id = l.store_id WHERE l.item_id = ? ORDER BY s.custom_id',
+    [itemId],
+  );
 }
 
 /** The PlatformError a call fails with; fails the test when the call succeeds. */

@@ -20,12 +20,11 @@ describe('catalogue tenant isolation', () => {
   });
 
   /** Everything stored for merchant B, to compare before and after A's calls. */
-  function snapshotOfB(): unknown {
-    const db = tp.platform.services.db;
+  function snapshotOfB(): Promise<unknown> {
     const b = merchantId(tp, 'second');
-    return ['catalogue_items', 'catalogue_sale_stores', 'catalogue_store_links', 'catalogue_bundle_items'].map((table) =>
-      db.prepare(`SELECT * FROM ${table} WHERE merchant_id = ? ORDER BY rowid`).all(b),
-    );
+    // Each table in the order of its key (no rowid on PostgreSQL).
+    const tables = [['catalogue_items', 'id'], ['catalogue_sale_stores', 'item_id, store_id'], ['catalogue_store_links', 'item_id, store_id'], ['catalogue_bundle_items', 'set_id, product_id']];
+    return Promise.all(tables.map(([table, key]) => tp.platform.services.sql.all(`SELECT * FROM ${table} WHERE merchant_id = ? ORDER BY ${key}`, [b])));
   }
 
   type Caller = { name: string; client: () => PlatformClient; merchantId: () => string | undefined };
@@ -52,16 +51,16 @@ describe('catalogue tenant isolation', () => {
 
   describe.each(callers)('$name', (caller) => {
     it.each(batchOps)("$name: B's number does not exist (40067 in err_list), B unchanged", async (op) => {
-      const before = snapshotOfB();
+      const before = await snapshotOfB();
       const errors = errListOf(await failureOf(op.run(caller.client(), caller.merchantId())));
       expect(errors.map((e) => e.err_code)).toEqual([40067]);
-      expect(snapshotOfB()).toEqual(before);
+      expect(await snapshotOfB()).toEqual(before);
     });
 
     it.each(singleOps)("$name: B's number does not exist (40067), B unchanged", async (op) => {
-      const before = snapshotOfB();
+      const before = await snapshotOfB();
       await expectCode(op.run(caller.client(), caller.merchantId()), 40067);
-      expect(snapshotOfB()).toEqual(before);
+      expect(await snapshotOfB()).toEqual(before);
     });
 
     it("reads list none of B's items and refuse B's store (400)", async () => {
@@ -78,28 +77,28 @@ describe('catalogue tenant isolation', () => {
   });
 
   it("a number both merchants use changes only the caller's item", async () => {
-    const before = snapshotOfB();
+    const before = await snapshotOfB();
     const a = tp.client(tp.app('primary'));
     await a.call(ep.updateProducts, { body: { product_list: [{ custom_id: 'P1001', name: 'Renamed by A' }] } });
     await a.call(ep.treatmentStatus, { params: { status: -1 }, body: { custom_id_list: ['T2001'] } });
     await a.call(ep.productSaleStores, { body: { custom_id: 'P1001', sell_type: 2, store_list: ['SG001'] } });
     await a.call(ep.productLinks, { body: { custom_id: 'P1001', link_list: [{ store_custom_id: 'SG001', link_type: 1, link: 'https://a.example.com/p1001' }] } });
-    expect(itemRow(tp, 'primary', 'product', 'P1001')?.name).toBe('Renamed by A');
-    expect(itemRow(tp, 'primary', 'treatment', 'T2001')?.status).toBe(-1);
-    expect(snapshotOfB()).toEqual(before);
+    expect((await itemRow(tp, 'primary', 'product', 'P1001'))?.name).toBe('Renamed by A');
+    expect((await itemRow(tp, 'primary', 'treatment', 'T2001'))?.status).toBe(-1);
+    expect(await snapshotOfB()).toEqual(before);
   });
 
   it("A may create a number B uses; a bundle item of B's does not exist for A (40067)", async () => {
     const a = tp.client(tp.app('primary'));
-    const before = snapshotOfB();
+    const before = await snapshotOfB();
     const errors = errListOf(await failureOf(a.call(ep.createProducts, {
       body: { product_list: [productItem('P3002'), productItem('SETX', { category_id: 9, suit_custom_id: [{ custom_id: 'P3002x', quantity: 1 }] })] },
     })));
     expect(errors.map((e) => [e.custom_id, e.err_code])).toEqual([['SETX', 40067]]);
     await a.call(ep.createTreatments, { body: { treatment_list: [treatmentItem('T3001')] } });
-    expect(itemRow(tp, 'primary', 'product', 'P3002')?.name).toBe('Serum P3002');
-    expect(itemRow(tp, 'primary', 'treatment', 'T3001')?.source).toBe(2);
-    expect(snapshotOfB()).toEqual(before);
+    expect((await itemRow(tp, 'primary', 'product', 'P3002'))?.name).toBe('Serum P3002');
+    expect((await itemRow(tp, 'primary', 'treatment', 'T3001'))?.source).toBe(2);
+    expect(await snapshotOfB()).toEqual(before);
   });
 
   it("B's own token still sees its items untouched", async () => {
@@ -131,24 +130,22 @@ describe('catalogue tenant isolation', () => {
     ];
 
     it("A's merchant token naming B in merchant-id is 400 on every endpoint, and B is unchanged", async () => {
-      const before = snapshotOfB();
+      const before = await snapshotOfB();
       const a = tp.client(tp.app('primary'));
       for (const call of everyCall) {
         const error = await expectCode(call(a, tp.app('second').merchant_id ?? ''), 400);
         expect(error.detail).toContain('merchant-id');
       }
-      expect(snapshotOfB()).toEqual(before);
+      expect(await snapshotOfB()).toEqual(before);
     });
 
     it('the group token naming a merchant of another group is 400 on every endpoint', async () => {
-      const db = tp.platform.services.db;
-      const otherGroup = Number(db.prepare("INSERT INTO groups (name, created_at) VALUES ('Other group', 1)").run().lastInsertRowid);
-      const foreign = Number(
-        db.prepare("INSERT INTO merchants (group_id, name, region, created_at) VALUES (?, 'Foreign', 'overseas', 1)").run(otherGroup).lastInsertRowid,
-      );
+      const sql = tp.platform.services.sql;
+      const otherGroup = (await sql.one<{ id: number }>("INSERT INTO groups (name, created_at) VALUES ('Other group', 1) RETURNING id"))?.id;
+      const foreign = (await sql.one<{ id: number }>("INSERT INTO merchants (group_id, name, region, created_at) VALUES (?, 'Foreign', 'overseas', 1) RETURNING id", [otherGroup ?? 0]))?.id ?? 0;
       const group = tp.client(tp.app('group'));
       for (const call of everyCall) await expectCode(call(group, String(foreign)), 400);
-      expect((db.prepare('SELECT COUNT(*) AS n FROM catalogue_items WHERE merchant_id = ?').get(foreign) as { n: number }).n).toBe(0);
+      expect((await sql.one<{ n: number }>('SELECT COUNT(*) AS n FROM catalogue_items WHERE merchant_id = ?', [foreign]))?.n).toBe(0);
     });
   });
 });

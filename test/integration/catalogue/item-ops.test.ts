@@ -42,21 +42,21 @@ describe('catalogue item operations', () => {
     describe('DELETE', () => {
       it('removes the listed items with their sale stores and links', async () => {
         await create(n('D1'), n('D2'));
-        const id = row(n('D1'))?.id ?? 0;
+        const id = (await row(n('D1')))?.id ?? 0;
         await client().call(k.saleStores, { body: { custom_id: n('D1'), sell_type: 2, store_list: ['SG001'] } });
         await client().call(k.links, { body: { custom_id: n('D1'), link_list: [{ store_custom_id: 'SG001', link_type: 1, link: 'https://s.example.com/d1' }] } });
         expect(await client().call(k.remove, { body: { custom_id_list: [n('D1'), n('D2'), n('D1')] } })).toEqual({ err_list: [] });
-        expect(row(n('D1'))).toBeUndefined();
-        expect(row(n('D2'))).toBeUndefined();
-        expect(saleStoresOf(tp, id)).toEqual([]);
-        expect(linksOf(tp, id)).toEqual([]);
+        expect(await row(n('D1'))).toBeUndefined();
+        expect(await row(n('D2'))).toBeUndefined();
+        expect(await saleStoresOf(tp, id)).toEqual([]);
+        expect(await linksOf(tp, id)).toEqual([]);
       });
 
       it('reports unknown numbers with 40067 and removes the others', async () => {
         await create(n('D3'));
         const errors = errListOf(await failureOf(client().call(k.remove, { body: { custom_id_list: ['NOPE', n('D3')] } })));
         expect(errors).toEqual([{ custom_id: 'NOPE', err_code: 40067, err_msg: expect.stringContaining('does not exist') }]);
-        expect(row(n('D3'))).toBeUndefined();
+        expect(await row(n('D3'))).toBeUndefined();
       });
 
       it('refuses a missing or malformed list with 40055 and more than 100 numbers with 40058', async () => {
@@ -70,18 +70,18 @@ describe('catalogue item operations', () => {
       it('disables and enables each listed item, reporting unknown numbers with 40067', async () => {
         await create(n('S1'), n('S2'));
         expect(await client().call(k.status, { params: { status: -1 }, body: { custom_id_list: [n('S1'), n('S2')] } })).toEqual({ err_list: [] });
-        expect([row(n('S1'))?.status, row(n('S2'))?.status]).toEqual([-1, -1]);
+        expect([(await row(n('S1')))?.status, (await row(n('S2')))?.status]).toEqual([-1, -1]);
         const errors = errListOf(await failureOf(client().call(k.status, { params: { status: 1 }, body: { custom_id_list: [n('S1'), 'NOPE'] } })));
         expect(errors.map((e) => [e.custom_id, e.err_code])).toEqual([['NOPE', 40067]]);
-        expect([row(n('S1'))?.status, row(n('S2'))?.status]).toEqual([1, -1]);
+        expect([(await row(n('S1')))?.status, (await row(n('S2')))?.status]).toEqual([1, -1]);
       });
 
       it('applies to store-created items too', async () => {
         const seeded = k.kind === 'product' ? 'P1013' : 'T2003';
         await client().call(k.status, { params: { status: -1 }, body: { custom_id_list: [seeded] } });
-        expect(itemRow(tp, 'primary', k.kind, seeded)?.status).toBe(-1);
+        expect((await itemRow(tp, 'primary', k.kind, seeded))?.status).toBe(-1);
         await client().call(k.status, { params: { status: 1 }, body: { custom_id_list: [seeded] } });
-        expect(itemRow(tp, 'primary', k.kind, seeded)?.status).toBe(1);
+        expect((await itemRow(tp, 'primary', k.kind, seeded))?.status).toBe(1);
       });
 
       it('refuses a status other than 1 or -1 with 400', async () => {
@@ -96,19 +96,19 @@ describe('catalogue item operations', () => {
     describe('PATCH sale_stores', () => {
       it('sell_type 2 sells at exactly the listed stores; a new list replaces the old one', async () => {
         await create(n('A1'));
-        const id = row(n('A1'))?.id ?? 0;
-        expect(row(n('A1'))?.sell_type).toBe(1);
+        const id = (await row(n('A1')))?.id ?? 0;
+        expect((await row(n('A1')))?.sell_type).toBe(1);
         expect(await client().call(k.saleStores, { body: { custom_id: n('A1'), sell_type: 2, store_list: ['SG001', 'SG002', 'SG001'] } })).toEqual({});
-        expect(row(n('A1'))?.sell_type).toBe(2);
-        expect(saleStoresOf(tp, id)).toEqual(['SG001', 'SG002']);
+        expect((await row(n('A1')))?.sell_type).toBe(2);
+        expect(await saleStoresOf(tp, id)).toEqual(['SG001', 'SG002']);
         await client().call(k.saleStores, { body: { custom_id: n('A1'), sell_type: 2, store_list: ['MY001', 'SG009'] } });
-        expect(saleStoresOf(tp, id)).toEqual(['MY001', 'SG009']);
+        expect(await saleStoresOf(tp, id)).toEqual(['MY001', 'SG009']);
       });
 
       it('sell_type 1 sells everywhere and forgets the list', async () => {
         await client().call(k.saleStores, { body: { custom_id: n('A1'), sell_type: 1, store_list: ['SG001'] } });
-        expect(row(n('A1'))?.sell_type).toBe(1);
-        expect(saleStoresOf(tp, row(n('A1'))?.id ?? 0)).toEqual([]);
+        expect((await row(n('A1')))?.sell_type).toBe(1);
+        expect(await saleStoresOf(tp, (await row(n('A1')))?.id ?? 0)).toEqual([]);
       });
 
       it('refuses an unknown item (40067), a malformed store number (11029), an unknown store or a missing list (400)', async () => {
@@ -119,7 +119,7 @@ describe('catalogue item operations', () => {
         expect(unknown.detail).toContain('body.store_list.1');
         await expectCode(client().call(k.saleStores, { body: { custom_id: n('A1'), sell_type: 2 } }), 400);
         await expectCode(client().call(k.saleStores, { body: { custom_id: n('A1'), sell_type: 3 as 1 } }), 400);
-        expect(row(n('A1'))?.sell_type).toBe(1);
+        expect((await row(n('A1')))?.sell_type).toBe(1);
       });
 
       it('a store of another merchant is unknown', async () => {
@@ -128,26 +128,26 @@ describe('catalogue item operations', () => {
 
       it('narrowing the stores removes the links of stores that no longer sell the item (decision C-012)', async () => {
         await create(n('A2'));
-        const id = row(n('A2'))?.id ?? 0;
+        const id = (await row(n('A2')))?.id ?? 0;
         await client().call(k.links, { body: { custom_id: n('A2'), link_list: [{ store_custom_id: 'SG001', link_type: 1, link: 'https://s.example.com/a2' }] } });
         await client().call(k.saleStores, { body: { custom_id: n('A2'), sell_type: 2, store_list: ['SG002'] } });
-        expect(linksOf(tp, id)).toEqual([]);
+        expect(await linksOf(tp, id)).toEqual([]);
       });
     });
 
     describe('PATCH links', () => {
       it('sets store links at a Premium store; other stores keep theirs (decision C-013)', async () => {
         await create(n('L1'));
-        const id = row(n('L1'))?.id ?? 0;
+        const id = (await row(n('L1')))?.id ?? 0;
         const body = { custom_id: n('L1'), link_list: [{ store_custom_id: 'SG001', link_type: 1 as const, link: 'https://s.example.com/l1' }] };
         expect(await client().call(k.links, { body })).toEqual({});
-        expect(linksOf(tp, id)).toEqual([{ store: 'SG001', link_type: 1, link: 'https://s.example.com/l1' }]);
+        expect(await linksOf(tp, id)).toEqual([{ store: 'SG001', link_type: 1, link: 'https://s.example.com/l1' }]);
         await client().call(k.links, { body: { custom_id: n('L1'), link_list: [{ store_custom_id: 'SG001', link_type: 0, link: 'https://dropped.example.com' }] } });
-        expect(linksOf(tp, id)).toEqual([{ store: 'SG001', link_type: 0, link: '' }]);
+        expect(await linksOf(tp, id)).toEqual([{ store: 'SG001', link_type: 0, link: '' }]);
       });
 
       it('refuses a store that is not a Premium Version store with 40068, writing nothing', async () => {
-        const id = row(n('L1'))?.id ?? 0;
+        const id = (await row(n('L1')))?.id ?? 0;
         for (const store of ['SG002', 'MY001', 'SG009']) {
           const error = await expectCode(client().call(k.links, {
             body: { custom_id: n('L1'), link_list: [{ store_custom_id: 'SG001', link_type: 1, link: 'https://s.example.com/new' }, { store_custom_id: store, link_type: 0 }] },
@@ -155,7 +155,7 @@ describe('catalogue item operations', () => {
           expect(error.detail).toContain('link_list.1');
           expect(isStoreLinkRefusal(error.code)).toBe(true);
         }
-        expect(linksOf(tp, id)).toEqual([{ store: 'SG001', link_type: 0, link: '' }]);
+        expect(await linksOf(tp, id)).toEqual([{ store: 'SG001', link_type: 0, link: '' }]);
       });
 
       it(`refuses a Premium store that does not sell the item with ${k.notForSale}`, async () => {
@@ -201,22 +201,22 @@ describe('catalogue item operations', () => {
         { custom_id: 'T2003', err_code: 40055, err_msg: expect.stringContaining('store-created') },
         { custom_id: 'T2005', err_code: 40055, err_msg: expect.stringContaining('store-created') },
       ]);
-      expect(itemRow(tp, 'primary', 'treatment', 'T2003')).toBeDefined();
-      expect(itemRow(tp, 'primary', 'treatment', 'VX1')).toBeUndefined();
+      expect(await itemRow(tp, 'primary', 'treatment', 'T2003')).toBeDefined();
+      expect(await itemRow(tp, 'primary', 'treatment', 'VX1')).toBeUndefined();
     });
 
     it('deletes a store-created product: the source rule is the treatments’ only', async () => {
       await client().call(ep.deleteProducts, { body: { custom_id_list: ['P1013'] } });
-      expect(itemRow(tp, 'primary', 'product', 'P1013')).toBeUndefined();
+      expect(await itemRow(tp, 'primary', 'product', 'P1013')).toBeUndefined();
     });
 
     it('deleting a product removes it from the sets that bundled it (decision C-007)', async () => {
-      const setId = itemRow(tp, 'primary', 'product', 'P1009')?.id ?? 0;
-      const bundled = () => (tp.platform.services.db.prepare('SELECT COUNT(*) AS n FROM catalogue_bundle_items WHERE set_id = ?').get(setId) as { n: number }).n;
-      expect(bundled()).toBe(3);
+      const setId = (await itemRow(tp, 'primary', 'product', 'P1009'))?.id ?? 0;
+      const bundled = async () => (await tp.platform.services.sql.one<{ n: number }>('SELECT COUNT(*) AS n FROM catalogue_bundle_items WHERE set_id = ?', [setId]))?.n;
+      expect(await bundled()).toBe(3);
       await client().call(ep.deleteProducts, { body: { custom_id_list: ['P1004'] } });
-      expect(bundled()).toBe(2);
-      expect(itemRow(tp, 'primary', 'product', 'P1009')).toBeDefined();
+      expect(await bundled()).toBe(2);
+      expect(await itemRow(tp, 'primary', 'product', 'P1009')).toBeDefined();
     });
   });
 });

@@ -18,19 +18,20 @@ describe('products: create and update', () => {
   });
   const client = () => tp.client(tp.app('primary'));
   const bundleOf = (setId: number) =>
-    tp.platform.services.db
-      .prepare('SELECT i.custom_id, b.quantity FROM catalogue_bundle_items b JOIN catalogue_items i ON i.id = b.product_id WHERE b.set_id = ? ORDER BY b.position')
-      .all(setId) as Array<{ custom_id: string; quantity: number }>;
+    tp.platform.services.sql.all<{ custom_id: string; quantity: number }>(
+      'SELECT i.custom_id, b.quantity FROM catalogue_bundle_items b JOIN catalogue_items i ON i.id = b.product_id WHERE b.set_id = ? ORDER BY b.position',
+      [setId],
+    );
 
   const create = (items: CreateItem[]) => client().call(ep.createProducts, { body: { product_list: items } });
   const update = (items: UpdateItem[]) => client().call(ep.updateProducts, { body: { product_list: items } });
 
   /** One invalid item alone: 40069 naming it with `code`, and nothing stored. */
   async function expectRefused(item: CreateItem, code: number): Promise<void> {
-    const before = itemCount(tp);
+    const before = await itemCount(tp);
     const errors = errListOf(await failureOf(create([item])));
     expect(errors).toEqual([{ custom_id: typeof item.custom_id === 'string' ? item.custom_id : '', err_code: code, err_msg: expect.any(String) }]);
-    expect(itemCount(tp)).toBe(before);
+    expect(await itemCount(tp)).toBe(before);
   }
 
   describe('POST /open_api/merchant/products', () => {
@@ -43,7 +44,7 @@ describe('products: create and update', () => {
         }),
       ]);
       expect(res).toEqual({ err_list: [] });
-      const row = itemRow(tp, 'primary', 'product', 'W1');
+      const row = await itemRow(tp, 'primary', 'product', 'W1');
       expect(row).toMatchObject({
         category_id: 3, name: 'Serum W1', price_unit: 11, price_cents: 129950, label: 'hydrating,bestseller', user_level: 'vip,2', age_limit: 1, min_age: 18,
         max_age: 60, source: 2, status: 1, sell_type: 1,
@@ -54,7 +55,7 @@ describe('products: create and update', () => {
 
     it('takes the required fields alone, with defaults for the rest', async () => {
       await create([productItem('W2')]);
-      expect(itemRow(tp, 'primary', 'product', 'W2')).toMatchObject({ sub_title: '', price_unit: 0, price_cents: 0, link: '', problem: '{}', age_limit: 0, status: 1 });
+      expect(await itemRow(tp, 'primary', 'product', 'W2')).toMatchObject({ sub_title: '', price_unit: 0, price_cents: 0, link: '', problem: '{}', age_limit: 0, status: 1 });
     });
 
     it.each([
@@ -83,7 +84,7 @@ describe('products: create and update', () => {
 
     it('accepts a price unit of the complete list whose symbol is not shown, and answers it with an empty price_symbol', async () => {
       await create([productItem('U20', { price_unit: 20, price: 5 }), productItem('U108', { price_unit: 108, price: 7 })]);
-      expect(itemRow(tp, 'primary', 'product', 'U20')).toMatchObject({ price_unit: 20, price_cents: 500 });
+      expect(await itemRow(tp, 'primary', 'product', 'U20')).toMatchObject({ price_unit: 20, price_cents: 500 });
       const listed = (await client().call(ep.merchantProducts, { query: { count: 100 } })).list.filter((p) => p.custom_id.startsWith('U'));
       expect(listed.map((p) => [p.custom_id, p.price_unit, p.price_symbol])).toEqual(expect.arrayContaining([['U20', 20, ''], ['U108', 108, '']]));
     });
@@ -95,8 +96,8 @@ describe('products: create and update', () => {
           label: 'abcdefghij,b,c,d', price: 9999999.99,
         }),
       ]);
-      expect(itemRow(tp, 'primary', 'product', 'B1')?.price_cents).toBe(999999999);
-      expect(itemRow(tp, 'primary', 'product', 'B1')?.pic).toHaveLength(255);
+      expect((await itemRow(tp, 'primary', 'product', 'B1'))?.price_cents).toBe(999999999);
+      expect((await itemRow(tp, 'primary', 'product', 'B1'))?.pic).toHaveLength(255);
     });
 
     it('40055 for a malformed number, a number that exists, and a number repeated in the batch', async () => {
@@ -104,7 +105,7 @@ describe('products: create and update', () => {
       await expectRefused(productItem('P1001'), 40055);
       const errors = errListOf(await failureOf(create([productItem('D1'), productItem('D1', { name: 'Second' })])));
       expect(errors).toEqual([{ custom_id: 'D1', err_code: 40055, err_msg: expect.stringContaining('repeated') }]);
-      expect(itemRow(tp, 'primary', 'product', 'D1')?.name).toBe('Serum D1');
+      expect((await itemRow(tp, 'primary', 'product', 'D1'))?.name).toBe('Serum D1');
     });
 
     it('applies the valid items of a mixed batch and reports each invalid one in request order', async () => {
@@ -116,26 +117,26 @@ describe('products: create and update', () => {
       );
       expect(errListOf(error).map((e) => [e.custom_id, e.err_code])).toEqual([['M2', 40017], ['P1003', 40055], ['M4', 40048], ['M5', 40067]]);
       expect(error.detail).toContain('4 item(s) failed');
-      expect(itemRow(tp, 'primary', 'product', 'M1')).toBeDefined();
-      expect(itemRow(tp, 'primary', 'product', 'M3')?.price_cents).toBe(500);
-      for (const id of ['M2', 'M4', 'M5']) expect(itemRow(tp, 'primary', 'product', id)).toBeUndefined();
-      expect(itemRow(tp, 'primary', 'product', 'P1003')?.name).toBe('Hyaluronic Hydrating Serum');
+      expect(await itemRow(tp, 'primary', 'product', 'M1')).toBeDefined();
+      expect((await itemRow(tp, 'primary', 'product', 'M3'))?.price_cents).toBe(500);
+      for (const id of ['M2', 'M4', 'M5']) expect(await itemRow(tp, 'primary', 'product', id)).toBeUndefined();
+      expect((await itemRow(tp, 'primary', 'product', 'P1003'))?.name).toBe('Hyaluronic Hydrating Serum');
     });
 
     it('answers 40069 with every item when all fail, and stores none', async () => {
-      const before = itemCount(tp);
+      const before = await itemCount(tp);
       const errors = errListOf(await failureOf(create([productItem('F1', { pic: 'x' }), productItem('F2', { name: undefined })])));
       expect(errors.map((e) => e.err_code)).toEqual([40025, 40017]);
-      expect(itemCount(tp)).toBe(before);
+      expect(await itemCount(tp)).toBe(before);
     });
 
     it('100 items are one batch; 101 are 40058 and nothing is stored', async () => {
       const hundred = Array.from({ length: 100 }, (_, i) => productItem(`H${i}`));
       expect(await create(hundred)).toEqual({ err_list: [] });
-      expect(itemRow(tp, 'primary', 'product', 'H99')).toBeDefined();
-      const before = itemCount(tp);
+      expect(await itemRow(tp, 'primary', 'product', 'H99')).toBeDefined();
+      const before = await itemCount(tp);
       await expectCode(create(Array.from({ length: 101 }, (_, i) => productItem(`X${i}`))), 40058);
-      expect(itemCount(tp)).toBe(before);
+      expect(await itemCount(tp)).toBe(before);
     });
 
     it('a set bundles existing products, including ones created earlier in the batch', async () => {
@@ -143,7 +144,7 @@ describe('products: create and update', () => {
         productItem('S1'),
         productItem('S2', { category_id: 9, suit_custom_id: [{ custom_id: 'S1', quantity: 2 }, { custom_id: 'P1001', quantity: 1 }] }),
       ]);
-      expect(bundleOf(itemRow(tp, 'primary', 'product', 'S2')?.id ?? 0)).toEqual([{ custom_id: 'S1', quantity: 2 }, { custom_id: 'P1001', quantity: 1 }]);
+      expect(await bundleOf((await itemRow(tp, 'primary', 'product', 'S2'))?.id ?? 0)).toEqual([{ custom_id: 'S1', quantity: 2 }, { custom_id: 'P1001', quantity: 1 }]);
     });
 
     it('refuses a bundle item that does not exist (40067), a set containing itself or a product twice (40055)', async () => {
@@ -155,22 +156,22 @@ describe('products: create and update', () => {
 
     it('keeps no bundle items on a product that is not a set (decision C-007)', async () => {
       await create([productItem('S7', { category_id: 4, suit_custom_id: [{ custom_id: 'NOPE', quantity: 1 }] })]);
-      expect(bundleOf(itemRow(tp, 'primary', 'product', 'S7')?.id ?? 0)).toEqual([]);
+      expect(await bundleOf((await itemRow(tp, 'primary', 'product', 'S7'))?.id ?? 0)).toEqual([]);
     });
   });
 
   describe('PATCH /open_api/merchant/products', () => {
     it('changes only the fields sent', async () => {
       await create([productItem('U1', { sub_title: 'Old', price: 10, link: 'https://shop.example.com/u1', label: 'a,b', problem: { pore: [1] } })]);
-      const before = itemRow(tp, 'primary', 'product', 'U1');
+      const before = await itemRow(tp, 'primary', 'product', 'U1');
       expect(await update([{ custom_id: 'U1', price: 12.5, sub_title: 'New' }])).toEqual({ err_list: [] });
-      const after = itemRow(tp, 'primary', 'product', 'U1');
+      const after = await itemRow(tp, 'primary', 'product', 'U1');
       expect(after).toEqual({ ...before, price_cents: 1250, sub_title: 'New', updated_at: after?.updated_at });
     });
 
     it('clears a text with the empty string and replaces problem whole', async () => {
       await update([{ custom_id: 'U1', link: '', problem: { acne: ['0'] } }]);
-      const row = itemRow(tp, 'primary', 'product', 'U1');
+      const row = await itemRow(tp, 'primary', 'product', 'U1');
       expect(row?.link).toBe('');
       expect(JSON.parse(row?.problem ?? '')).toEqual({ acne: [0] });
     });
@@ -178,13 +179,13 @@ describe('products: create and update', () => {
     it('merges lang_data by language and field; {} removes a language (decision C-010)', async () => {
       await create([productItem('U2', { lang_data: { 'zh-Hans': { name: '旧', label: '标签' }, ar: { name: 'قديم' } } })]);
       await update([{ custom_id: 'U2', lang_data: { 'zh-Hans': { name: '新' }, ar: {}, ja: { name: '新しい' } } }]);
-      expect(JSON.parse(itemRow(tp, 'primary', 'product', 'U2')?.lang_data ?? '')).toEqual({ 'zh-Hans': { name: '新', label: '标签' }, ja: { name: '新しい' } });
+      expect(JSON.parse((await itemRow(tp, 'primary', 'product', 'U2'))?.lang_data ?? '')).toEqual({ 'zh-Hans': { name: '新', label: '标签' }, ja: { name: '新しい' } });
     });
 
     it('reports unknown numbers with 40067 and still applies the others', async () => {
       const errors = errListOf(await failureOf(update([{ custom_id: 'NOPE1', price: 1 }, { custom_id: 'U1', price: 3 }, { custom_id: 'U1x', name: '' }])));
       expect(errors.map((e) => [e.custom_id, e.err_code])).toEqual([['NOPE1', 40067], ['U1x', 40017]]);
-      expect(itemRow(tp, 'primary', 'product', 'U1')?.price_cents).toBe(300);
+      expect((await itemRow(tp, 'primary', 'product', 'U1'))?.price_cents).toBe(300);
     });
 
     it('checks a single changed age against the stored one', async () => {
@@ -192,21 +193,21 @@ describe('products: create and update', () => {
       const errors = errListOf(await failureOf(update([{ custom_id: 'U3', min_age: 50 }])));
       expect(errors).toEqual([{ custom_id: 'U3', err_code: 400, err_msg: expect.stringContaining('min_age') }]);
       await update([{ custom_id: 'U3', max_age: 65 }]);
-      expect(itemRow(tp, 'primary', 'product', 'U3')).toMatchObject({ min_age: 20, max_age: 65 });
+      expect(await itemRow(tp, 'primary', 'product', 'U3')).toMatchObject({ min_age: 20, max_age: 65 });
     });
 
     it('switches an age restriction back on with age_limit alone, the stored ages applying again', async () => {
       await create([productItem('U4', { age_limit: 1, min_age: 18, max_age: 30 }), productItem('U5')]);
       await update([{ custom_id: 'U4', age_limit: 0 }]);
-      expect(itemRow(tp, 'primary', 'product', 'U4')).toMatchObject({ age_limit: 0, min_age: 18, max_age: 30 });
+      expect(await itemRow(tp, 'primary', 'product', 'U4')).toMatchObject({ age_limit: 0, min_age: 18, max_age: 30 });
       await update([{ custom_id: 'U4', age_limit: 1 }]);
-      expect(itemRow(tp, 'primary', 'product', 'U4')).toMatchObject({ age_limit: 1, min_age: 18, max_age: 30 });
+      expect(await itemRow(tp, 'primary', 'product', 'U4')).toMatchObject({ age_limit: 1, min_age: 18, max_age: 30 });
       // An item created without a range has no stored ages to fall back on.
       const errors = errListOf(await failureOf(update([{ custom_id: 'U5', age_limit: 1, min_age: 20 }])));
       expect(errors).toEqual([{ custom_id: 'U5', err_code: 400, err_msg: expect.stringContaining('product_list.0.max_age: required when age_limit is 1') }]);
-      expect(itemRow(tp, 'primary', 'product', 'U5')).toMatchObject({ age_limit: 0, min_age: 0, max_age: 0 });
+      expect(await itemRow(tp, 'primary', 'product', 'U5')).toMatchObject({ age_limit: 0, min_age: 0, max_age: 0 });
       await update([{ custom_id: 'U5', age_limit: 1, min_age: 20, max_age: 45 }]);
-      expect(itemRow(tp, 'primary', 'product', 'U5')).toMatchObject({ age_limit: 1, min_age: 20, max_age: 45 });
+      expect(await itemRow(tp, 'primary', 'product', 'U5')).toMatchObject({ age_limit: 1, min_age: 20, max_age: 45 });
     });
 
     it('runs the create rules on the fields sent, each failed item with its own code', async () => {
@@ -215,20 +216,20 @@ describe('products: create and update', () => {
         { custom_id: 'U1', instruction: 'i'.repeat(2001) }, { custom_id: 'U1', sub_title: 's'.repeat(301) }, { custom_id: 'U1', name: ' ' },
       ])));
       expect(errors.map((e) => e.err_code)).toEqual([40018, 40025, 40015, 40035, 40077, 40048, 40017]);
-      expect(itemRow(tp, 'primary', 'product', 'U1')?.name).toBe('Serum U1');
+      expect((await itemRow(tp, 'primary', 'product', 'U1'))?.name).toBe('Serum U1');
     });
 
     it('replaces the bundle of a set, and drops it when the product stops being a set', async () => {
-      const setId = itemRow(tp, 'primary', 'product', 'S2')?.id ?? 0;
+      const setId = (await itemRow(tp, 'primary', 'product', 'S2'))?.id ?? 0;
       await update([{ custom_id: 'S2', suit_custom_id: [{ custom_id: 'P1006', quantity: 3 }] }]);
-      expect(bundleOf(setId)).toEqual([{ custom_id: 'P1006', quantity: 3 }]);
+      expect(await bundleOf(setId)).toEqual([{ custom_id: 'P1006', quantity: 3 }]);
       await update([{ custom_id: 'S2', category_id: 4 }]);
-      expect(bundleOf(setId)).toEqual([]);
+      expect(await bundleOf(setId)).toEqual([]);
     });
 
     it('refuses an update batch above 100 with 40058', async () => {
       await expectCode(update(Array.from({ length: 101 }, (_, i) => ({ custom_id: `H${i}`, price: 1 }))), 40058);
-      expect(itemRow(tp, 'primary', 'product', 'H0')?.price_cents).toBe(0);
+      expect((await itemRow(tp, 'primary', 'product', 'H0'))?.price_cents).toBe(0);
     });
   });
 });

@@ -29,7 +29,7 @@ describe('treatments: create and update', () => {
       treatmentItem('N1', { goods_attributes_code: ['HYDRATE', 'A1'], price_unit: 6, price: 880, problem: { acne: [0, '1'] }, nurse_stage: 2 }),
       treatmentItem('N2'),
     ])).toEqual({ err_list: [] });
-    expect(itemRow(tp, 'primary', 'treatment', 'N1')).toMatchObject({ goods_attributes_code: 'HYDRATE,A1', goods_attributes_limit: null, category_id: null, source: 2, status: 1 });
+    expect(await itemRow(tp, 'primary', 'treatment', 'N1')).toMatchObject({ goods_attributes_code: 'HYDRATE,A1', goods_attributes_limit: null, category_id: null, source: 2, status: 1 });
     expect(await listed('N1')).toMatchObject({ goods_attributes_code: 'HYDRATE,A1', goods_attributes_limit: '1', price_symbol: 'HK$', price: 880, problem: { acne: [0, 1] }, nurse_stage: 2 });
     expect(await listed('N2')).toMatchObject({ goods_attributes_code: '', goods_attributes_limit: '0' });
   });
@@ -38,12 +38,12 @@ describe('treatments: create and update', () => {
     await create([treatmentItem('N3', { goods_attributes_code: 'A1', goods_attributes_limit: 0 })]);
     expect(await listed('N3')).toMatchObject({ goods_attributes_code: 'A1', goods_attributes_limit: '0' });
     await update([{ custom_id: 'N3', goods_attributes_limit: '1' }]);
-    expect(itemRow(tp, 'primary', 'treatment', 'N3')?.goods_attributes_limit).toBe('1');
+    expect((await itemRow(tp, 'primary', 'treatment', 'N3'))?.goods_attributes_limit).toBe('1');
   });
 
   it('ignores category_id on a treatment (treatments have none)', async () => {
     await create([treatmentItem('N4', { category_id: 3 })]);
-    expect(itemRow(tp, 'primary', 'treatment', 'N4')?.category_id).toBeNull();
+    expect((await itemRow(tp, 'primary', 'treatment', 'N4'))?.category_id).toBeNull();
   });
 
   it.each([
@@ -57,32 +57,32 @@ describe('treatments: create and update', () => {
     ['40077 for a long instruction', { instruction: 'i'.repeat(2001) }, 40077],
     ['400 for a malformed goods_attributes_code', { goods_attributes_code: 'a b' }, 400],
   ])('refuses %s, storing nothing', async (_name, patch, code) => {
-    const before = itemCount(tp);
+    const before = await itemCount(tp);
     const errors = errListOf(await failureOf(create([treatmentItem('R1', patch)])));
     expect(errors.map((e) => e.err_code)).toEqual([code]);
-    expect(itemCount(tp)).toBe(before);
+    expect(await itemCount(tp)).toBe(before);
   });
 
   it('treatment and product numbers are separate: a treatment may reuse a product number', async () => {
     await create([treatmentItem('P1001')]);
-    expect(itemRow(tp, 'primary', 'treatment', 'P1001')).toBeDefined();
-    expect(itemRow(tp, 'primary', 'product', 'P1001')?.name).toBe('Balancing Toner');
+    expect(await itemRow(tp, 'primary', 'treatment', 'P1001')).toBeDefined();
+    expect((await itemRow(tp, 'primary', 'product', 'P1001'))?.name).toBe('Balancing Toner');
   });
 
   it('applies the valid items of a mixed batch; 101 items are 40058', async () => {
     const errors = errListOf(await failureOf(create([treatmentItem('N5'), treatmentItem('N6', { pic: '' }), treatmentItem('N7')])));
     expect(errors.map((e) => [e.custom_id, e.err_code])).toEqual([['N6', 40025]]);
-    expect(itemRow(tp, 'primary', 'treatment', 'N5')).toBeDefined();
-    expect(itemRow(tp, 'primary', 'treatment', 'N7')).toBeDefined();
+    expect(await itemRow(tp, 'primary', 'treatment', 'N5')).toBeDefined();
+    expect(await itemRow(tp, 'primary', 'treatment', 'N7')).toBeDefined();
     await expectCode(create(Array.from({ length: 101 }, (_, i) => treatmentItem(`Z${i}`))), 40058);
-    expect(itemRow(tp, 'primary', 'treatment', 'Z0')).toBeUndefined();
+    expect(await itemRow(tp, 'primary', 'treatment', 'Z0')).toBeUndefined();
   });
 
   it('updates only the fields sent, store-created treatments included; unknown numbers are 40067', async () => {
-    const before = itemRow(tp, 'primary', 'treatment', 'T2003');
+    const before = await itemRow(tp, 'primary', 'treatment', 'T2003');
     const errors = errListOf(await failureOf(update([{ custom_id: 'T2003', price: 105 }, { custom_id: 'NOPE', price: 1 }])));
     expect(errors.map((e) => [e.custom_id, e.err_code])).toEqual([['NOPE', 40067]]);
-    const after = itemRow(tp, 'primary', 'treatment', 'T2003');
+    const after = await itemRow(tp, 'primary', 'treatment', 'T2003');
     expect(after).toEqual({ ...before, price_cents: 10500, updated_at: after?.updated_at });
     expect(after?.source).toBe(1);
   });

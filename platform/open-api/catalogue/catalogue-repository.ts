@@ -1,0 +1,224 @@
+import type { CatalogueStatus } from '../../../protocol/enums/statuses.ts';
+import type { SqlDatabase, SqlExecutor, SqlValue } from '../../storage/sql.ts';
+import type { CatalogueKind } from './kinds.ts';
+import type { CatalogueRow, ColumnValue } from './rows.ts';
+import type { StoreRef } from './stores.ts';
+import { findStore, findStores } from './stores.ts';
+
+/** What the single-item operations need of an item. */
+export interface ItemRef {
+  id: number;
+  custom_id: string;
+  source: number;
+  sell_type: number;
+}
+
+/** A merchant read's page: the rows of the window and the records over all pages. */
+export interface RowPage<Row> {
+  rows: Row[];
+  total: number;
+}
+
+/** A window of a list read (LIMIT/OFFSET), counted from the first record. */
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
+/** A store read's row: the item and the store's own link, if it has one. */
+export type StoreItemRow = CatalogueRow & { store_link_type: number | null; store_link: string | null };
+
+export interface BundleRow {
+  productId: number;
+  quantity: number;
+}
+
+export interface StoreLinkRow {
+  storeId: number;
+  linkType: number;
+  link: string;
+}
+
+/**
+ * Every query of the catalogue aggregate (catalogue_items and the sale store, store link and
+ * bundle rows that belong to an item), on either backend (D-051, D-058). The reads run alone;
+ * every read-then-write sequence runs in `transaction`, whose `work` gets the same queries bound
+ * to the transaction.
+ */
+export class CatalogueRepository {
+  readonly #db: SqlDatabase;
+  readonly #reads: CatalogueQueries;
+
+  constructor(db: SqlDatabase) {
+    this.#db = db;
+    this.#reads = new CatalogueQueries(db);
+  }
+
+  /** One transaction; on PostgreSQL `work` may run again, so it must do nothing but queries. */
+  transaction<T>(work: (queries: CatalogueQueries) => Promise<T>): Promise<T> {
+    return this.#db.transaction((tx) => work(new CatalogueQueries(tx)));
+  }
+
+  findStore(merchantId: number, customId: string): Promise<StoreRef | undefined> {
+    return findStore(this.#db, merchantId, customId);
+  }
+
+  /**
+   * Every item of one kind of the merchant, active and disabled. Ordered by id, which is unique
+   * and never NULL: the order is total, so consecutive pages never repeat or skip a record.
+   */
+  merchantPage(merchantId: number, kind: CatalogueKind, window: PageWindow): Promise<RowPage<CatalogueRow>> {
+    return this.#reads.page<CatalogueRow>(
+      'SELECT *, COUNT(*) OVER () AS total_rows FROM catalogue_items WHERE merchant_id = ? AND kind = ? ORDER BY id LIMIT ? OFFSET ?',
+      'SELECT COUNT(*) AS n FROM catalogue_items WHERE merchant_id = ? AND kind = ?',
+      [merchantId, kind],
+      window,
+    );
+  }
+
+  /**
+   * What the store sells now: active items for sale at every store or at this one (decision
+   * C-011), each with the store's link row if any (at most one: the key is item and store).
+   */
+  storePage(merchantId: number, kind: CatalogueKind, storeId: number, window: PageWindow): Promise<RowPage<StoreItemRow>> {
+    const where = `FROM catalogue_items i
+      LEFT JOIN catalogue_store_links l ON l.item_id = i.id AND l.store_id = ?
+      WHERE i.merchant_id = ? AND i.kind = ? AND i.status = 1
+        AND (i.sell_type = 1 OR EXISTS (SELECT 1 FROM catalogue_sale_stores s WHERE s.item_id = i.id AND s.store_id = ?))`;
+    return this.#reads.page<StoreItemRow>(
+      `SELECT i.*, l.link_type AS store_link_type, l.link AS store_link, COUNT(*) OVER () AS total_rows ${where} ORDER BY i.id LIMIT ? OFFSET ?`,
+      `SELECT COUNT(*) AS n ${where}`,
+      [storeId, merchantId, kind, storeId],
+      window,
+    );
+  }
+}
+
+/** The catalogue's queries on one executor: the database, or an open transaction. */
+export class CatalogueQueries {
+  constructor(private readonly ex: SqlExecutor) {}
+
+  /**
+   * One page and the total in one statement (a window count), so both come from one snapshot
+   * without a transaction; a page past the last record has no row to carry the total, so it is
+   * counted apart. An offset beyond what binds exactly is past any data: only counted.
+   */
+  async page<Row extends object>(pageSql: string, countSql: string, params: readonly SqlValue[], window: PageWindow): Promise<RowPage<Row>> {
+    if (Number.isSafeInteger(window.offset)) {
+      const rows = await this.ex.all<Row & { total_rows: number }>(pageSql, [...params, window.limit, window.offset]);
+      const first = rows[0];
+      if (first) return { rows: rows.map(withoutTotal), total: first.total_rows };
+    }
+    const counted = await this.ex.one<{ n: number }>(countSql, params);
+    return { rows: [], total: counted?.n ?? 0 };
+  }
+
+  findItemRef(merchantId: number, kind: CatalogueKind, customId: string): Promise<ItemRef | undefined> {
+    return this.ex.one<ItemRef>('SELECT id, custom_id, source, sell_type FROM catalogue_items WHERE merchant_id = ? AND kind = ? AND custom_id = ?', [
+      merchantId, kind, customId,
+    ]);
+  }
+
+  findItemRow(merchantId: number, kind: CatalogueKind, customId: string): Promise<CatalogueRow | undefined> {
+    return this.ex.one<CatalogueRow>('SELECT * FROM catalogue_items WHERE merchant_id = ? AND kind = ? AND custom_id = ?', [merchantId, kind, customId]);
+  }
+
+  /** Column names come from rows.ts and the services, never from a request. */
+  async insertItem(values: Readonly<Record<string, ColumnValue>>): Promise<number> {
+    const columns = Object.keys(values);
+    const row = await this.ex.one<{ id: number }>(
+      `INSERT INTO catalogue_items (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) RETURNING id`,
+      columns.map((c) => values[c] ?? null),
+    );
+    if (!row) throw new Error('INSERT … RETURNING id returned no row');
+    return row.id;
+  }
+
+  async updateItem(merchantId: number, id: number, values: Readonly<Record<string, ColumnValue>>): Promise<void> {
+    const columns = Object.keys(values);
+    if (columns.length === 0) return;
+    await this.ex.run(`UPDATE catalogue_items SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE id = ? AND merchant_id = ?`, [
+      ...columns.map((c) => values[c] ?? null), id, merchantId,
+    ]);
+  }
+
+  /** Sale stores, links and bundle rows go with the item (ON DELETE CASCADE). */
+  async deleteItem(merchantId: number, id: number): Promise<void> {
+    await this.ex.run('DELETE FROM catalogue_items WHERE id = ? AND merchant_id = ?', [id, merchantId]);
+  }
+
+  async setStatus(merchantId: number, id: number, status: CatalogueStatus, now: number): Promise<void> {
+    await this.ex.run('UPDATE catalogue_items SET status = ?, updated_at = ? WHERE id = ? AND merchant_id = ?', [status, now, id, merchantId]);
+  }
+
+  async setSellType(merchantId: number, id: number, sellType: number, now: number): Promise<void> {
+    await this.ex.run('UPDATE catalogue_items SET sell_type = ?, updated_at = ? WHERE id = ? AND merchant_id = ?', [sellType, now, id, merchantId]);
+  }
+
+  /** The item's sale stores become exactly `storeIds` (distinct). */
+  async replaceSaleStores(merchantId: number, itemId: number, storeIds: readonly number[]): Promise<void> {
+    await this.ex.run('DELETE FROM catalogue_sale_stores WHERE item_id = ? AND merchant_id = ?', [itemId, merchantId]);
+    await insertRows(this.ex, 'catalogue_sale_stores', ['merchant_id', 'item_id', 'store_id'], storeIds.map((storeId) => [merchantId, itemId, storeId]));
+  }
+
+  /** Links exist only where the item is for sale (decision C-012). */
+  async dropLinksNotForSale(itemId: number): Promise<void> {
+    await this.ex.run('DELETE FROM catalogue_store_links WHERE item_id = ? AND store_id NOT IN (SELECT store_id FROM catalogue_sale_stores WHERE item_id = ?)', [
+      itemId, itemId,
+    ]);
+  }
+
+  async saleStoreIds(itemId: number): Promise<Set<number>> {
+    const rows = await this.ex.all<{ store_id: number }>('SELECT store_id FROM catalogue_sale_stores WHERE item_id = ?', [itemId]);
+    return new Set(rows.map((r) => r.store_id));
+  }
+
+  /** Sets each listed store's link in list order (a store listed twice keeps its last entry). */
+  async upsertLinks(merchantId: number, itemId: number, links: readonly StoreLinkRow[], now: number): Promise<void> {
+    for (const l of links) {
+      await this.ex.run(
+        `INSERT INTO catalogue_store_links (merchant_id, item_id, store_id, link_type, link, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (item_id, store_id) DO UPDATE SET link_type = excluded.link_type, link = excluded.link, updated_at = excluded.updated_at`,
+        [merchantId, itemId, l.storeId, l.linkType, l.link, now],
+      );
+    }
+  }
+
+  /** The set's bundle items become `bundle`, in its order. */
+  async replaceBundle(merchantId: number, setId: number, bundle: readonly BundleRow[]): Promise<void> {
+    await this.ex.run('DELETE FROM catalogue_bundle_items WHERE set_id = ? AND merchant_id = ?', [setId, merchantId]);
+    await this.insertBundle(merchantId, setId, bundle);
+  }
+
+  async insertBundle(merchantId: number, setId: number, bundle: readonly BundleRow[]): Promise<void> {
+    await insertRows(this.ex, 'catalogue_bundle_items', ['merchant_id', 'set_id', 'product_id', 'quantity', 'position'],
+      bundle.map((b, position) => [merchantId, setId, b.productId, b.quantity, position]));
+  }
+
+  findStores(merchantId: number, customIds: readonly string[]): Promise<Map<string, StoreRef>> {
+    return findStores(this.ex, merchantId, customIds);
+  }
+
+  /** The demo seed's merchants of a group (a read of the tenant rows the catalogue seed needs). */
+  merchantsOfGroup(groupId: number): Promise<Array<{ id: number; name: string }>> {
+    return this.ex.all('SELECT id, name FROM merchants WHERE group_id = ? ORDER BY id', [groupId]);
+  }
+}
+
+function withoutTotal<Row extends object>(row: Row & { total_rows: number }): Row {
+  const { total_rows: _total, ...rest } = row;
+  return rest as unknown as Row;
+}
+
+/** Bound parameters per statement: under SQLite's historical 999, far under PostgreSQL's 65535. */
+const MAX_PARAMS = 900;
+
+/** Multi-row INSERTs, as few statements as the parameter limit allows (a 1000-store list is 4). */
+async function insertRows(ex: SqlExecutor, table: string, columns: readonly string[], rows: ReadonlyArray<readonly SqlValue[]>): Promise<void> {
+  const perStatement = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const chunk = rows.slice(start, start + perStatement);
+    await ex.run(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`, chunk.flat());
+  }
+}
