@@ -215,6 +215,7 @@ export async function seedDemoCatalogue(tx: SqlExecutor, groupId: number, now: n
           price_unit: 0, price_cents: 0, ...columnValues(fields), merchant_id: merchant.id, kind, custom_id: item.custom_id,
           source: item.source ?? 2, status: item.status ?? 1, sell_type: item.sold_at ? 2 : 1, created_at: now, updated_at: now,
         });
+        if (id === undefined) throw new Error(`demo catalogue lists ${kind} ${item.custom_id} twice`);
         await q.replaceSaleStores(merchant.id, id, (item.sold_at ?? []).map(storeId));
         const links = Object.entries(item.links ?? {}).map(([store, link]) => ({ storeId: storeId(store), linkType: link === null ? 0 : 1, link: link ?? '' }));
         await q.upsertLinks(merchant.id, id, links, now);

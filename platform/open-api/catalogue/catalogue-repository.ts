@@ -123,15 +123,20 @@ export class CatalogueQueries {
     return this.ex.one<CatalogueRow>('SELECT * FROM catalogue_items WHERE merchant_id = ? AND kind = ? AND custom_id = ?', [merchantId, kind, customId]);
   }
 
-  /** Column names come from rows.ts and the services, never from a request. */
-  async insertItem(values: Readonly<Record<string, ColumnValue>>): Promise<number> {
+  /**
+   * The new item's id, or undefined when the merchant already has this number for this kind.
+   * A create checks the number first, but on PostgreSQL a concurrent create may commit the same
+   * number after that check: the insert itself must not then fail as a duplicate key (a 500).
+   * Column names come from rows.ts and the services, never from a request.
+   */
+  async insertItem(values: Readonly<Record<string, ColumnValue>>): Promise<number | undefined> {
     const columns = Object.keys(values);
     const row = await this.ex.one<{ id: number }>(
-      `INSERT INTO catalogue_items (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) RETURNING id`,
+      `INSERT INTO catalogue_items (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
+       ON CONFLICT (merchant_id, kind, custom_id) DO NOTHING RETURNING id`,
       columns.map((c) => values[c] ?? null),
     );
-    if (!row) throw new Error('INSERT … RETURNING id returned no row');
-    return row.id;
+    return row?.id;
   }
 
   async updateItem(merchantId: number, id: number, values: Readonly<Record<string, ColumnValue>>): Promise<void> {

@@ -71,10 +71,9 @@ export class CatalogueWriteService {
 
   private async createOne(q: CatalogueQueries, merchantId: number, rules: KindRules, index: number, item: CatalogueWriteItem, now: number): Promise<IndexedError | null> {
     const at = `${rules.listKey}.${index}`;
-    if ((await q.findItemRef(merchantId, rules.kind, item.custom_id)) !== undefined) {
-      // decision C-006: an existing number is an invalid number for create (40055).
-      return itemError(index, item.custom_id, Codes.PRODUCT_NUMBER_INVALID, `${at}.custom_id: ${rules.noun} ${item.custom_id} already exists`);
-    }
+    // decision C-006: an existing number is an invalid number for create (40055).
+    const exists = () => itemError(index, item.custom_id, Codes.PRODUCT_NUMBER_INVALID, `${at}.custom_id: ${rules.noun} ${item.custom_id} already exists`);
+    if ((await q.findItemRef(merchantId, rules.kind, item.custom_id)) !== undefined) return exists();
     const isSet = rules.kind === 'product' && item.category_id === SET_CATEGORY_ID;
     const bundle = isSet && item.suit_custom_id ? await this.resolveBundle(q, merchantId, index, item.custom_id, item.suit_custom_id, at) : [];
     if (!Array.isArray(bundle)) return bundle;
@@ -86,6 +85,8 @@ export class CatalogueWriteService {
       source: 2, status: 1, sell_type: 1, created_at: now, updated_at: now,
     };
     const id = await q.insertItem(values);
+    // Created by a concurrent request since the check above (D-058).
+    if (id === undefined) return exists();
     await q.insertBundle(merchantId, id, bundle);
     return null;
   }
