@@ -139,12 +139,17 @@ export class CatalogueQueries {
     return row?.id;
   }
 
-  async updateItem(merchantId: number, id: number, values: Readonly<Record<string, ColumnValue>>): Promise<void> {
-    const columns = Object.keys(values);
-    if (columns.length === 0) return;
-    await this.ex.run(`UPDATE catalogue_items SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE id = ? AND merchant_id = ?`, [
-      ...columns.map((c) => values[c] ?? null), id, merchantId,
-    ]);
+  /**
+   * Writes `changes` over the stored `row` (read in the same transaction). Every updatable column
+   * is written, the unchanged ones with their stored values, so the statement's text is always
+   * the same: the backends keep one prepared statement per text, and a text per combination of
+   * changed fields would grow that cache without bound.
+   */
+  async updateItem(merchantId: number, row: CatalogueRow, changes: Readonly<Record<string, ColumnValue>>): Promise<void> {
+    const unknown = Object.keys(changes).filter((c) => !(UPDATABLE as readonly string[]).includes(c));
+    if (unknown.length > 0) throw new Error(`not an updatable catalogue column: ${unknown.join(', ')}`);
+    const values = UPDATABLE.map((c) => (c in changes ? (changes[c] ?? null) : row[c]));
+    await this.ex.run(UPDATE_ITEM, [...values, row.id, merchantId]);
   }
 
   /** Sale stores, links and bundle rows go with the item (ON DELETE CASCADE). */
@@ -210,20 +215,32 @@ export class CatalogueQueries {
   }
 }
 
+/** The columns an update may change (rows.ts columnValues, and the time of the change). */
+const UPDATABLE = [
+  'category_id', 'name', 'pic', 'sub_title', 'price_unit', 'price_cents', 'link', 'problem', 'skin_type', 'age_limit', 'min_age', 'max_age',
+  'label', 'nurse_stage', 'user_level', 'instruction', 'lang_data', 'goods_attributes_code', 'goods_attributes_limit', 'updated_at',
+] as const satisfies ReadonlyArray<keyof CatalogueRow>;
+const UPDATE_ITEM = `UPDATE catalogue_items SET ${UPDATABLE.map((c) => `${c} = ?`).join(', ')} WHERE id = ? AND merchant_id = ?`;
+
 function withoutTotal<Row extends object>(row: Row & { total_rows: number }): Row {
   const { total_rows: _total, ...rest } = row;
   return rest as unknown as Row;
 }
 
-/** Bound parameters per statement: under SQLite's historical 999, far under PostgreSQL's 65535. */
-const MAX_PARAMS = 900;
+/**
+ * Rows per multi-row INSERT: only these sizes, so a table has three statement texts whatever the
+ * list's length (prepared statements are kept per text). 100 rows of 5 columns stay far under
+ * SQLite's historical 999 parameters; a 1000-store list is ten statements.
+ */
+const INSERT_SIZES = [100, 10, 1] as const;
 
-/** Multi-row INSERTs, as few statements as the parameter limit allows (a 1000-store list is 4). */
 async function insertRows(ex: SqlExecutor, table: string, columns: readonly string[], rows: ReadonlyArray<readonly SqlValue[]>): Promise<void> {
-  const perStatement = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
   const tuple = `(${columns.map(() => '?').join(', ')})`;
-  for (let start = 0; start < rows.length; start += perStatement) {
-    const chunk = rows.slice(start, start + perStatement);
-    await ex.run(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`, chunk.flat());
+  let start = 0;
+  for (const size of INSERT_SIZES) {
+    for (; rows.length - start >= size; start += size) {
+      const chunk = rows.slice(start, start + size);
+      await ex.run(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`, chunk.flat());
+    }
   }
 }

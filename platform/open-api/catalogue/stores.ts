@@ -17,18 +17,26 @@ export function findStore(ex: SqlExecutor, merchantId: number, customId: string)
   return ex.one<StoreRef>('SELECT id, custom_id, business_type, status FROM stores WHERE merchant_id = ? AND custom_id = ?', [merchantId, customId]);
 }
 
-/** Store numbers per lookup: a sale store list holds up to 1000, SQLite binds at least 999. */
-const PER_LOOKUP = 500;
+/**
+ * Lengths of the IN list of one lookup. A shorter list is padded (repeating a number changes
+ * nothing), so there are four statement texts, not one per list length: prepared statements are
+ * kept per text. 500 stays under SQLite's historical 999 parameters; a sale store list holds up
+ * to 1000 numbers, two lookups.
+ */
+const LOOKUP_SIZES = [1, 10, 100, 500] as const;
+const MAX_LOOKUP = 500;
 
 /** The merchant's stores among `customIds`, by number; numbers that are no store are absent. */
 export async function findStores(ex: SqlExecutor, merchantId: number, customIds: readonly string[]): Promise<Map<string, StoreRef>> {
   const found = new Map<string, StoreRef>();
   const distinct = [...new Set(customIds)];
-  for (let start = 0; start < distinct.length; start += PER_LOOKUP) {
-    const chunk = distinct.slice(start, start + PER_LOOKUP);
+  for (let start = 0; start < distinct.length; start += MAX_LOOKUP) {
+    const chunk = distinct.slice(start, start + MAX_LOOKUP);
+    const size = LOOKUP_SIZES.find((s) => s >= chunk.length) ?? MAX_LOOKUP;
+    const padded = [...chunk, ...Array.from({ length: size - chunk.length }, () => chunk[0] ?? '')];
     const rows = await ex.all<StoreRef>(
-      `SELECT id, custom_id, business_type, status FROM stores WHERE merchant_id = ? AND custom_id IN (${chunk.map(() => '?').join(', ')})`,
-      [merchantId, ...chunk],
+      `SELECT id, custom_id, business_type, status FROM stores WHERE merchant_id = ? AND custom_id IN (${padded.map(() => '?').join(', ')})`,
+      [merchantId, ...padded],
     );
     for (const row of rows) found.set(row.custom_id, row);
   }

@@ -113,7 +113,7 @@ export class CatalogueWriteService {
     const values = columnValues(item);
     if (item.lang_data !== undefined) values['lang_data'] = JSON.stringify(this.mergeLangData(row, item.lang_data));
     values['updated_at'] = now;
-    await q.updateItem(merchantId, row.id, values);
+    await q.updateItem(merchantId, row, values);
     if (bundle) await q.replaceBundle(merchantId, row.id, bundle);
     return null;
   }

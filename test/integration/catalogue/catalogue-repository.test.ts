@@ -131,6 +131,15 @@ describe.each(SQL_BACKENDS)('catalogue repository on %s', (backend) => {
     expect(await repo.merchantPage(m.merchantId, 'treatment', { limit: 100, offset: 0 })).toEqual(before);
   });
 
+  it('an update writes the changed columns over the stored row and keeps the others', async () => {
+    const before = await repo.transaction((q) => q.findItemRow(m.merchantId, 'product', 'P001'));
+    if (!before) throw new Error('P001 missing');
+    await repo.transaction((q) => q.updateItem(m.merchantId, before, { name: 'Renamed', nurse_stage: 2, updated_at: NOW + 1 }));
+    const after = await repo.transaction((q) => q.findItemRow(m.merchantId, 'product', 'P001'));
+    expect(after).toEqual({ ...before, name: 'Renamed', nurse_stage: 2, updated_at: NOW + 1 });
+    await expect(repo.transaction((q) => q.updateItem(m.merchantId, before, { merchant_id: 1 }))).rejects.toThrow(/not an updatable/);
+  });
+
   it('a 400-store sale list and lookup go in chunks under the parameter limit', async () => {
     const storeIds = await t.db.transaction(async (tx) => {
       const ids: number[] = [];
