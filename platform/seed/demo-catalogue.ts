@@ -5,6 +5,7 @@ import { checkProductCreateItem, checkTreatmentCreateItem } from '../../protocol
 import type { LangEntry } from '../../protocol/open-api/catalogue-fields.ts';
 import type { CatalogueFields } from '../open-api/catalogue/rows.ts';
 import { columnValues } from '../open-api/catalogue/rows.ts';
+import { MerchantRepository } from '../auth/merchant-repository.ts';
 import { CatalogueQueries } from '../open-api/catalogue/catalogue-repository.ts';
 import type { SqlExecutor } from '../storage/sql.ts';
 
@@ -198,7 +199,7 @@ function valid<T>(checked: Checked<T>, customId: string): T {
  */
 export async function seedDemoCatalogue(tx: SqlExecutor, groupId: number, now: number, baseUrl: string): Promise<void> {
   const q = new CatalogueQueries(tx);
-  for (const merchant of await q.merchantsOfGroup(groupId)) {
+  for (const merchant of await new MerchantRepository(tx).listOfGroup(groupId)) {
     const catalogue = DEMO_CATALOGUES[merchant.name];
     if (!catalogue) continue;
     const stores = await q.findStores(merchant.id, namedStores(catalogue));

@@ -1,9 +1,10 @@
 import type { CatalogueStatus } from '../../../protocol/enums/statuses.ts';
 import type { SqlDatabase, SqlExecutor, SqlValue } from '../../storage/sql.ts';
+import { TenantRepository } from '../tenants/tenant-repository.ts';
 import type { CatalogueKind } from './kinds.ts';
 import type { CatalogueRow, ColumnValue } from './rows.ts';
 import type { StoreRef } from './stores.ts';
-import { findStore, findStores } from './stores.ts';
+import { findStores } from './stores.ts';
 
 /** What the single-item operations need of an item. */
 export interface ItemRef {
@@ -48,10 +49,12 @@ export interface StoreLinkRow {
 export class CatalogueRepository {
   readonly #db: SqlDatabase;
   readonly #reads: CatalogueQueries;
+  readonly #tenants: TenantRepository;
 
   constructor(db: SqlDatabase) {
     this.#db = db;
     this.#reads = new CatalogueQueries(db);
+    this.#tenants = new TenantRepository(db);
   }
 
   /** One transaction; on PostgreSQL `work` may run again, so it must do nothing but queries. */
@@ -59,8 +62,9 @@ export class CatalogueRepository {
     return this.#db.transaction((tx) => work(new CatalogueQueries(tx)));
   }
 
+  /** The merchant's store with this number (the tenant aggregate's read). */
   findStore(merchantId: number, customId: string): Promise<StoreRef | undefined> {
-    return findStore(this.#db, merchantId, customId);
+    return this.#tenants.findStore(merchantId, customId);
   }
 
   /**
@@ -207,11 +211,6 @@ export class CatalogueQueries {
 
   findStores(merchantId: number, customIds: readonly string[]): Promise<Map<string, StoreRef>> {
     return findStores(this.ex, merchantId, customIds);
-  }
-
-  /** The demo seed's merchants of a group (a read of the tenant rows the catalogue seed needs). */
-  merchantsOfGroup(groupId: number): Promise<Array<{ id: number; name: string }>> {
-    return this.ex.all('SELECT id, name FROM merchants WHERE group_id = ? ORDER BY id', [groupId]);
   }
 }
 

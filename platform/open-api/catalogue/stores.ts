@@ -9,15 +9,6 @@ export interface StoreRef {
 }
 
 /**
- * The catalogue's own read of the tenant aggregate's stores (issue 14: it stays a catalogue
- * query until a tenant repository offers it). A store of another merchant is not found: tenants
- * never see each other's stores (decision D-007).
- */
-export function findStore(ex: SqlExecutor, merchantId: number, customId: string): Promise<StoreRef | undefined> {
-  return ex.one<StoreRef>('SELECT id, custom_id, business_type, status FROM stores WHERE merchant_id = ? AND custom_id = ?', [merchantId, customId]);
-}
-
-/**
  * Lengths of the IN list of one lookup. A shorter list is padded (repeating a number changes
  * nothing), so there are four statement texts, not one per list length: prepared statements are
  * kept per text. 500 stays under SQLite's historical 999 parameters; a sale store list holds up
@@ -26,7 +17,12 @@ export function findStore(ex: SqlExecutor, merchantId: number, customId: string)
 const LOOKUP_SIZES = [1, 10, 100, 500] as const;
 const MAX_LOOKUP = 500;
 
-/** The merchant's stores among `customIds`, by number; numbers that are no store are absent. */
+/**
+ * The merchant's stores among `customIds`, by number; numbers that are no store are absent. The
+ * catalogue's own read of the tenant aggregate's stores: a sale store list names up to 1000,
+ * looked up in a few statements instead of a round trip each (a single store is the tenant
+ * repository's findStore). Another merchant's store is not found (decision D-007).
+ */
 export async function findStores(ex: SqlExecutor, merchantId: number, customIds: readonly string[]): Promise<Map<string, StoreRef>> {
   const found = new Map<string, StoreRef>();
   const distinct = [...new Set(customIds)];
