@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../platform/clock.ts';
 import { CatalogueRepository, type CatalogueQueries, type RowPage } from '../../../platform/open-api/catalogue/catalogue-repository.ts';
 import { KIND_RULES } from '../../../platform/open-api/catalogue/kinds.ts';
+import { CatalogueOpsService } from '../../../platform/open-api/catalogue/ops-service.ts';
 import { CatalogueWriteService, type CatalogueWriteItem } from '../../../platform/open-api/catalogue/write-service.ts';
 import type { ColumnValue } from '../../../platform/open-api/catalogue/rows.ts';
+import { ApiError } from '../../../platform/http/api-error.ts';
 import { PostgresDatabase } from '../../../platform/storage/postgres-database.ts';
 import type { SqlExecutor } from '../../../platform/storage/sql.ts';
 import { SQL_BACKENDS, openTestDatabase, type TestDatabase } from '../../helpers/sql-backends.ts';
@@ -182,5 +184,30 @@ describe('catalogue creates from two processes on one PostgreSQL database', () =
     expect(answers.flat().map((e) => e.err_code)).toEqual(Array.from({ length: 11 }, () => 40055));
     const rows = await t.db.all('SELECT id FROM catalogue_items WHERE merchant_id = ? AND custom_id = ?', [merchantId, 'RACE1']);
     expect(rows).toHaveLength(1);
+  });
+  it('sale stores and links changed at once from two processes leave links only where the item is for sale (C-012)', async () => {
+    const { merchantId } = await t.db.transaction((tx) => seedMerchant(tx, 'Links race'));
+    const [first, other] = [t.db, second].map((db) => ({
+      writes: new CatalogueWriteService(new CatalogueRepository(db), new ManualClock(NOW)),
+      ops: new CatalogueOpsService(new CatalogueRepository(db), new ManualClock(NOW)),
+    }));
+    const item: CatalogueWriteItem = { custom_id: 'LINKED', name: 'Linked', pic: 'https://cdn.example.com/l.jpg', category_id: 3 };
+    expect(await first!.writes.create(merchantId, KIND_RULES.product, { valid: [{ index: 0, item }], err_list: [] })).toEqual([]);
+    const lists = [['S2'], ['S1'], ['S1', 'S2']];
+    const calls = Array.from({ length: 16 }, (_, i) => {
+      const side = i % 2 === 0 ? first! : other!;
+      if (i % 4 < 2) return side.ops.setSaleStores(merchantId, KIND_RULES.product, { custom_id: 'LINKED', sell_type: 2, store_list: lists[i % 3]! });
+      return side.ops.setLinks(merchantId, KIND_RULES.product, { custom_id: 'LINKED', link_list: [{ store_custom_id: 'S1', link_type: 1, link: `https://s.example.com/${i}` }] });
+    });
+    const outcomes = await Promise.allSettled(calls);
+    // A link may be refused (40066: not for sale at S1 at that moment); nothing else may fail.
+    for (const o of outcomes) if (o.status === 'rejected') expect(o.reason instanceof ApiError ? o.reason.info.code : o.reason).toBe(40066);
+    expect(outcomes.filter((o) => o.status === 'fulfilled').length).toBeGreaterThanOrEqual(8);
+    const stray = await t.db.all(
+      `SELECT l.store_id FROM catalogue_store_links l JOIN catalogue_items i ON i.id = l.item_id
+       WHERE i.custom_id = 'LINKED' AND i.merchant_id = ? AND NOT EXISTS (SELECT 1 FROM catalogue_sale_stores s WHERE s.item_id = l.item_id AND s.store_id = l.store_id)`,
+      [merchantId],
+    );
+    expect(stray).toEqual([]);
   });
 });
