@@ -7,6 +7,7 @@
 import type { View } from '../../protocol/skin-api/api-codes.ts';
 import type { GuidanceConfig } from '../config/guidance-config.ts';
 import { IPD_MM } from '../../vision/skin/regions/geometry.ts';
+import { faceTarget, type FaceTarget } from '../../common/capture/face-target.ts';
 import type { FaceCheckResult, FaceFound } from './live-check.ts';
 
 /** In priority order: geometry first (quality measures are only meaningful on a well-placed face). */
@@ -34,6 +35,10 @@ export interface Guidance {
   readonly ok: boolean;
   /** Every problem found, highest priority first; the UI shows the first. */
   readonly issues: readonly GuidanceCode[];
+  /** The oval and the limits the frame was judged by (D-060): the screen draws this very oval. */
+  readonly target: FaceTarget;
+  /** The face box width over the frame width, when a face was seen: the help names it against the limits. */
+  readonly faceRatio: number | null;
 }
 
 export interface FrameSize {
@@ -49,15 +54,18 @@ export function evaluateGuidance(
   config: GuidanceConfig,
   still?: FrameSize,
 ): Guidance {
-  if (!check.facePresent) return { ok: false, issues: ['no_face'] };
+  // One geometry for the oval drawn and the size and centre rules (D-060).
+  const target = faceTarget(frame, config, still?.width);
+  if (!check.facePresent) return { ok: false, issues: ['no_face'], target, faceRatio: null };
   const found = new Set<GuidanceCode>();
 
-  if (check.faceRatio < config.minFaceRatio) found.add('move_closer');
+  if (check.faceRatio < target.minFaceRatio) found.add('move_closer');
   // D-033: the still must show the face with the detail the analysis needs (vision/skin/needs.ts).
-  if (still && check.ipdPx && stillPxPerMm(check.ipdPx, frame, still) < config.minStillPxPerMm) found.add('move_closer');
-  if (check.faceRatio > config.maxFaceRatio) found.add('move_back');
+  // The oval is sized for it, so this only fires on a face smaller than the oval.
+  if (target.detailReachable && still && check.ipdPx && stillPxPerMm(check.ipdPx, frame, still) < config.minStillPxPerMm) found.add('move_closer');
+  if (check.faceRatio > target.maxFaceRatio) found.add('move_back');
   const centre = boxCentre(check, frame);
-  if (Math.abs(centre.x - 0.5) > config.maxCentreOffset || Math.abs(centre.y - 0.5) > config.maxCentreOffset) found.add('centre_face');
+  if (Math.abs(centre.x - target.oval.cx) > target.maxOffsetX || Math.abs(centre.y - target.oval.cy) > target.maxOffsetY) found.add('centre_face');
 
   const expected = config.views[view];
   // Yaw positive = turned to their own left: too little yaw means "turn further left".
@@ -78,7 +86,7 @@ export function evaluateGuidance(
   if (previous?.facePresent && isMoving(check, previous, frame, config)) found.add('hold_still');
 
   const issues = GUIDANCE_CODES.filter((code) => found.has(code));
-  return { ok: issues.length === 0, issues };
+  return { ok: issues.length === 0, issues, target, faceRatio: check.faceRatio };
 }
 
 /** Pixels per millimetre the still will have on the face: the preview's eye distance scaled to the still, over 63 mm. */

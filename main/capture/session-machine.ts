@@ -5,8 +5,8 @@
  */
 import type { LightSource, View } from '../../protocol/skin-api/api-codes.ts';
 import type { AutoCaptureConfig, GuidanceConfig } from '../config/guidance-config.ts';
-import { evaluateGuidance } from './guidance.ts';
-import type { SessionData, SessionEvent, SessionState, ShotRecord, ViewPlan } from './session-types.ts';
+import { evaluateGuidance, GUIDANCE_CODES, type Guidance } from './guidance.ts';
+import type { SessionData, SessionEvent, SessionState, ShotRecord, Stuck, ViewPlan } from './session-types.ts';
 import { missingCase } from '../../common/missing-case.ts';
 
 export interface MachineConfig {
@@ -69,7 +69,7 @@ export function transition(state: SessionState, event: SessionEvent, config: Mac
 }
 
 function live(data: SessionData, queue: Queue, pass: Live['pass']): Live {
-  return { kind: 'live', data, queue, pass, guidance: null, lastCheck: null, stableFrames: 0, holdSince: null };
+  return { kind: 'live', data, queue, pass, guidance: null, lastCheck: null, stableFrames: 0, holdSince: null, stuck: null };
 }
 
 function capturing(state: Live | Countdown): Capturing {
@@ -84,14 +84,23 @@ function fault(state: Live | Countdown | Capturing, event: Extract<SessionEvent,
 /** Auto-capture: `minStableFrames` good frames in a row spanning at least `holdMs` start the countdown. */
 function onLiveFrame(state: Live, event: Extract<SessionEvent, { type: 'FRAME_CHECKED' }>, config: MachineConfig): SessionState {
   const guidance = evaluateGuidance(event.check, state.lastCheck, event.frame, state.queue[0].view, config.guidance, event.still);
-  if (!guidance.ok) return { ...state, guidance, lastCheck: event.check, stableFrames: 0, holdSince: null };
+  if (!guidance.ok) return { ...state, guidance, lastCheck: event.check, stableFrames: 0, holdSince: null, stuck: stuckAfter(state.stuck, guidance, event.at, config.autoCapture.helpAfterMs) };
   const stableFrames = state.stableFrames + 1;
   const holdSince = state.holdSince ?? event.at;
   const { minStableFrames, holdMs, countdownMs } = config.autoCapture;
   if (stableFrames >= minStableFrames && event.at - holdSince >= holdMs) {
-    return { kind: 'countdown', data: state.data, queue: state.queue, pass: state.pass, endsAt: event.at + countdownMs, lastCheck: event.check };
+    return { kind: 'countdown', data: state.data, queue: state.queue, pass: state.pass, endsAt: event.at + countdownMs, lastCheck: event.check, target: guidance.target };
   }
-  return { ...state, guidance, lastCheck: event.check, stableFrames, holdSince };
+  return { ...state, guidance, lastCheck: event.check, stableFrames, holdSince, stuck: null };
+}
+
+/** The no-progress clock after a frame that needs a change (D-060); a good frame clears it instead. */
+function stuckAfter(stuck: Stuck | null, guidance: Guidance, at: number, helpAfterMs: number): Stuck {
+  const rank = guidance.issues[0] ? GUIDANCE_CODES.indexOf(guidance.issues[0]) : GUIDANCE_CODES.length;
+  // Fixing the first issue moves it further down the list; going back and forth between two
+  // issues does not count twice, so a customer who keeps swapping problems is still helped.
+  if (!stuck || rank > stuck.best) return { since: at, best: rank, help: false };
+  return { ...stuck, help: at - stuck.since >= helpAfterMs };
 }
 
 function onCountdown(state: Countdown, event: SessionEvent, config: MachineConfig): SessionState {
@@ -100,7 +109,7 @@ function onCountdown(state: Countdown, event: SessionEvent, config: MachineConfi
       const guidance = evaluateGuidance(event.check, state.lastCheck, event.frame, state.queue[0].view, config.guidance, event.still);
       // Any bad frame stops the countdown: the shot must show the pose the guidance accepted.
       if (!guidance.ok) return { ...live(state.data, state.queue, state.pass), guidance, lastCheck: event.check };
-      return event.at >= state.endsAt ? capturing(state) : { ...state, lastCheck: event.check };
+      return event.at >= state.endsAt ? capturing(state) : { ...state, lastCheck: event.check, target: guidance.target };
     }
     case 'TICK':
       return event.at >= state.endsAt ? capturing(state) : state;

@@ -6,6 +6,19 @@
 import type { LightSource, View } from '../../protocol/skin-api/api-codes.ts';
 import type { Guidance, FrameSize } from './guidance.ts';
 import type { FaceCheckResult } from './live-check.ts';
+import type { FaceTarget } from '../../common/capture/face-target.ts';
+
+/**
+ * Live guidance without progress (D-060): progress is a frame whose first issue comes later in
+ * the priority order than any since `since` (the customer fixed something), or a good frame.
+ * `best` is that furthest issue's place in GUIDANCE_CODES; `help` turns true once `since` is
+ * autoCapture.helpAfterMs old, and stays until progress.
+ */
+export interface Stuck {
+  readonly since: number;
+  readonly best: number;
+  readonly help: boolean;
+}
 
 export const SKIN_CONDITIONS = ['clean', 'fresh_makeup', 'other'] as const;
 /** What the customer's skin is like at capture time (make-up changes every measure). */
@@ -52,8 +65,10 @@ export type SessionState =
       /** Good frames in a row, and when the first of them was checked. */
       readonly stableFrames: number;
       readonly holdSince: number | null;
+      /** Since when the guidance has made no progress, and whether the customer needs help by now (D-060). */
+      readonly stuck: Stuck | null;
     })
-  | (Progress & { readonly kind: 'countdown'; readonly endsAt: number; readonly lastCheck: FaceCheckResult | null })
+  | (Progress & { readonly kind: 'countdown'; readonly endsAt: number; readonly lastCheck: FaceCheckResult | null; readonly target: FaceTarget | null })
   | (Progress & { readonly kind: 'capturing'; readonly lightIndex: number; readonly step: 'set_light' | 'shoot' })
   | (Progress & { readonly kind: 'fault'; readonly error: { readonly code: string; readonly message: string } })
   | { readonly kind: 'review'; readonly data: SessionData }

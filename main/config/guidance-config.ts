@@ -84,5 +84,10 @@ export const autoCaptureConfigSchema = z.object({
    * without one. null keeps every light off (a device with its own preview lamp).
    */
   previewLight: lightSourceSchema.nullable().default('white'),
+  /**
+   * Live guidance without progress for this long (ms) names the rule that is not met and offers
+   * staff help (D-060); tests shorten it.
+   */
+  helpAfterMs: z.number().int().min(1000).max(600_000).default(20_000),
 });
 export type AutoCaptureConfig = z.infer<typeof autoCaptureConfigSchema>;

@@ -134,6 +134,23 @@ export const sessionViewSchema = z.object({
    * a polygon normalised 0..1 to the preview frame, to match the pose.
    */
   previousOutline: z.array(z.tuple([z.number(), z.number()])).nullable(),
+  /**
+   * The oval the face should fill, normalised 0..1 to the preview frame: the very geometry the
+   * size and centre rules were judged by (D-060). Null before the first checked frame.
+   */
+  target: z.object({ cx: z.number(), cy: z.number(), rx: z.number(), ry: z.number() }).nullable(),
+  /**
+   * Set once live guidance has made no progress for autoCapture.helpAfterMs (D-060): the rule not
+   * met, and for the size rule the face's width against the accepted range (shares of the frame width).
+   */
+  help: z
+    .object({
+      issue: guidanceCodeSchema,
+      faceRatio: z.number().nullable(),
+      minFaceRatio: z.number(),
+      maxFaceRatio: z.number(),
+    })
+    .nullable(),
 });
 
 export const syncStageSchema = z.enum(['capturing', 'queued_offline', 'uploading', 'analysing', 'ready', 'failed']);
@@ -342,7 +359,26 @@ export const kioskApiContract = {
    * renderer camera: the still and the token of startCalibration. With main's own (simulated)
    * camera: neither; main switches the light on, waits, shoots, measures and switches it off.
    */
-  calibrateLight: { input: z.object({ light, token: id.optional(), jpeg: bytes.optional() }), output: calibrationSchema },
+  calibrateLight: {
+    input: z.object({ light, token: id.optional(), jpeg: bytes.optional() }),
+    output: z.object({
+      /** False when the still is refused as a grey card (D-060); `reason` and `detail` say why. */
+      ok: z.boolean(),
+      light,
+      reason: z.enum(['face', 'too_dark', 'overexposed', 'not_filling', 'not_uniform', 'not_neutral']).nullable(),
+      /** The correction proposed, not saved: saveCalibration with `proposal` saves it. */
+      calibration: calibrationSchema.nullable(),
+      proposal: id.nullable(),
+      detail: uiMessageSchema,
+      /** The still as checked (small JPEG), and with the correction applied when one is proposed. */
+      before: bytes,
+      after: bytes.nullable(),
+      /** Mean RGB (0..1) of the marked area, when it could be measured. */
+      card: z.tuple([z.number(), z.number(), z.number()]).nullable(),
+    }),
+  },
+  /** Saves the correction calibrateLight proposed and the technician looked at (D-060). */
+  saveCalibration: { input: z.object({ light, proposal: id }), output: calibrationSchema },
   /**
    * The camera mounting's pitch, read on a person looking straight at the screen: the median
    * over preview frames of the renderer's camera (`jpegs`), or over frames of main's own
@@ -371,6 +407,7 @@ export const PRIVILEGED: Readonly<Partial<Record<KioskMethod, z.infer<typeof rol
   testLight: 'technician',
   startCalibration: 'technician',
   calibrateLight: 'technician',
+  saveCalibration: 'technician',
   measurePitch: 'technician',
   getDiagnostics: 'technician',
   exportLogs: 'technician',

@@ -93,6 +93,14 @@ export const MESSAGE_TEXTS = {
   'pitch.no_face': 'No face in enough frames ({{faces}} of {{frames}}): sit in front of the kiosk, look straight at the screen and measure again.',
   'pitch.not_facing': 'The head was turned (yaw {{yaw}}°, roll {{roll}}°): face the screen squarely, head level, and measure again.',
   'pitch.out_of_range': 'The measured pitch ({{pitch}}°) is beyond ±{{limit}}°: the camera is mounted too far above or below eye level to correct.',
+
+  'calibration.proposed': 'A grey card: check the picture after the correction, then save it or calibrate again.',
+  'calibration.face': 'Refused: there is a face in the marked area, not a grey card. Hold the grey card so it fills the marked area, with nobody in front of it.',
+  'calibration.too_dark': 'Refused: the marked area is too dark to measure. Check that the light is on and the card is in front of the camera.',
+  'calibration.overexposed': 'Refused: the marked area is overexposed ({{clipped}} % clipped to white). Move the card back or lower the camera exposure.',
+  'calibration.not_filling': 'Refused: the card does not fill the marked area (its edge shows something else). Hold the card closer or centre it.',
+  'calibration.not_uniform': 'Refused: the marked area is not even ({{spread}} % brightness difference, {{texture}} % texture). A grey card is plain and matt: hold it flat, without glare, shadow or print.',
+  'calibration.not_neutral': 'Refused: the marked area is coloured (its channels differ by {{spread}} %), not grey. Use the grey card, not a coloured or white surface.',
   'diag.settings': 'Store {{store}}; photos kept {{days}} days.',
 } as const;
 

@@ -1,6 +1,6 @@
 /**
- * Light calibration from a photo of a grey card (kiosk API calibrateLight): the mean RGB of the
- * central region (where the card is held) gives per-channel gains that make it neutral grey,
+ * Light calibration from a photo of a grey card (kiosk API calibrateLight): once the marked area
+ * is checked to be a grey card (grey-card-check.ts, D-060), its mean RGB gives per-channel gains that make it neutral grey,
  * and an exposure factor that brings its luma to 0.46 (a mid-grey card at normal exposure).
  * Measured on the sRGB values as the camera delivers them, and applied to those same values in
  * every still of that light (applyCalibration): per-channel gains on gamma-encoded values are
@@ -9,11 +9,11 @@
 import sharp from 'sharp';
 import type { LightSource } from '../../protocol/skin-api/api-codes.ts';
 import type { StillImage } from '../device/camera.ts';
+import type { RgbImage } from '../../vision/types.ts';
 import { invalid } from './errors.ts';
+import { checkGreyCard, type CardMeasures, type CardRefusal, type FindFace } from './grey-card-check.ts';
 
 export const TARGET_LUMA = 0.46;
-/** Central share of width and height that is measured. */
-const CENTRE = 0.4;
 
 export interface Calibration {
   readonly exposure: number;
@@ -32,42 +32,53 @@ export function calibratable(light: LightSource): boolean {
 /** Stored JPEG quality of a corrected still: the correction must not cost the analysers detail. */
 const CORRECTED_QUALITY = 95;
 
-export async function calibrateFromGreyCard(jpeg: Uint8Array): Promise<Calibration> {
-  const { r, g, b } = await greyCardMean(jpeg);
-  if (Math.min(r, g, b) < 0.02) throw invalid('The grey card is too dark to measure: switch the light on and fill the centre of the picture with the card.', 'jpeg');
-  // Gains to the card's own mean level keep the brightness; exposure then scales the balanced
-  // (neutral, so luma = grey) card to the target.
-  const grey = (r + g + b) / 3;
-  const gains: [number, number, number] = [round(grey / r), round(grey / g), round(grey / b)];
-  return { exposure: round(TARGET_LUMA / grey), gains };
+/** Size of the picture the card is checked on and shown to the technician: noise averages out, and the answer stays small. */
+const CHECK_WIDTH = 480;
+
+/** What a calibration still gave: a proposal to show before it is saved, or why it was refused (D-060). */
+export type CalibrationCheck =
+  | { readonly ok: true; readonly calibration: Calibration; readonly measures: CardMeasures; readonly before: Uint8Array<ArrayBuffer>; readonly after: Uint8Array<ArrayBuffer> }
+  | { readonly ok: false; readonly reason: CardRefusal; readonly measures: CardMeasures | null; readonly before: Uint8Array<ArrayBuffer> };
+
+/**
+ * Checks that the still shows a grey card in the marked area (grey-card-check.ts) and computes
+ * the light's correction from it, with the still before and after the correction for the
+ * technician to look at. Nothing is saved here.
+ */
+export async function checkCalibrationStill(jpeg: Uint8Array, findFace: FindFace): Promise<CalibrationCheck> {
+  const image = await decodeSmall(jpeg);
+  const before = await encode(image, [1, 1, 1]);
+  const verdict = await checkGreyCard(image, findFace);
+  if (!verdict.ok) return { ok: false, reason: verdict.reason, measures: verdict.measures, before };
+  const calibration = calibrationOf(verdict.measures.mean);
+  return { ok: true, calibration, measures: verdict.measures, before, after: await encode(image, calibration.gains.map((g) => g * calibration.exposure)) };
 }
 
-/** Mean RGB (0..1) of the central region; refuses an unreadable or overexposed picture. */
-export async function greyCardMean(jpeg: Uint8Array): Promise<{ r: number; g: number; b: number }> {
-  let decoded;
+/**
+ * Gains to the card's own mean level keep the brightness; exposure then scales the balanced
+ * (neutral, so luma = grey) card to the target.
+ */
+export function calibrationOf([r, g, b]: readonly [number, number, number]): Calibration {
+  const grey = (r + g + b) / 3;
+  return { exposure: round(TARGET_LUMA / grey), gains: [round(grey / r), round(grey / g), round(grey / b)] };
+}
+
+async function decodeSmall(jpeg: Uint8Array): Promise<RgbImage> {
   try {
-    decoded = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(jpeg).resize({ width: CHECK_WIDTH, withoutEnlargement: true }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
   } catch (error) {
     throw invalid(`The calibration photo is not a readable image: ${(error as Error).message}`, 'jpeg');
   }
-  const { data, info } = decoded;
-  const w = Math.max(1, Math.round(info.width * CENTRE));
-  const h = Math.max(1, Math.round(info.height * CENTRE));
-  const x0 = Math.floor((info.width - w) / 2);
-  const y0 = Math.floor((info.height - h) / 2);
-  const sum = [0, 0, 0];
-  let clipped = 0;
-  for (let y = y0; y < y0 + h; y++) {
-    for (let x = x0; x < x0 + w; x++) {
-      const i = (y * info.width + x) * info.channels;
-      for (let c = 0; c < 3; c++) sum[c]! += data[i + c]!;
-      if (data[i]! >= 254 || data[i + 1]! >= 254 || data[i + 2]! >= 254) clipped++;
-    }
-  }
-  const n = w * h;
-  const [r, g, b] = sum.map((s) => s / n / 255) as [number, number, number];
-  if (clipped / n > 0.05) throw invalid('The grey card is overexposed (clipped to white): lower the exposure or move the card back.', 'jpeg');
-  return { r, g, b };
+}
+
+async function encode(image: RgbImage, factors: readonly number[]): Promise<Uint8Array<ArrayBuffer>> {
+  const jpeg = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .linear([...factors], [0, 0, 0])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  // sharp's Buffer never sits on a SharedArrayBuffer.
+  return new Uint8Array(jpeg.buffer as ArrayBuffer, jpeg.byteOffset, jpeg.length);
 }
 
 /**

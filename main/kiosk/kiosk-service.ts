@@ -196,6 +196,11 @@ export class KioskService implements KioskApi {
     return this.parts.calibration.calibrate(light, token, jpeg);
   }
 
+  async saveCalibration(input: KioskInput<'saveCalibration'>): Promise<KioskOutput<'saveCalibration'>> {
+    const { light, proposal } = parse('saveCalibration', input);
+    return this.parts.calibration.save(light, proposal);
+  }
+
   async measurePitch(input: KioskInput<'measurePitch'>): Promise<KioskOutput<'measurePitch'>> {
     return this.parts.technician.measurePitch(parse('measurePitch', input).jpegs);
   }

@@ -11,10 +11,13 @@ import { randomUUID } from 'node:crypto';
 import type { LightSource } from '../../protocol/skin-api/api-codes.ts';
 import type { LightController } from '../device/lights.ts';
 import { showsGreyCard } from '../device/simulated-camera.ts';
-import { calibratable, calibrateFromGreyCard } from './calibration.ts';
-import type { Calibration } from './calibration.ts';
+import { calibratable, checkCalibrationStill } from './calibration.ts';
+import type { Calibration, CalibrationCheck } from './calibration.ts';
 import type { DeviceHolder } from './device-holder.ts';
 import { conflict, invalid } from './errors.ts';
+import type { FindFace } from './grey-card-check.ts';
+import { uiMessage } from '../kiosk-api/messages.ts';
+import type { KioskOutput } from '../kiosk-api/types.ts';
 
 export interface LightCalibrationDeps {
   readonly device: DeviceHolder;
@@ -23,8 +26,22 @@ export interface LightCalibrationDeps {
   /** A capture session is using the device. */
   readonly busy: () => boolean;
   readonly log: (message: string) => void;
+  /** The kiosk's face check on a picture: a face in the marked area is refused (D-060). */
+  readonly findFace: FindFace;
   /** How long a started calibration keeps its light on waiting for the still. Default 20 s. */
   readonly holdMs?: number;
+  /** How long a proposed correction waits for the technician's Save. Default 10 minutes. */
+  readonly proposalMs?: number;
+}
+
+export type CalibrationAnswer = KioskOutput<'calibrateLight'>;
+
+/** A correction measured and shown, not yet saved. */
+interface Proposal {
+  readonly light: LightSource;
+  readonly id: string;
+  readonly calibration: Calibration;
+  readonly expiresAt: number;
 }
 
 interface Started {
@@ -36,6 +53,7 @@ interface Started {
 
 export class LightCalibration {
   private started: Started | null = null;
+  private proposal: Proposal | null = null;
 
   constructor(private readonly deps: LightCalibrationDeps) {}
 
@@ -55,10 +73,11 @@ export class LightCalibration {
   }
 
   /**
-   * Measures the grey card and saves the light's calibration. With `token` and `jpeg`: the still
-   * of a started calibration. Without: main's own camera shoots the card with the light on.
+   * Checks the grey card and proposes the light's correction, or says why the still is refused
+   * (D-060); nothing is saved until `save`. With `token` and `jpeg`: the still of a started
+   * calibration. Without: main's own camera shoots the card with the light on.
    */
-  async calibrate(light: LightSource, token?: string, jpeg?: Uint8Array): Promise<Calibration> {
+  async calibrate(light: LightSource, token?: string, jpeg?: Uint8Array): Promise<CalibrationAnswer> {
     this.refuse(light);
     if (token !== undefined || jpeg !== undefined) {
       if (token === undefined || jpeg === undefined) throw invalid('A calibration still needs the token of startCalibration, and a token its still.', token === undefined ? 'token' : 'jpeg');
@@ -67,7 +86,7 @@ export class LightCalibration {
         throw conflict(`The ${light} light is not on for this calibration (it went off after a while, or another calibration started): start the calibration again.`);
       }
       try {
-        return this.measured(light, await calibrateFromGreyCard(jpeg));
+        return this.measured(light, await checkCalibrationStill(jpeg, this.deps.findFace));
       } finally {
         await this.release();
       }
@@ -78,7 +97,7 @@ export class LightCalibration {
     try {
       await device.lights.setLight(light);
       const still = await camera.captureGreyCard();
-      return this.measured(light, await calibrateFromGreyCard(still.jpeg));
+      return this.measured(light, await checkCalibrationStill(still.jpeg, this.deps.findFace));
     } finally {
       await device.lights.off().catch(() => undefined);
     }
@@ -98,9 +117,32 @@ export class LightCalibration {
     if (!calibratable(light)) throw invalid(`The ${light} light is not calibrated against a grey card: its stills are stored as captured.`, 'light');
   }
 
-  private measured(light: LightSource, calibration: Calibration): Calibration {
-    this.deps.save(light, calibration);
-    this.deps.log(`calibration of ${light}: exposure ${calibration.exposure}, gains ${calibration.gains.join('/')}`);
-    return calibration;
+  /** Saves the correction the technician looked at: the proposal `calibrate` made for this light. */
+  save(light: LightSource, proposalId: string): Calibration {
+    const proposal = this.proposal;
+    if (proposal?.id !== proposalId || proposal.light !== light || proposal.expiresAt < Date.now()) {
+      throw conflict(`There is no ${light} correction waiting to be saved (it was replaced, saved already or left too long): calibrate again.`);
+    }
+    this.proposal = null;
+    this.deps.save(light, proposal.calibration);
+    this.deps.log(`calibration of ${light} saved: exposure ${proposal.calibration.exposure}, gains ${proposal.calibration.gains.join('/')}`);
+    return proposal.calibration;
+  }
+
+  private measured(light: LightSource, check: CalibrationCheck): CalibrationAnswer {
+    // A new measurement replaces whatever was shown before, refused or not.
+    this.proposal = null;
+    if (!check.ok) {
+      const m = check.measures;
+      const percent = (value: number) => Math.round(value * 100);
+      const spread = m ? percent(Math.max(...m.mean) / Math.max(Math.min(...m.mean), 1e-6) - 1) : 0;
+      const params = { clipped: m ? percent(m.clipped) : 0, spread: check.reason === 'not_neutral' ? spread : m ? percent(m.cellSpread) : 0, texture: m ? percent(m.texture) : 0 };
+      this.deps.log(`calibration of ${light} refused: ${check.reason}${m ? ` (mean ${m.mean.map((v) => v.toFixed(3)).join('/')}, cells ±${m.cellSpread.toFixed(3)}, texture ${m.texture.toFixed(3)})` : ''}`);
+      return { ok: false, light, reason: check.reason, calibration: null, proposal: null, detail: uiMessage(`calibration.${check.reason}`, params), before: check.before, after: null, card: m ? [...m.mean] as [number, number, number] : null };
+    }
+    const id = randomUUID();
+    this.proposal = { light, id, calibration: check.calibration, expiresAt: Date.now() + (this.deps.proposalMs ?? 10 * 60_000) };
+    this.deps.log(`calibration of ${light} proposed: exposure ${check.calibration.exposure}, gains ${check.calibration.gains.join('/')}`);
+    return { ok: true, light, reason: null, calibration: check.calibration, proposal: id, detail: uiMessage('calibration.proposed'), before: check.before, after: check.after, card: [...check.measures.mean] as [number, number, number] };
   }
 }

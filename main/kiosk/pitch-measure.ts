@@ -46,9 +46,10 @@ export async function measurePitch(deps: PitchMeasureDeps, jpegs?: readonly Uint
   const counts = { frames: frames.length, faces: poses.length };
   // Fewer than half the frames with a face: nobody was really in front of the camera.
   if (poses.length < Math.max(1, Math.ceil(frames.length / 2))) return { ok: false, pitch: null, ...counts, detail: uiMessage('pitch.no_face', counts) };
-  const pitch = Math.round(median(poses.map((p) => p.pitch)));
-  const yaw = Math.round(median(poses.map((p) => p.yaw)));
-  const roll = Math.round(median(poses.map((p) => p.roll)));
+  // `|| 0`: a reading just below zero rounds to -0, which would show as "-0°".
+  const pitch = Math.round(median(poses.map((p) => p.pitch))) || 0;
+  const yaw = Math.round(median(poses.map((p) => p.yaw))) || 0;
+  const roll = Math.round(median(poses.map((p) => p.roll))) || 0;
   const guidance = deps.guidance();
   if (Math.abs(yaw) > guidance.views.front.yawTolerance || Math.abs(roll) > guidance.maxRoll) {
     return { ok: false, pitch: null, ...counts, detail: uiMessage('pitch.not_facing', { yaw, roll }) };

@@ -48,10 +48,15 @@ export async function readStill(jpeg: Uint8Array): Promise<StillImage> {
   return { jpeg, width: meta.width, height: meta.height };
 }
 
-/** A renderer preview JPEG decoded at the preview size the live check expects. */
+/**
+ * A renderer preview JPEG decoded within the preview size the live check expects, keeping the
+ * camera's aspect ratio: the check must measure the picture the screen shows, or the face guide
+ * and the size rules disagree (D-060; a 16:9 camera cropped to 4:3 had its faces measured on a
+ * picture the customer never saw).
+ */
 export async function decodePreviewJpeg(jpeg: Uint8Array, size: ImageSize): Promise<RgbImage> {
   try {
-    const { data, info } = await sharp(jpeg).resize(size.width, size.height, { fit: 'cover' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(jpeg).resize(size.width, size.height, { fit: 'inside' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
   } catch (error) {
     throw new CameraError('capture_failed', `The camera frame is not a readable JPEG: ${(error as Error).message}`, { cause: error });

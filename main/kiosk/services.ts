@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createWorkerLiveCheck } from '../capture/worker-live-check.ts';
 import type { WorkerLiveCheck } from '../capture/worker-live-check.ts';
 import type { LiveCheck } from '../capture/live-check.ts';
+import type { FindFace } from './grey-card-check.ts';
 import type { CaptureRecorder } from '../capture/session-driver.ts';
 import type { SerialLightControllerOptions } from '../device/serial-light-controller.ts';
 import { Catalogue } from '../catalogue/catalogue.ts';
@@ -152,7 +153,13 @@ export async function createKioskServices(input: KioskServicesInput): Promise<Ki
   const pinHashes = config.extras.pins ?? { staff: hashPin(DEMO_PINS.staff), technician: hashPin(DEMO_PINS.technician) };
   if (!config.extras.pins) log.write('warn', `no PIN hashes configured: the demo PINs are in use (staff ${DEMO_PINS.staff}, technician ${DEMO_PINS.technician}); set pins in the kiosk configuration before the unit goes into a store`);
   const busy = () => sessions.busy();
-  const calibration = new LightCalibration({ device, save: (light, value) => settings.setCalibration(light, value), busy, log: (message) => log.write('info', message) });
+  const calibration = new LightCalibration({
+    device,
+    save: (light, value) => settings.setCalibration(light, value),
+    busy,
+    log: (message) => log.write('info', message),
+    findFace: faceFinder(liveCheck, (message) => log.write('warn', message)),
+  });
   const api = new KioskService({
     store,
     engine,
@@ -190,5 +197,23 @@ export async function createKioskServices(input: KioskServicesInput): Promise<Ki
         await log.close();
         store.close();
       })()),
+  };
+}
+
+/**
+ * The face check as the grey-card check needs it (D-060): the face box, or null. A face check that
+ * cannot run (models missing) is logged and answers null: the pixel checks still refuse a face
+ * (it is neither even nor grey), and a technician must be able to calibrate on a unit whose
+ * models are broken.
+ */
+function faceFinder(liveCheck: LiveCheck, warn: (message: string) => void): FindFace {
+  return async (image) => {
+    try {
+      const check = await liveCheck(image);
+      return check.facePresent ? check.faceBox : null;
+    } catch (error) {
+      warn(`calibration: the face check did not run: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
   };
 }

@@ -26,6 +26,9 @@ export function liveView(id: string, state: SessionState, plan: ViewPlanInfo, fr
   const queue = 'queue' in state ? state.queue : null;
   const current = queue ? currentStep(state, queue[0].view, queue[0].lights, extras.stillRequest) : null;
   const check = state.kind === 'live' || state.kind === 'countdown' ? state.lastCheck : null;
+  const target = state.kind === 'live' ? (state.guidance?.target ?? null) : state.kind === 'countdown' ? state.target : null;
+  // The face box is in the pixels of the frame the check measured (D-060: the camera's own aspect ratio).
+  const measured = target?.frame ?? frame;
   return {
     id,
     state: state.kind,
@@ -36,10 +39,10 @@ export function liveView(id: string, state: SessionState, plan: ViewPlanInfo, fr
     guidance: state.kind === 'live' ? (state.guidance ? { ok: state.guidance.ok, issues: [...state.guidance.issues] } : null) : state.kind === 'countdown' ? { ok: true, issues: [] } : null,
     face: check?.facePresent
       ? {
-          left: check.faceBox.left / frame.width,
-          top: check.faceBox.top / frame.height,
-          width: check.faceBox.width / frame.width,
-          height: check.faceBox.height / frame.height,
+          left: check.faceBox.left / measured.width,
+          top: check.faceBox.top / measured.height,
+          width: check.faceBox.width / measured.width,
+          height: check.faceBox.height / measured.height,
           yaw: check.pose.yaw,
           pitch: check.pose.pitch,
           roll: check.pose.roll,
@@ -49,7 +52,18 @@ export function liveView(id: string, state: SessionState, plan: ViewPlanInfo, fr
     shots: data ? data.shots.map((s) => ({ view: s.view, light: s.light, captureId: s.captureId })) : [],
     fault: state.kind === 'fault' ? { code: state.error.code, message: state.error.message } : null,
     previousOutline: current ? extras.previousOutline(current.view) : null,
+    target: target ? { ...target.oval } : null,
+    help: helpOf(state),
   };
+}
+
+/** What the customer is stuck on (D-060), once the guidance has made no progress for long enough. */
+function helpOf(state: SessionState): SessionView['help'] {
+  if (state.kind !== 'live' || !state.stuck?.help || !state.guidance) return null;
+  const issue = state.guidance.issues[0];
+  if (!issue) return null;
+  const { target, faceRatio } = state.guidance;
+  return { issue, faceRatio, minFaceRatio: target.minFaceRatio, maxFaceRatio: target.maxFaceRatio };
 }
 
 /** The view and light worked on; while capturing, the step and the token of an awaited still. */
@@ -78,5 +92,7 @@ export function storedView(row: SessionRecord, captures: readonly CaptureRecord[
     // Only a session cut off by a restart is still 'capturing' without a driver.
     fault: row.state === 'capturing' ? { code: 'interrupted', message: 'The kiosk restarted during this capture; start a new session.' } : null,
     previousOutline: null,
+    target: null,
+    help: null,
   };
 }

@@ -1,14 +1,13 @@
 import type { SessionView } from '../../main/kiosk-api/types.ts';
 
 interface Props {
+  /** Main's oval (D-060): the geometry the size and centre rules judge by; nothing drawn before the first check. */
+  target: SessionView['target'];
   face: SessionView['face'];
   ok: boolean;
   previousOutline: SessionView['previousOutline'];
   outlineMatches: boolean | null;
 }
-
-/** Where the face should be: an oval a little above the centre (eyes on the upper third). */
-export const GUIDE = { cx: 0.5, cy: 0.47, rx: 0.2, ry: 0.34 } as const;
 
 /**
  * Overlay in normalised camera-image coordinates (0..1 both ways; the SVG is stretched to the
@@ -16,14 +15,10 @@ export const GUIDE = { cx: 0.5, cy: 0.47, rx: 0.2, ry: 0.34 } as const;
  * live face box from main's check, and on a repeat visit the previous session's outline, dashed,
  * amber while the pose does not match it.
  */
-export function FaceGuide({ face, ok, previousOutline, outlineMatches }: Props) {
-  const { cx, cy, rx, ry } = GUIDE;
-  // Dim everything outside the oval: an even-odd path of the frame with the ellipse cut out.
-  const ellipse = `M ${cx - rx} ${cy} a ${rx} ${ry} 0 1 0 ${2 * rx} 0 a ${rx} ${ry} 0 1 0 ${-2 * rx} 0`;
+export function FaceGuide({ target, face, ok, previousOutline, outlineMatches }: Props) {
   return (
     <svg className="face-guide" viewBox="0 0 1 1" preserveAspectRatio="none" aria-hidden="true" data-testid="face-guide" data-ok={ok}>
-      <path d={`M0 0H1V1H0Z ${ellipse}`} fillRule="evenodd" className="guide-dim" />
-      <ellipse cx={cx} cy={cy} rx={rx} ry={ry} className={ok ? 'guide-oval is-ok' : 'guide-oval'} vectorEffect="non-scaling-stroke" />
+      {target && <Oval target={target} ok={ok} />}
       {previousOutline && previousOutline.length > 2 && (
         <polygon
           points={previousOutline.map(([x, y]) => `${x},${y}`).join(' ')}
@@ -44,5 +39,17 @@ export function FaceGuide({ face, ok, previousOutline, outlineMatches }: Props) 
         />
       )}
     </svg>
+  );
+}
+
+/** The oval with everything outside it dimmed: an even-odd path of the frame with the ellipse cut out. */
+function Oval({ target, ok }: { target: NonNullable<SessionView['target']>; ok: boolean }) {
+  const { cx, cy, rx, ry } = target;
+  const ellipse = `M ${cx - rx} ${cy} a ${rx} ${ry} 0 1 0 ${2 * rx} 0 a ${rx} ${ry} 0 1 0 ${-2 * rx} 0`;
+  return (
+    <>
+      <path d={`M0 0H1V1H0Z ${ellipse}`} fillRule="evenodd" className="guide-dim" />
+      <ellipse cx={cx} cy={cy} rx={rx} ry={ry} className={ok ? 'guide-oval is-ok' : 'guide-oval'} vectorEffect="non-scaling-stroke" data-testid="guide-oval" />
+    </>
   );
 }

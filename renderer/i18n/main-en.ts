@@ -51,6 +51,15 @@ export const mainEn = {
     ok: 'Switched on, settled and off again.',
     failed: 'The light did not switch ({{code}}): {{detail}}',
   },
+  calibration: {
+    proposed: 'A grey card: check the picture after the correction, then save it or calibrate again.',
+    face: 'Refused: there is a face in the marked area, not a grey card. Hold the grey card so it fills the marked area, with nobody in front of it.',
+    too_dark: 'Refused: the marked area is too dark to measure. Check that the light is on and the card is in front of the camera.',
+    overexposed: 'Refused: the marked area is overexposed ({{clipped}} % clipped to white). Move the card back or lower the camera exposure.',
+    not_filling: 'Refused: the card does not fill the marked area (its edge shows something else). Hold the card closer or centre it.',
+    not_uniform: 'Refused: the marked area is not even ({{spread}} % brightness difference, {{texture}} % texture). A grey card is plain and matt: hold it flat, without glare, shadow or print.',
+    not_neutral: 'Refused: the marked area is coloured (its channels differ by {{spread}} %), not grey. Use the grey card, not a coloured or white surface.',
+  },
   pitch: {
     measured: 'Measured {{pitch}}° from {{faces}} of {{frames}} frames: save to use it as the camera mounting offset.',
     no_face: 'No face in enough frames ({{faces}} of {{frames}}): sit in front of the kiosk, look straight at the screen and measure again.',

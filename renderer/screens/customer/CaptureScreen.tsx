@@ -15,6 +15,7 @@ import { useSessionStore } from '../../stores/session/store.ts';
 import { CancelSessionButton } from './CancelSessionButton.tsx';
 import { FaultPanel } from './FaultPanel.tsx';
 import { StaffCaptureNow } from './StaffCaptureNow.tsx';
+import { StuckHelp } from '../../capture/StuckHelp.tsx';
 import { CallError } from '../../components/CallError.tsx';
 
 /**
@@ -53,7 +54,7 @@ export function CaptureScreen() {
             videoRef={videoRef}
             imageUrl={previewUrl}
             testId="capture-preview"
-            overlay={<FaceGuide face={view.face} ok={ok} previousOutline={view.previousOutline} outlineMatches={match?.matches ?? null} />}
+            overlay={<FaceGuide target={view.target} face={view.face} ok={ok} previousOutline={view.previousOutline} outlineMatches={match?.matches ?? null} />}
           >
             {view.state === 'live' && <PoseArrows issues={view.guidance?.issues ?? []} />}
             <Countdown />
@@ -80,7 +81,13 @@ export function CaptureScreen() {
           )}
           {loopError && <CallError failure={loopError} className="note note-warn" />}
           {sessionError && <CallError failure={sessionError} className="note note-warn" />}
-          {(view.state === 'live' || view.state === 'countdown') && <StaffCaptureNow />}
+          {view.state === 'live' && view.help ? (
+            <StuckHelp help={view.help}>
+              <StaffCaptureNow />
+            </StuckHelp>
+          ) : (
+            (view.state === 'live' || view.state === 'countdown') && <StaffCaptureNow />
+          )}
         </section>
       </div>
       {view.state === 'fault' && <FaultPanel view={view} />}

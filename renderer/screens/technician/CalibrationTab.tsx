@@ -6,6 +6,7 @@ import { useMainMessage } from '../../i18n/main-messages.ts';
 import type { LightName } from '../../stores/technician/initialState.ts';
 import { technicianSelectors } from '../../stores/technician/selectors.ts';
 import { useTechnicianStore } from '../../stores/technician/store.ts';
+import { CalibrationCheckPanel, CardArea } from './CalibrationCheckPanel.tsx';
 
 /** The camera mounting offset main accepts (settings pitchOffset), degrees. */
 const PITCH_LIMIT = 30;
@@ -35,10 +36,12 @@ export function CalibrationTab() {
   const settings = useTechnicianStore(technicianSelectors.settings);
   const draft = useTechnicianStore(technicianSelectors.draft);
   const calibrating = useTechnicianStore(technicianSelectors.calibrating);
+  const check = useTechnicianStore(technicianSelectors.calibrationCheck);
+  const savingCalibration = useTechnicianStore(technicianSelectors.savingCalibration);
   const measuring = useTechnicianStore(technicianSelectors.measuringPitch);
   const reading = useTechnicianStore(technicianSelectors.pitchReading);
   const say = useMainMessage();
-  const { calibrate, edit, measurePitch } = useTechnicianStore.getState();
+  const { calibrate, edit, measurePitch, saveCalibration, dismissCalibration } = useTechnicianStore.getState();
   const camera = settings?.camera;
   const renderer = camera?.source === 'renderer';
   const { camera: live, videoRef, error } = useLivePreview(renderer && camera ? { deviceId: camera.deviceId, width: camera.width, height: camera.height } : null);
@@ -64,11 +67,15 @@ export function CalibrationTab() {
     <div className="form">
       <p className="lead">{t('technician.calibration.hint')}</p>
       {renderer ? (
-        <div className="tech-preview">{live ? <video ref={videoRef} muted playsInline autoPlay /> : <div className="img-placeholder" />}</div>
+        <div className="tech-preview" aria-label={t('technician.calibration.markedArea')}>
+          {live ? <video ref={videoRef} muted playsInline autoPlay /> : <div className="img-placeholder" />}
+          <CardArea />
+        </div>
       ) : (
         <p className="note">{t('technician.calibration.simulatedNote')}</p>
       )}
       {error && <p className="note note-bad">{t('capture.cameraError', { message: error })}</p>}
+      {check && <CalibrationCheckPanel check={check} saving={savingCalibration} onSave={() => void saveCalibration()} onDismiss={dismissCalibration} />}
       <ul className="rows" data-testid="calibration-rows">
         {settings.lights.map((light) => {
           const c = settings.calibration[light];
@@ -85,7 +92,7 @@ export function CalibrationTab() {
                     : t('technician.calibration.notYet')}
               </span>
               {!uv && (
-                <Button variant="secondary" data-testid={`calibrate-${light}`} busy={calibrating === light} disabled={calibrating !== null || (renderer && !live)} onClick={() => run(light)}>
+                <Button variant="secondary" data-testid={`calibrate-${light}`} busy={calibrating === light} disabled={calibrating !== null || savingCalibration || (renderer && !live)} onClick={() => run(light)}>
                   {t('technician.calibration.calibrate')}
                 </Button>
               )}

@@ -3,6 +3,8 @@ import type { CallFailure } from '../../lib/kiosk.ts';
 
 export type Diagnostics = KioskOutput<'getDiagnostics'>;
 export type PitchReading = KioskOutput<'measurePitch'>;
+/** main's check of a calibration still: a proposed correction to look at, or a refusal (D-060). */
+export type CalibrationCheck = KioskOutput<'calibrateLight'>;
 export type LightName = Settings['lights'][number];
 export type TechnicianTab = 'device' | 'camera' | 'lights' | 'calibration' | 'diagnostics' | 'platform' | 'logs';
 
@@ -21,6 +23,9 @@ export interface TechnicianState {
   /** Per light: main's answer (`detail`), or the call's own failure (`error`). */
   lightTests: Partial<Record<LightName, { running: boolean; ok?: boolean; detail?: UiMessage; error?: string }>>;
   calibrating: LightName | null;
+  /** The last calibration still's check, shown until saved, dismissed or replaced. */
+  calibrationCheck: CalibrationCheck | null;
+  savingCalibration: boolean;
   measuringPitch: boolean;
   /** main's last pitch measurement; a good one has already set the draft's pitchOffset. */
   pitchReading: PitchReading | null;
@@ -39,6 +44,8 @@ export const initialTechnicianState: TechnicianState = {
   diagnosing: false,
   lightTests: {},
   calibrating: null,
+  calibrationCheck: null,
+  savingCalibration: false,
   measuringPitch: false,
   pitchReading: null,
   logNote: null,

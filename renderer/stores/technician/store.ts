@@ -17,11 +17,15 @@ export interface TechnicianActions {
   save(): Promise<boolean>;
   testLight(light: LightName): Promise<void>;
   /**
-   * Calibrates a light against the grey card; main computes and stores exposure and gains. With
+   * Checks a grey-card still of a light; main refuses what is not a grey card and otherwise
+   * proposes exposure and gains, shown before and after, saved only by saveCalibration (D-060). With
    * `shoot` (the renderer's camera): main switches the light on and lets it settle, the still is
    * taken while it is lit and sent back with main's token. Without: main's own camera does it all.
    */
   calibrate(light: LightName, shoot?: () => Promise<Uint8Array<ArrayBuffer>>): Promise<void>;
+  /** Saves the correction on show; the unit's calibration changes only here. */
+  saveCalibration(): Promise<void>;
+  dismissCalibration(): void;
   /**
    * Reads the camera mounting's pitch on someone looking at the screen and puts it in the draft
    * (saved with the other settings). `frames` grabs preview JPEGs of the renderer's camera;
@@ -103,18 +107,34 @@ export const useTechnicianStore = create<TechnicianState & TechnicianActions>()(
   },
 
   async calibrate(light, shoot) {
-    set({ calibrating: light, error: null });
+    set({ calibrating: light, calibrationCheck: null, error: null });
     try {
-      let result;
+      let check;
       if (shoot) {
         const { token } = await kiosk().startCalibration({ light });
-        result = await kiosk().calibrateLight({ light, token, jpeg: await shoot() });
-      } else result = await kiosk().calibrateLight({ light });
-      const apply = (s: Settings | null): Settings | null => (s ? { ...s, calibration: { ...s.calibration, [light]: result } } : s);
-      set((s) => ({ calibrating: null, settings: apply(s.settings), draft: apply(s.draft) }));
+        check = await kiosk().calibrateLight({ light, token, jpeg: await shoot() });
+      } else check = await kiosk().calibrateLight({ light });
+      set({ calibrating: null, calibrationCheck: check });
     } catch (error) {
       set({ calibrating: null, error: failureOf(error) });
     }
+  },
+
+  async saveCalibration() {
+    const check = get().calibrationCheck;
+    if (!check?.ok || !check.proposal) return;
+    set({ savingCalibration: true, error: null });
+    try {
+      const saved = await kiosk().saveCalibration({ light: check.light, proposal: check.proposal });
+      const apply = (s: Settings | null): Settings | null => (s ? { ...s, calibration: { ...s.calibration, [check.light]: saved } } : s);
+      set((s) => ({ savingCalibration: false, calibrationCheck: null, settings: apply(s.settings), draft: apply(s.draft) }));
+    } catch (error) {
+      set({ savingCalibration: false, error: failureOf(error) });
+    }
+  },
+
+  dismissCalibration() {
+    set({ calibrationCheck: null });
   },
 
   async measurePitch(frames) {

@@ -74,6 +74,8 @@ function freshView(id: string): SessionView {
     shots: [],
     fault: null,
     previousOutline: null,
+    target: null,
+    help: null,
   };
 }
 
@@ -397,6 +399,11 @@ export function createFakeKioskApi(): KioskApi {
       return { light, token: nextId('cal'), expiresInMs: 20_000 };
     },
     async calibrateLight({ light }) {
+      const calibration = { exposure: 1.04, gains: [1.02, 1, 0.97] as [number, number, number] };
+      const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
+      return { ok: true, light, reason: null, calibration, proposal: nextId('proposal'), detail: uiMessage('calibration.proposed'), before: jpeg, after: jpeg, card: [0.45, 0.46, 0.47] as [number, number, number] };
+    },
+    async saveCalibration({ light }) {
       const result = { exposure: 1.04, gains: [1.02, 1, 0.97] as [number, number, number] };
       settings = { ...settings, calibration: { ...settings.calibration, [light]: result } };
       return result;

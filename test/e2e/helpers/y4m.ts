@@ -14,6 +14,43 @@ export async function writeFaceY4m(photo: string, out: string, width = 640, heig
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
+  writeY4m(data, out, width, height, frames);
+}
+
+/** A box in pixels. */
+export interface PixelBox {
+  readonly left: number;
+  readonly top: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * The photo scaled and moved so that `from` (a box in the photo, e.g. its face's landmark box)
+ * lands on `to` (a box in the frame), on grey, cropped to the frame: a face of exactly the size
+ * and place a test needs (D-060's oval tests).
+ */
+export async function writePlacedFaceY4m(photo: string, from: PixelBox, to: PixelBox, out: string, width: number, height: number, frames = 2): Promise<void> {
+  const scale = to.width / from.width;
+  const meta = await sharp(photo).metadata();
+  const scaledW = Math.round((meta.width ?? 0) * scale);
+  const scaledH = Math.round((meta.height ?? 0) * scale);
+  // Where the scaled photo's corner falls in the frame; the part outside the frame is cut off.
+  const x = Math.round(to.left - from.left * scale);
+  const y = Math.round(to.top - from.top * scale);
+  const cut = { left: Math.max(0, -x), top: Math.max(0, -y) };
+  const cutW = Math.min(scaledW - cut.left, width - Math.max(0, x));
+  const cutH = Math.min(scaledH - cut.top, height - Math.max(0, y));
+  const face = await sharp(photo).resize(scaledW, scaledH).extract({ left: cut.left, top: cut.top, width: cutW, height: cutH }).toBuffer();
+  const { data } = await sharp({ create: { width, height, channels: 3, background: { r: 128, g: 128, b: 128 } } })
+    .composite([{ input: face, left: Math.max(0, x), top: Math.max(0, y) }])
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  writeY4m(data, out, width, height, frames);
+}
+
+function writeY4m(data: Buffer, out: string, width: number, height: number, frames: number): void {
   const y = Buffer.alloc(width * height);
   const u = Buffer.alloc((width / 2) * (height / 2));
   const v = Buffer.alloc((width / 2) * (height / 2));

@@ -129,7 +129,12 @@ describe('kiosk API', () => {
   it('technician tools: test a light, calibrate from a grey card, diagnostics, logs', async () => {
     expect(checked('testLight', await kiosk.api.testLight({ light: 'white' }))).toMatchObject({ ok: true });
     // The simulated camera shoots its grey card itself, with the light on (main switches it).
-    const calibration = checked('calibrateLight', await kiosk.api.calibrateLight({ light: 'white' }));
+    const proposed = checked('calibrateLight', await kiosk.api.calibrateLight({ light: 'white' }));
+    expect(proposed).toMatchObject({ ok: true, reason: null, detail: { key: 'calibration.proposed' } });
+    // Shown first, saved on the technician's word (D-060).
+    expect((await kiosk.api.getSettings({})).calibration.white).toBeUndefined();
+    const calibration = checked('saveCalibration', await kiosk.api.saveCalibration({ light: 'white', proposal: proposed.proposal! }));
+    expect(calibration).toEqual(proposed.calibration);
     expect((await kiosk.api.getSettings({})).calibration.white).toEqual(calibration);
     const { checks } = checked('getDiagnostics', await kiosk.api.getDiagnostics({}));
     const byName = new Map(checks.map((c) => [c.name, c]));

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TARGET_LUMA, calibrateFromGreyCard } from '../../../main/kiosk/calibration.ts';
+import { TARGET_LUMA, checkCalibrationStill } from '../../../main/kiosk/calibration.ts';
+
+const noFace = async () => null;
 import { hashPin, pinMatches } from '../../../main/kiosk/pins.ts';
 import { PushCamera, readStill } from '../../../main/kiosk/push-camera.ts';
 import { FileSecretStore } from '../../../main/kiosk/secrets.ts';
@@ -22,7 +24,9 @@ async function card(rgb: [number, number, number], border: [number, number, numb
 
 describe('light calibration from a grey card', () => {
   it('gives gains that neutralise a colour cast and an exposure that brings the balanced card to the 0.46 luma target', async () => {
-    const { gains, exposure } = await calibrateFromGreyCard(await card([140, 120, 100]));
+    const check = await checkCalibrationStill(await card([140, 120, 100]), noFace);
+    if (!check.ok) throw new Error(`refused: ${check.reason}`);
+    const { gains, exposure } = check.calibration;
     const balanced = [140 * gains[0], 120 * gains[1], 100 * gains[2]];
     expect(Math.max(...balanced) - Math.min(...balanced)).toBeLessThan(2);
     // Balanced, the card is neutral (luma = its grey level); exposed, it sits at the target.
@@ -30,9 +34,10 @@ describe('light calibration from a grey card', () => {
     expect(0.299 * corrected[0]! + 0.587 * corrected[1]! + 0.114 * corrected[2]!).toBeCloseTo(TARGET_LUMA, 2);
   });
 
-  it('refuses a card too dark or clipped, saying what to do', async () => {
-    await expect(calibrateFromGreyCard(await card([2, 2, 2]))).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('too dark') });
-    await expect(calibrateFromGreyCard(await card([255, 255, 255]))).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('overexposed') });
+  it('refuses a card too dark or clipped, and a picture that is not an image', async () => {
+    expect(await checkCalibrationStill(await card([2, 2, 2]), noFace)).toMatchObject({ ok: false, reason: 'too_dark' });
+    expect(await checkCalibrationStill(await card([255, 255, 255]), noFace)).toMatchObject({ ok: false, reason: 'overexposed' });
+    await expect(checkCalibrationStill(new Uint8Array([1, 2, 3]), noFace)).rejects.toMatchObject({ code: 'invalid_input' });
   });
 });
 

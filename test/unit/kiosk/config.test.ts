@@ -23,7 +23,7 @@ describe('kiosk core configuration', () => {
     expect(config.device.profile).toEqual({ kind: 'multi_light', lights: ['white', 'white_glow', 'cross_polar', 'parallel_polar', 'uv'] });
     expect(config.device.camera).toMatchObject({ kind: 'simulated', preview: { width: 640, height: 480 }, still: { width: 1600, height: 1200 } });
     expect(config.device.lightController).toEqual({ kind: 'simulated', settleMs: 0 });
-    expect(config.autoCapture).toEqual({ minStableFrames: 4, holdMs: 600, countdownMs: 1500, previewIntervalMs: 66, previewLight: 'white' });
+    expect(config.autoCapture).toEqual({ minStableFrames: 4, holdMs: 600, countdownMs: 1500, previewIntervalMs: 66, previewLight: 'white', helpAfterMs: 20_000 });
     expect(config.store).toEqual({ dataDir: 'data/kiosk', retentionDays: 30, verifyHashesOnStartup: 'unsynced' });
   });
 

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseKioskCoreConfig } from '../../../main/config/kiosk-core-config.ts';
 import { showsGreyCard } from '../../../main/device/simulated-camera.ts';
 import type { SimulatedLightController } from '../../../main/device/simulated-lights.ts';
-import { TARGET_LUMA, calibrateFromGreyCard, calibratedStills, greyCardMean } from '../../../main/kiosk/calibration.ts';
+import { TARGET_LUMA, calibratedStills, checkCalibrationStill } from '../../../main/kiosk/calibration.ts';
 import type { Calibration } from '../../../main/kiosk/calibration.ts';
 import { DeviceHolder } from '../../../main/kiosk/device-holder.ts';
 import { LightCalibration } from '../../../main/kiosk/light-calibration.ts';
@@ -40,11 +40,27 @@ async function unit(camera: 'simulated' | 'renderer', options: { busy?: () => bo
     save: (light, value) => (saved[light] = value),
     busy: options.busy ?? (() => false),
     log: () => undefined,
+    findFace: async () => null,
     ...(options.holdMs ? { holdMs: options.holdMs } : {}),
   });
   closers.push(() => calibration.release());
   const open = device.get();
   return { calibration, saved, lights: open.device.lights as SimulatedLightController, camera: open.camera };
+}
+
+/** Mean RGB (0..1) of the picture's centre, where the card is held. */
+async function centreMean(jpeg: Uint8Array): Promise<{ r: number; g: number; b: number }> {
+  const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const sum = [0, 0, 0];
+  let n = 0;
+  for (let y = Math.round(info.height * 0.3); y < Math.round(info.height * 0.7); y++) {
+    for (let x = Math.round(info.width * 0.3); x < Math.round(info.width * 0.7); x++) {
+      for (let c = 0; c < 3; c++) sum[c]! += data[(y * info.width + x) * 3 + c]!;
+      n++;
+    }
+  }
+  const [r, g, b] = sum.map((s) => s / n / 255) as [number, number, number];
+  return { r, g, b };
 }
 
 const chroma = (m: { r: number; g: number; b: number }) => Math.max(m.r, m.g, m.b) - Math.min(m.r, m.g, m.b);
@@ -57,28 +73,40 @@ describe('calibrating a light against a grey card', () => {
     // What the old flow did: the light test switched the lamp off before the still.
     await lights.setLight('white');
     await lights.off();
-    await expect(calibrateFromGreyCard((await camera.captureGreyCard()).jpeg)).rejects.toMatchObject({ message: expect.stringContaining('too dark') });
+    expect(await checkCalibrationStill((await camera.captureGreyCard()).jpeg, async () => null)).toMatchObject({ ok: false, reason: 'too_dark' });
 
-    const white = await calibration.calibrate('white');
+    const answer = await calibration.calibrate('white');
+    expect(lights.lit).toBeNull();
+    const white = answer.calibration!;
     // The simulated white lamp lights the mid-grey card (118 of 255) neutrally.
+    expect(answer).toMatchObject({ ok: true, light: 'white', reason: null });
     expect(white.gains.map((g) => Math.abs(g - 1) < 0.03)).toEqual([true, true, true]);
     expect(white.exposure).toBeCloseTo((TARGET_LUMA * 255) / 118, 1);
+    // Shown before and after, saved only when the technician saves that very proposal (D-060).
+    expect(answer.before.length).toBeGreaterThan(100);
+    expect(answer.after?.length).toBeGreaterThan(100);
+    expect(saved.white).toBeUndefined();
+    expect(() => calibration.save('white', 'another-proposal')).toThrow(expect.objectContaining({ code: 'conflict' }) as Error);
+    expect(() => calibration.save('cross_polar', answer.proposal!)).toThrow(expect.objectContaining({ code: 'conflict' }) as Error);
+    expect(calibration.save('white', answer.proposal!)).toEqual(white);
     expect(saved.white).toEqual(white);
-    expect(lights.lit).toBeNull();
+    // Saved once: the proposal is gone.
+    expect(() => calibration.save('white', answer.proposal!)).toThrow(expect.objectContaining({ code: 'conflict' }) as Error);
   });
 
   it('stores stills of a calibrated light corrected: a grey card under cross-polarised light comes out neutral at the target level', async () => {
     const { calibration, saved, lights, camera } = await unit('simulated');
     if (!showsGreyCard(camera)) throw new Error('the simulated camera shows a grey card');
-    await calibration.calibrate('cross_polar');
+    const proposed = await calibration.calibrate('cross_polar');
+    calibration.save('cross_polar', proposed.proposal!);
     await lights.setLight('cross_polar');
     const raw = await camera.captureGreyCard();
     await lights.off();
-    const before = await greyCardMean(raw.jpeg);
+    const before = await centreMean(raw.jpeg);
     // The polarisers tint the card (warm) and darken it: the test would be empty otherwise.
     expect(chroma(before)).toBeGreaterThan(0.05);
     const corrected = await calibratedStills(() => saved)(raw, 'cross_polar');
-    const after = await greyCardMean(corrected.jpeg);
+    const after = await centreMean(corrected.jpeg);
     expect(chroma(after)).toBeLessThan(0.012);
     expect(luma(after)).toBeCloseTo(TARGET_LUMA, 1.5);
     expect(corrected).toMatchObject({ width: raw.width, height: raw.height });
@@ -97,7 +125,9 @@ describe('calibrating a light against a grey card', () => {
     expect(lights.lit).toBe('white');
     await expect(calibration.calibrate('cross_polar', token, card)).rejects.toMatchObject({ code: 'conflict' });
     const result = await calibration.calibrate('white', token, card);
-    expect(saved.white).toEqual(result);
+    expect(result.ok).toBe(true);
+    expect(saved.white).toBeUndefined();
+    expect(calibration.save('white', result.proposal!)).toEqual(saved.white);
     expect(lights.lit).toBeNull();
     await expect(calibration.calibrate('white', token, card)).rejects.toMatchObject({ code: 'conflict' });
   });

@@ -57,6 +57,27 @@ describe('capture session state machine', () => {
     expect(persistedState(s)).toBe('capturing');
   });
 
+  it('offers help after helpAfterMs without progress, naming the rule still broken, and clears it on progress (D-060)', () => {
+    const far = (at: number) => good(at, goodFace({ faceRatio: 0.1, faceBox: { left: 288, top: 216, width: 64, height: 72 } }));
+    const turned = (at: number) => good(at, withPose({ yaw: -20 }));
+    const stuckAt = (events: SessionEvent[]) => {
+      const s = run([...toLive, ...events]);
+      return s.kind === 'live' ? s.stuck : 'not live';
+    };
+    expect(config.autoCapture.helpAfterMs).toBe(20_000);
+    expect(stuckAt([far(0), far(19_999)])).toEqual({ since: 0, best: 1, help: false });
+    expect(stuckAt([far(0), far(10_000), far(20_000)])).toEqual({ since: 0, best: 1, help: true });
+    // Swapping between a face lost and a face too small is no progress: help still comes.
+    expect(stuckAt([far(0), bad(5000), far(10_000), bad(15_000), far(20_000)])).toMatchObject({ since: 0, help: true });
+    // Coming closer (the first issue moves on to the head's turn) starts the wait again.
+    expect(stuckAt([far(0), far(20_000), turned(21_000)])).toEqual({ since: 21_000, best: 4, help: false });
+    // A good frame clears it.
+    expect(stuckAt([far(0), far(20_000), good(21_000)])).toBeNull();
+    const quick: MachineConfig = { ...config, autoCapture: autoCaptureConfigSchema.parse({ helpAfterMs: 3000 }) };
+    const s = run([...toLive, far(0), far(3000)], INITIAL_STATE, quick);
+    expect(s.kind === 'live' && s.stuck?.help).toBe(true);
+  });
+
   it('auto-capture waits for minStableFrames good frames spanning holdMs', () => {
     const three = run([...toLive, good(0), good(200), good(400)]);
     expect(three).toMatchObject({ kind: 'live', stableFrames: 3, holdSince: 0 });

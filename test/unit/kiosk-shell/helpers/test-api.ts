@@ -13,7 +13,7 @@ export function sessionView(id: string, overrides: Partial<SessionView> = {}): S
   return {
     id, state: 'live', customerId: null, skinCondition: null, views: [{ view: 'front', lights: ['white'] }],
     current: { view: 'front', light: null, step: null, stillToken: null }, guidance: { ok: false, issues: ['no_face'] }, face: null, countdownMs: null,
-    shots: [], fault: null, previousOutline: null, ...overrides,
+    shots: [], fault: null, previousOutline: null, target: null, help: null, ...overrides,
   };
 }
 
