@@ -87,7 +87,15 @@ const FROM_SOURCES = import.meta.url.endsWith('.ts');
 export const PLATFORM_CLI = fileURLToPath(new URL(`../platform/cli.${FROM_SOURCES ? 'ts' : 'js'}`, import.meta.url));
 
 export const nodeSpawner: PlatformSpawner = (cli, args) =>
-  spawn(process.execPath, [...(cli.endsWith('.ts') ? ['--import', 'tsx'] : []), cli, ...args], { cwd: APP_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  spawn(process.execPath, [...(cli.endsWith('.ts') ? ['--import', 'tsx'] : []), cli, ...args], { cwd: APP_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: embeddedPlatformEnv(process.env) });
+
+/**
+ * The embedded platform is configured by its arguments only: a DATABASE_URL or PLATFORM_* meant
+ * for a platform service on the same machine must not move the kiosk's own data elsewhere (D-053).
+ */
+export function embeddedPlatformEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => name !== 'DATABASE_URL' && !name.startsWith('PLATFORM_')));
+}
 
 /** The app the kiosk signs in with: the first merchant-level app of the platform's region, with a store. */
 export function pickDemoApp(credentials: DemoCredentials): DemoCredentials['apps'][number] {

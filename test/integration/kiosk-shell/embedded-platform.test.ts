@@ -17,8 +17,15 @@ function alive(pid: number | undefined): boolean {
 describe('embedded platform', () => {
   it('starts platform/cli.ts as a child on loopback with its own data directory, and its credentials work', async () => {
     const kioskDataDir = mkdtempSync(join(tmpdir(), 'kiosk-embedded-'));
-    const platform = await startEmbeddedPlatform({ kioskDataDir });
+    // Meant for a platform service on the same machine: the kiosk's own platform ignores them.
+    process.env.DATABASE_URL = 'postgres://nowhere.invalid/elsewhere';
+    process.env.PLATFORM_DATA = join(kioskDataDir, 'elsewhere');
+    const platform = await startEmbeddedPlatform({ kioskDataDir }).finally(() => {
+      delete process.env.DATABASE_URL;
+      delete process.env.PLATFORM_DATA;
+    });
     try {
+      expect(existsSync(join(platform.dataDir, 'platform.sqlite'))).toBe(true);
       expect(platform.connection.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(platform.dataDir).toBe(join(kioskDataDir, 'embedded-platform'));
       expect(existsSync(join(platform.dataDir, 'demo-credentials.json'))).toBe(true);
