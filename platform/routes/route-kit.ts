@@ -4,13 +4,17 @@ import type { z } from 'zod';
 import { routePath, type Endpoint, type HttpMethod } from '../../protocol/endpoint.ts';
 import type { Checked } from '../../protocol/open-api/validation.ts';
 import { ApiError } from '../http/api-error.ts';
+import type { RawJson } from '../http/raw-json.ts';
 import { markDeclared } from '../http/route-guard.ts';
 import { parseInput } from '../http/validate.ts';
 import { merchantCaller, tokenCaller, type CallerLookup, type MerchantCaller, type TokenCaller } from './caller.ts';
 
-/** What a handler returns: the payload of its endpoint (the envelope hook wraps it), or the reply it sent. */
+/**
+ * What a handler returns: the payload of its endpoint (the envelope hook wraps it), the same
+ * kept serialised (a finished task's result, D-054), or the reply it sent.
+ */
 export type Payload<E extends Endpoint> = z.input<E['response']>;
-type Answer<E extends Endpoint> = Payload<E> | FastifyReply;
+type Answer<E extends Endpoint> = Payload<E> | RawJson<Payload<E>> | FastifyReply;
 
 /** Who called, as the endpoint's descriptor says it must be proven: null for a public endpoint. */
 export type CallerOf<E extends Endpoint> = E['auth'] extends 'none' ? null : E['merchantScoped'] extends true ? MerchantCaller : TokenCaller;

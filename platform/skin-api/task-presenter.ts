@@ -1,8 +1,29 @@
 import { taskResultRecordSchema, type TaskResultResponse } from '../../protocol/skin-api/task-result.ts';
+import { BoundedCache } from '../bounded-cache.ts';
+import { rawJsonOf, type RawJson } from '../http/raw-json.ts';
 import type { TaskRow } from './task-repository.ts';
 
 /** Where analysis outputs (annotation images and JSON) are served, by object key. */
 export const OUTPUT_PATH = '/skin_api/file/output';
+
+/**
+ * Answers of succeeded tasks, kept serialised (D-054). Clients poll a finished task again and
+ * again, a succeeded task never changes, and reading its result back through the schema and
+ * serialising it cost more than the rest of a poll. An answer is served only for the very row
+ * and base address it was made from: the key holds the small fields, the entry the stored result
+ * text to compare. Bounded, as the Host header (and so the base address) is the caller's to choose.
+ */
+const succeededAnswers = new BoundedCache<string, { readonly result: string | null; readonly answer: RawJson<TaskResultResponse> }>(256);
+
+/** presentTask's answer, kept serialised for a succeeded task. */
+export function answerTask(row: TaskRow, baseUrl: string): TaskResultResponse | RawJson<TaskResultResponse> {
+  if (row.status !== 'succeeded') return presentTask(row, baseUrl);
+  // JSON: no field can run into the next one, whatever it holds.
+  const key = JSON.stringify([baseUrl, row.id, row.api_code, row.algorithm_variant, row.created_at, row.updated_at, row.finished_at]);
+  const kept = succeededAnswers.get(key);
+  if (kept && kept.result === row.result) return kept.answer;
+  return succeededAnswers.set(key, { result: row.result, answer: rawJsonOf(presentTask(row, baseUrl)) }).answer;
+}
 
 function seconds(ms: number): number {
   return Math.floor(ms / 1000);

@@ -5,6 +5,7 @@ import { priceSymbol } from '../../../protocol/enums/price-units.ts';
 import type { LangData, Problem } from '../../../protocol/open-api/catalogue-fields.ts';
 import { langDataOutSchema, problemOutSchema } from '../../../protocol/open-api/catalogue-fields.ts';
 import type { ProductItem, StoreTreatmentItem, TreatmentItem } from '../../../protocol/open-api/catalogue-items.ts';
+import { BoundedCache } from '../../bounded-cache.ts';
 import type { CatalogueKind } from './kinds.ts';
 
 /** One row of catalogue_items (migration 002). */
@@ -98,10 +99,17 @@ function parseJson<S extends z.ZodType>(text: string, schema: S, empty: z.output
   return parsed.success ? parsed.data : empty;
 }
 
+/**
+ * The read values by stored text (D-054): a page reads two of them per item, most texts repeat
+ * ('{}', the same problem fields), and the schema check costs more than the rest of the item.
+ */
+const storedProblems = new BoundedCache<string, z.output<typeof problemOutSchema>>(1024);
+const storedLangDatas = new BoundedCache<string, z.output<typeof langDataOutSchema>>(1024);
+
 export type StoredLangData = z.output<typeof langDataOutSchema>;
 
 export function storedLangData(row: Pick<CatalogueRow, 'lang_data'>): StoredLangData {
-  return parseJson(row.lang_data, langDataOutSchema, {});
+  return storedLangDatas.getOrMake(row.lang_data, () => parseJson(row.lang_data, langDataOutSchema, {}));
 }
 
 function baseItem(row: CatalogueRow) {
@@ -110,7 +118,7 @@ function baseItem(row: CatalogueRow) {
     custom_id: row.custom_id,
     pic: row.pic,
     name: row.name,
-    problem: parseJson(row.problem, problemOutSchema, {}),
+    problem: storedProblems.getOrMake(row.problem, () => parseJson(row.problem, problemOutSchema, {})),
     label: row.label,
     price_unit: row.price_unit,
     price: row.price_cents / 100,

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { BoundedCache } from '../../../platform/bounded-cache.ts';
+import { RawJson, rawJsonOf, stringifyReply } from '../../../platform/http/raw-json.ts';
+import { answerTask, presentTask } from '../../../platform/skin-api/task-presenter.ts';
+import type { TaskRow } from '../../../platform/skin-api/task-repository.ts';
+
+describe('answers kept serialised (D-054)', () => {
+  it('writes what JSON.stringify writes when nothing is kept serialised', () => {
+    const values: unknown[] = [{ a: 1, b: [true, null, 'x\u0000y'], c: { d: 'é"\\' } }, 'text', 3.5, null, [], { u: undefined }];
+    for (const value of values) expect(stringifyReply(value)).toBe(JSON.stringify(value));
+  });
+
+  it('splices kept texts in where they stand, at any depth and more than once', () => {
+    const kept = new RawJson<{ a: number[] }>('{"a":[1,2]}');
+    const text = stringifyReply({ meta: { code: 0 }, response: kept, list: [kept, { inner: kept }] });
+    expect(text).toBe('{"meta":{"code":0},"response":{"a":[1,2]},"list":[{"a":[1,2]},{"inner":{"a":[1,2]}}]}');
+  });
+
+  it('leaves strings of the answer alone, even ones shaped like its markers', () => {
+    const sneaky = { s: '\u0000abcdef:0', t: '"\\u0000abcdef:0"' };
+    expect(stringifyReply({ sneaky, kept: new RawJson('1') })).toBe(JSON.stringify({ sneaky, kept: 1 }));
+  });
+
+  it('serialises to the same text through plain JSON.stringify, only slower', () => {
+    const kept = rawJsonOf({ z: [1, 'two'], nested: new RawJson('{"n":true}') });
+    expect(kept.json).toBe('{"z":[1,"two"],"nested":{"n":true}}');
+    expect(JSON.stringify({ kept })).toBe('{"kept":{"z":[1,"two"],"nested":{"n":true}}}');
+  });
+});
+
+describe('bounded cache (D-054)', () => {
+  it('keeps the most recently used entries up to its capacity', () => {
+    const cache = new BoundedCache<string, { v: number }>(2);
+    cache.set('a', { v: 1 });
+    cache.set('b', { v: 2 });
+    expect(cache.get('a')).toEqual({ v: 1 });
+    cache.set('c', { v: 3 });
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toEqual({ v: 1 });
+    expect(cache.size).toBe(2);
+    expect(cache.getOrMake('d', () => ({ v: 4 }))).toEqual({ v: 4 });
+    expect(cache.getOrMake('d', () => ({ v: 5 }))).toEqual({ v: 4 });
+  });
+
+  it('freezes what it keeps, so one answer cannot change another', () => {
+    const cache = new BoundedCache<string, { list: { v: number }[] }>(4);
+    const value = cache.set('a', { list: [{ v: 1 }] });
+    expect(() => {
+      (value.list[0] as { v: number }).v = 2;
+    }).toThrow(TypeError);
+  });
+});
+
+describe('the answer of a succeeded task poll (D-054)', () => {
+  const result = {
+    type: 'skin', overall_score: 80, mask_format: 'annotation_image', not_measured: [],
+    dimensions: [{ dimension: 'pore', level: 1, score: 80, confidence: 0.9, annotations: [{ view: 'front', light: 'white', format: 'annotation_image', url: '/skin_api/file/output/k.png' }] }],
+  };
+  const row: TaskRow = {
+    id: 'tfastreads', merchant_id: 1, app_id: 'test', api_code: 'device_v', algorithm_variant: 'standard', request: '{}', status: 'succeeded', attempts: 1,
+    result: JSON.stringify(result), error_code: null, error_msg: null, created_at: 1_700_000_000_000, updated_at: 1_700_000_005_000, finished_at: 1_700_000_005_000,
+  };
+  const answered = (r: TaskRow, base: string) => JSON.parse(stringifyReply(answerTask(r, base))) as unknown;
+
+  it('is the presented task, made once and served again', () => {
+    expect(answered(row, 'http://a.example')).toEqual(presentTask(row, 'http://a.example'));
+    expect(answerTask({ ...row }, 'http://a.example')).toBe(answerTask(row, 'http://a.example'));
+  });
+
+  it('is made anew for another base address or another stored result', () => {
+    expect(JSON.stringify(answered(row, 'http://b.example'))).toContain('"url":"http://b.example/skin_api/file/output/k.png"');
+    const changed = { ...row, result: JSON.stringify({ ...result, overall_score: 50 }) };
+    expect(answered(changed, 'http://a.example')).toEqual(presentTask(changed, 'http://a.example'));
+  });
+
+  it('is not kept for a task still running or failed', () => {
+    const running = { ...row, status: 'running' as const, result: null };
+    expect(answerTask(running, 'http://a.example')).toEqual(presentTask(running, 'http://a.example'));
+    expect(answerTask(running, 'http://a.example')).not.toBeInstanceOf(RawJson);
+  });
+});
