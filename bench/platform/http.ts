@@ -123,7 +123,11 @@ async function main(): Promise<void> {
   const backend = backendFromArgs();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-http-'));
   const bare = await startBare();
-  const platform = await startOn(backend, dataDir);
+  const platform = await startOn(backend, dataDir).catch(async (error: unknown) => {
+    await bare.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   const app = primaryApp(dataDir);
   const merchantId = String(app.merchant_id);
   const client = new PlatformClient({ addresses: { cn: platform.url, overseas: platform.url }, region: 'overseas', appId: app.app_id, appSecret: app.app_secret, merchantId });
