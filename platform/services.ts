@@ -56,6 +56,6 @@ export function createServices(config: PlatformConfig, clock: Clock, db: Db, sql
   // Built after the analysis service: its gauge of running tasks asks it.
   const metrics = config.metrics ? new PlatformMetrics(sql, analysis) : null;
   const tasks = new TaskService(sql, clock, uploads, objects, () => analysis.wake());
-  const reportData = createReportData({ config, clock, db, uploads, tasks, objects, signingKey });
+  const reportData = createReportData({ config, clock, sql, uploads, tasks, objects, signingKey });
   return { config, clock, db, sql, tokens: new TokenService(new TokenRepository(sql), clock), objects, uploads, tasks, analysis, reportData, metrics };
 }

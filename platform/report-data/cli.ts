@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../protocol/device-sync/integration.ts';
 import { systemClock } from '../clock.ts';
-import { openDatabase } from '../storage/database.ts';
+import { openPlatformDatabase } from '../storage/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { DEMO_MERCHANT_PREFIX, IntegrationService } from './integration.ts';
 import { Outbox } from './outbox.ts';
@@ -10,9 +10,9 @@ import { Outbox } from './outbox.ts';
 export const REPORT_DATA_COMMANDS = ['deliveries', 'integration'] as const;
 
 const USAGE = `
-npm run platform -- deliveries --data ./data [--merchant ID] [--status failed|pending|delivered|suppressed] [--page N]
-npm run platform -- deliveries --data ./data [--merchant ID] --redeliver all|EVENT_ID[,EVENT_ID...]
-npm run platform -- integration --data ./data --merchant ID [--webhook-url URL] [--crm-url URL] [--signing-app APP_ID] [--enable]
+npm run platform -- deliveries --data ./data [--database URL] [--merchant ID] [--status failed|pending|delivered|suppressed] [--page N]
+npm run platform -- deliveries --data ./data [--database URL] [--merchant ID] --redeliver all|EVENT_ID[,EVENT_ID...]
+npm run platform -- integration --data ./data [--database URL] --merchant ID [--webhook-url URL] [--crm-url URL] [--signing-app APP_ID] [--enable]
 `.trim();
 
 function isUrl(value: string): boolean {
@@ -21,14 +21,16 @@ function isUrl(value: string): boolean {
 
 /**
  * Operator commands over the data directory (decisions R-011, R-012): list push deliveries and
- * send failed ones again, and set a merchant's webhook and CRM addresses. They write SQLite
- * directly; a running instance picks redelivered events up on its next outbox poll.
+ * send failed ones again, and set a merchant's webhook and CRM addresses. They write the
+ * platform database directly (SQLite in --data, or PostgreSQL with --database or DATABASE_URL);
+ * a running instance picks redelivered events up on its next outbox poll.
  */
-export function runReportDataCli(command: string, args: string[]): void {
+export async function runReportDataCli(command: string, args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
     options: {
       data: { type: 'string', default: './data' },
+      database: { type: 'string' },
       merchant: { type: 'string' },
       status: { type: 'string' },
       page: { type: 'string', default: '1' },
@@ -42,18 +44,18 @@ export function runReportDataCli(command: string, args: string[]): void {
   });
   const merchantId = values.merchant === undefined ? null : Number(values.merchant);
   if (merchantId !== null && !Number.isSafeInteger(merchantId)) throw new Error(`--merchant must be a merchant id\n${USAGE}`);
-  const db = openDatabase(resolve(values.data));
+  const db = await openPlatformDatabase({ dataDir: resolve(values.data), databaseUrl: values.database ?? process.env.DATABASE_URL });
   try {
     if (command === 'deliveries') {
       const outbox = new Outbox(db, systemClock, []);
       if (values.redeliver !== undefined) {
         const which = values.redeliver === 'all' ? { allFailed: true as const } : { eventIds: values.redeliver.split(',').filter(Boolean) };
-        console.log(`redelivering ${outbox.redeliver(merchantId, which)} event(s)`);
+        console.log(`redelivering ${await outbox.redeliver(merchantId, which)} event(s)`);
         return;
       }
       const status = values.status as DeliveryStatus | undefined;
       if (status !== undefined && !DELIVERY_STATUSES.includes(status)) throw new Error(`--status must be one of ${DELIVERY_STATUSES.join(', ')}`);
-      const page = outbox.list(merchantId, status ?? 'failed', Math.max(1, Number(values.page) || 1), 50);
+      const page = await outbox.list(merchantId, status ?? 'failed', Math.max(1, Number(values.page) || 1), 50);
       console.log(`${page.total} ${status ?? 'failed'} deliveries`);
       for (const item of page.list) {
         console.log(`${item.event_id}  ${item.action_type.padEnd(14)} ${item.status.padEnd(10)} attempts=${item.attempts} http=${item.last_http_status} ${item.last_error}`);
@@ -62,7 +64,7 @@ export function runReportDataCli(command: string, args: string[]): void {
     }
     if (merchantId === null) throw new Error(`--merchant is required\n${USAGE}`);
     for (const url of [values['webhook-url'], values['crm-url']]) if (url !== undefined && !isUrl(url)) throw new Error(`not an http(s) URL: ${url}`);
-    const settings = new IntegrationService(db, systemClock, []).update(merchantId, null, {
+    const settings = await new IntegrationService(db, systemClock, []).update(merchantId, null, {
       webhook_url: values['webhook-url'],
       crm_url: values['crm-url'],
       signing_app_id: values['signing-app'],
@@ -73,6 +75,6 @@ export function runReportDataCli(command: string, args: string[]): void {
     if (error instanceof ApiError) throw new Error(error.message);
     throw error;
   } finally {
-    db.close();
+    await db.close();
   }
 }

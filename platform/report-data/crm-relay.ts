@@ -8,7 +8,7 @@ import { unixSeconds, type Clock } from '../clock.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { IntegrationService } from './integration.ts';
 import { CallOutError, callOut } from './outbound.ts';
-import type { ReportStore } from './store.ts';
+import type { ReportRepository } from './report-repository.ts';
 
 /** decision: a CRM answer larger than this is refused as not valid. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
@@ -24,15 +24,15 @@ export class CrmRelay {
   constructor(
     private readonly clock: Clock,
     private readonly integration: IntegrationService,
-    private readonly store: ReportStore,
+    private readonly store: ReportRepository,
   ) {}
 
   async search(merchantId: number, query: CrmSearch): Promise<CrmAnswer> {
-    const configured = this.integration.settings(merchantId).crm_url;
+    const configured = (await this.integration.settings(merchantId)).crm_url;
     if (!configured) throw new ApiError(ReportDataCodes.CRM_NOT_CONFIGURED);
-    const signer = this.integration.signer(merchantId);
+    const signer = await this.integration.signer(merchantId);
     if (!signer) throw new ApiError(ReportDataCodes.CRM_NOT_CONFIGURED, 'no signing app is set for this merchant');
-    if (!this.store.storeOf(merchantId, query.store_number)) throw new ApiError(DeviceSyncCodes.STORE_NOT_FOUND, `store_number: ${query.store_number}`);
+    if (!(await this.store.storeOf(merchantId, query.store_number))) throw new ApiError(DeviceSyncCodes.STORE_NOT_FOUND, `store_number: ${query.store_number}`);
 
     const target = this.integration.target(configured);
     const url = new URL(target.url);

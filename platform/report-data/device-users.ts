@@ -5,10 +5,10 @@ import { SIG_TIME_TOLERANCE_SECONDS } from '../../protocol/report-data/pull-quer
 import { canonicalJson } from '../../protocol/skin-api/task-util.ts';
 import type { Clock } from '../clock.ts';
 import { ApiError } from '../http/api-error.ts';
-import type { Db } from '../storage/database.ts';
+import type { SqlDatabase, SqlExecutor } from '../storage/sql.ts';
 import type { Outbox } from './outbox.ts';
 import { userItemOf } from './presenter.ts';
-import type { ReportStore, UserProfile, UserRow } from './store.ts';
+import type { ReportRepository, UserProfile, UserRow } from './report-repository.ts';
 
 export function requestHash(value: unknown): string {
   return createHash('sha256').update(canonicalJson(value)).digest('hex');
@@ -34,48 +34,45 @@ export function checkNotFuture(createdAtSeconds: number | undefined, nowMs: numb
  */
 export class UserSyncService {
   constructor(
-    private readonly db: Db,
+    private readonly db: SqlDatabase,
     private readonly clock: Clock,
-    private readonly store: ReportStore,
+    private readonly store: ReportRepository,
     private readonly outbox: Outbox,
     private readonly onEvent: () => void,
   ) {}
 
   /** input: the body as its protocol schema parsed it (the route kit). */
-  sync(merchantId: number, input: DeviceUser): DeviceUserResponse {
+  async sync(merchantId: number, input: DeviceUser): Promise<DeviceUserResponse> {
     const now = this.clock.now();
     checkNotFuture(input.created_at, now, 'created_at');
     const hash = requestHash(input);
     const { client_user_id: clientUserId, revision, store_custom_id: storeCustomId, created_at: createdAt, ...profile } = input;
-    let queued = false;
-
-    const row = this.db.transaction((): UserRow => {
-      if (this.store.isDeleted(merchantId, 'user', clientUserId)) throw new ApiError(DeviceSyncCodes.CLIENT_DELETED, `client_user_id ${clientUserId} was deleted on request`);
-      const existing = this.store.userByClientId(merchantId, clientUserId);
-      if (existing && revision < existing.revision) return existing; // stale: a late retry must not undo a newer edit
+    const { row, queued } = await this.db.transaction(async (tx): Promise<{ row: UserRow; queued: boolean }> => {
+      if (await this.store.isDeleted(merchantId, 'user', clientUserId, tx)) throw new ApiError(DeviceSyncCodes.CLIENT_DELETED, `client_user_id ${clientUserId} was deleted on request`);
+      const existing = await this.store.userByClientId(merchantId, clientUserId, tx);
+      if (existing && revision < existing.revision) return { row: existing, queued: false }; // stale: a late retry must not undo a newer edit
       if (existing && revision === existing.revision) {
-        if (existing.request_hash === hash) return existing;
+        if (existing.request_hash === hash) return { row: existing, queued: false };
         throw new ApiError(DeviceSyncCodes.CLIENT_ID_CONFLICT, `client_user_id ${clientUserId} revision ${revision} was sent before with other content`);
       }
-      const store = this.store.storeOf(merchantId, storeCustomId);
+      const store = await this.store.storeOf(merchantId, storeCustomId, tx);
       if (!store) throw new ApiError(DeviceSyncCodes.STORE_NOT_FOUND, `store_custom_id: ${storeCustomId}`);
-      this.checkAccount(merchantId, profile);
+      await this.checkAccount(tx, merchantId, profile);
       const saved = existing
-        ? this.store.updateUser(existing.id, { revision, requestHash: hash, storeId: store.id, profile, now })
-        : this.store.insertUser({ merchantId, clientUserId, revision, requestHash: hash, storeId: store.id, profile, createdAt: createdAt === undefined ? now : createdAt * 1000, now });
-      if (saved.consented === 1) {
-        const actionType = existing?.consented === 1 ? 'user.updated' : 'user.created';
-        queued = this.outbox.enqueue({ merchantId, dataType: 'user', actionType, userId: saved.id, data: userItemOf(saved) }) !== null;
-      }
-      return saved;
-    }).immediate();
+        ? await this.store.updateUser(tx, existing.id, { revision, requestHash: hash, storeId: store.id, profile, now })
+        : await this.store.insertUser(tx, { merchantId, clientUserId, revision, requestHash: hash, storeId: store.id, profile, createdAt: createdAt === undefined ? now : createdAt * 1000, now });
+      if (saved.consented !== 1) return { row: saved, queued: false };
+      const actionType = existing?.consented === 1 ? 'user.updated' : 'user.created';
+      const eventId = await this.outbox.enqueue(tx, { merchantId, dataType: 'user', actionType, userId: saved.id, data: userItemOf(saved) });
+      return { row: saved, queued: eventId !== null };
+    });
 
     if (queued) this.onEvent();
     return { client_user_id: row.client_user_id, revision: row.revision, consented: row.consented === 1, user: userItemOf(row) };
   }
 
-  private checkAccount(merchantId: number, profile: UserProfile): void {
-    if (profile.account_id !== 0 && !this.store.accountExists(merchantId, profile.account_id)) {
+  private async checkAccount(tx: SqlExecutor, merchantId: number, profile: UserProfile): Promise<void> {
+    if (profile.account_id !== 0 && !(await this.store.accountExists(merchantId, profile.account_id, tx))) {
       throw new ApiError(DeviceSyncCodes.ACCOUNT_NOT_FOUND, `account_id: ${profile.account_id}`);
     }
   }

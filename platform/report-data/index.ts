@@ -3,7 +3,7 @@ import type { Clock } from '../clock.ts';
 import type { PlatformConfig } from '../config.ts';
 import type { TaskService } from '../skin-api/task-service.ts';
 import type { UploadService } from '../skin-api/upload-service.ts';
-import type { Db } from '../storage/database.ts';
+import type { SqlDatabase } from '../storage/sql.ts';
 import type { ObjectStore } from '../objects/object-store.ts';
 import { CrmRelay } from './crm-relay.ts';
 import { DeletionService } from './deletions.ts';
@@ -14,11 +14,13 @@ import { LinkSigner } from './links.ts';
 import { Outbox } from './outbox.ts';
 import { PullService } from './pull-service.ts';
 import { PushWorker } from './push-worker.ts';
-import { ReportStore } from './store.ts';
+import { ReportRepository } from './report-repository.ts';
+import { IntegrationRepository } from './integration-repository.ts';
 
 /** Report data (issue 6): pull, push, CRM search, device sync and shared links. */
 export interface ReportData {
-  readonly store: ReportStore;
+  /** Customers and reports (the shared report page reads them; tests write many at once). */
+  readonly store: ReportRepository;
   readonly links: LinkSigner;
   readonly integration: IntegrationService;
   readonly outbox: Outbox;
@@ -36,31 +38,31 @@ export interface ReportData {
 export interface ReportDataDeps {
   config: PlatformConfig;
   clock: Clock;
-  db: Db;
+  sql: SqlDatabase;
   uploads: UploadService;
   tasks: TaskService;
   objects: ObjectStore;
   signingKey: Buffer;
 }
 
-export function createReportData({ config, clock, db, uploads, tasks, objects, signingKey }: ReportDataDeps): ReportData {
-  const store = new ReportStore(db);
+export function createReportData({ config, clock, sql, uploads, tasks, objects, signingKey }: ReportDataDeps): ReportData {
+  const store = new ReportRepository(sql);
   const links = new LinkSigner(signingKey);
-  const integration = new IntegrationService(db, clock, config.allowedPrivateCallbackHosts);
-  const outbox = new Outbox(db, clock, config.pushRetryDelaysMs);
-  const push = new PushWorker(db, clock, outbox, integration, links, { region: config.region, pollMs: config.pushPollMs, concurrency: config.pushConcurrency });
+  const integration = new IntegrationService(sql, clock, config.allowedPrivateCallbackHosts);
+  const outbox = new Outbox(sql, clock, config.pushRetryDelaysMs);
+  const push = new PushWorker(store, clock, outbox, integration, links, { region: config.region, pollMs: config.pushPollMs, concurrency: config.pushConcurrency });
   const wake = () => push.wake();
-  const deletions = new DeletionService(db, clock, store, uploads, objects);
+  const deletions = new DeletionService(sql, clock, store, objects);
   return {
     store,
     links,
     integration,
     outbox,
     push,
-    users: new UserSyncService(db, clock, store, outbox, wake),
-    reports: new ReportSyncService(db, clock, store, outbox, tasks, uploads, links, wake),
+    users: new UserSyncService(sql, clock, store, outbox, wake),
+    reports: new ReportSyncService(sql, clock, store, outbox, tasks, uploads, links, wake),
     deletions,
-    pull: new PullService(store, links, signingKey),
+    pull: new PullService(sql, store, new IntegrationRepository(sql), links, signingKey, clock, config.region),
     crm: new CrmRelay(clock, integration, store),
     start(log, urls) {
       integration.setInstanceUrls(urls);

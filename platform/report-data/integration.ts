@@ -2,19 +2,9 @@ import type { IntegrationPatch, IntegrationSettings } from '../../protocol/devic
 import { DeviceSyncCodes } from '../../protocol/device-sync/codes.ts';
 import type { Clock } from '../clock.ts';
 import { ApiError } from '../http/api-error.ts';
-import type { Db } from '../storage/database.ts';
+import type { SqlDatabase } from '../storage/sql.ts';
+import { IntegrationRepository } from './integration-repository.ts';
 import { isListedHost } from './outbound.ts';
-
-interface IntegrationRow {
-  merchant_id: number;
-  webhook_url: string;
-  webhook_enabled: 0 | 1;
-  webhook_disabled_reason: string;
-  consecutive_failures: number;
-  crm_url: string;
-  signing_app_id: string | null;
-  updated_at: number;
-}
 
 /** Where this instance is reached: `publicUrl` for addresses handed out, `localUrl` to call itself. */
 export interface InstanceUrls {
@@ -36,12 +26,15 @@ export function demoMerchantUrls(merchantId: number): { crm: string; webhook: st
  */
 export class IntegrationService {
   private urls: InstanceUrls | null = null;
+  private readonly repository: IntegrationRepository;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: SqlDatabase,
     private readonly clock: Clock,
     private readonly allowedPrivateHosts: readonly string[],
-  ) {}
+  ) {
+    this.repository = new IntegrationRepository(db);
+  }
 
   /** Set once the server listens. */
   setInstanceUrls(urls: InstanceUrls): void {
@@ -53,8 +46,8 @@ export class IntegrationService {
     return this.urls;
   }
 
-  settings(merchantId: number): IntegrationSettings {
-    const row = this.row(merchantId);
+  async settings(merchantId: number): Promise<IntegrationSettings> {
+    const row = await this.repository.settings(merchantId);
     return {
       webhook_url: row?.webhook_url ?? '',
       webhook_enabled: row ? row.webhook_enabled === 1 : true,
@@ -69,43 +62,36 @@ export class IntegrationService {
    * (the merchant's first app from the CLI) when none is set yet. A new webhook_url or
    * webhook_enabled: true re-enables the webhook.
    */
-  update(merchantId: number, callerAppId: string | null, patch: IntegrationPatch): IntegrationSettings {
-    this.db.transaction(() => {
-      const current = this.row(merchantId);
-      const signingAppId = patch.signing_app_id ?? current?.signing_app_id ?? callerAppId ?? this.oldestMerchantApp(merchantId);
-      if (signingAppId !== null && !this.canSignFor(merchantId, signingAppId)) {
+  async update(merchantId: number, callerAppId: string | null, patch: IntegrationPatch): Promise<IntegrationSettings> {
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const current = await this.repository.settings(merchantId, tx);
+      const signingAppId = patch.signing_app_id ?? current?.signing_app_id ?? callerAppId ?? (await this.repository.oldestMerchantApp(merchantId, tx));
+      if (signingAppId !== null && !(await this.repository.canSignFor(merchantId, signingAppId, tx))) {
         throw new ApiError(DeviceSyncCodes.SIGNING_APP_INVALID, `signing_app_id: ${signingAppId}`);
       }
       const reEnable = patch.webhook_url !== undefined || patch.webhook_enabled === true;
       const enabled = patch.webhook_enabled ?? (reEnable ? true : current ? current.webhook_enabled === 1 : true);
-      this.db
-        .prepare(
-          `INSERT INTO merchant_integrations (merchant_id, webhook_url, webhook_enabled, webhook_disabled_reason, consecutive_failures, crm_url, signing_app_id, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT(merchant_id) DO UPDATE SET webhook_url = excluded.webhook_url, webhook_enabled = excluded.webhook_enabled,
-             webhook_disabled_reason = excluded.webhook_disabled_reason, consecutive_failures = excluded.consecutive_failures,
-             crm_url = excluded.crm_url, signing_app_id = excluded.signing_app_id, updated_at = excluded.updated_at`,
-        )
-        .run(
-          merchantId,
-          patch.webhook_url ?? current?.webhook_url ?? '',
-          enabled ? 1 : 0,
-          reEnable || !enabled ? '' : (current?.webhook_disabled_reason ?? ''),
-          reEnable ? 0 : (current?.consecutive_failures ?? 0),
-          patch.crm_url ?? current?.crm_url ?? '',
-          signingAppId,
-          this.clock.now(),
-        );
-    }).immediate();
+      await this.repository.save(tx, {
+        merchant_id: merchantId,
+        webhook_url: patch.webhook_url ?? current?.webhook_url ?? '',
+        webhook_enabled: enabled ? 1 : 0,
+        webhook_disabled_reason: reEnable || !enabled ? '' : (current?.webhook_disabled_reason ?? ''),
+        consecutive_failures: reEnable ? 0 : (current?.consecutive_failures ?? 0),
+        crm_url: patch.crm_url ?? current?.crm_url ?? '',
+        signing_app_id: signingAppId,
+        updated_at: now,
+      });
+    });
     return this.settings(merchantId);
   }
 
   /** The app id and secret that sign calls to this merchant, when one is set and still valid. */
-  signer(merchantId: number): { appId: string; secret: string } | undefined {
-    const appId = this.row(merchantId)?.signing_app_id;
-    if (!appId || !this.canSignFor(merchantId, appId)) return undefined;
-    const app = this.db.prepare('SELECT app_secret FROM apps WHERE app_id = ?').get(appId) as { app_secret: string };
-    return { appId, secret: app.app_secret };
+  async signer(merchantId: number): Promise<{ appId: string; secret: string } | undefined> {
+    const appId = (await this.repository.settings(merchantId))?.signing_app_id;
+    if (!appId || !(await this.repository.canSignFor(merchantId, appId))) return undefined;
+    const secret = await this.repository.appSecret(appId);
+    return secret === undefined ? undefined : { appId, secret };
   }
 
   /**
@@ -122,27 +108,5 @@ export class IntegrationService {
       allowPrivate = false;
     }
     return { url, allowPrivate };
-  }
-
-  /** The operator's CLI has no calling app: the merchant's own first app signs by default. */
-  private oldestMerchantApp(merchantId: number): string | null {
-    const row = this.db.prepare('SELECT app_id FROM apps WHERE merchant_id = ? ORDER BY created_at, app_id LIMIT 1').get(merchantId) as { app_id: string } | undefined;
-    return row?.app_id ?? null;
-  }
-
-  /** Apps of the merchant itself, or group-level apps of its group. */
-  private canSignFor(merchantId: number, appId: string): boolean {
-    return (
-      this.db
-        .prepare(
-          `SELECT 1 FROM apps a JOIN merchants m ON m.id = ?
-           WHERE a.app_id = ? AND (a.merchant_id = m.id OR (a.level = 'group' AND a.group_id = m.group_id))`,
-        )
-        .get(merchantId, appId) !== undefined
-    );
-  }
-
-  private row(merchantId: number): IntegrationRow | undefined {
-    return this.db.prepare('SELECT * FROM merchant_integrations WHERE merchant_id = ?').get(merchantId) as IntegrationRow | undefined;
   }
 }

@@ -1,30 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { DeviceSyncCodes } from '../../protocol/device-sync/codes.ts';
 import type { DeliveryItem, DeliveryStatus } from '../../protocol/device-sync/integration.ts';
-import type { ActionType, PushDataType } from '../../protocol/report-data/push.ts';
+import { PUSH_DELIVERY, type ActionType, type PushDataType } from '../../protocol/report-data/push.ts';
 import type { Region } from '../../protocol/regions.ts';
 import type { Clock } from '../clock.ts';
 import { ApiError } from '../http/api-error.ts';
-import type { Db } from '../storage/database.ts';
+import type { SqlDatabase, SqlExecutor } from '../storage/sql.ts';
+import { OutboxRepository, type EventRow } from './outbox-repository.ts';
 
-export interface EventRow {
-  id: number;
-  event_id: string;
-  merchant_id: number;
-  data_type: PushDataType;
-  action_type: ActionType;
-  source_type: string | null;
-  user_id: number | null;
-  data: string;
-  status: DeliveryStatus;
-  attempts: number;
-  next_attempt_at: number;
-  last_http_status: number;
-  last_error: string;
-  created_at: number;
-  updated_at: number;
-  delivered_at: number | null;
-}
+export type { EventRow } from './outbox-repository.ts';
 
 export interface NewEvent {
   merchantId: number;
@@ -61,33 +45,52 @@ function jittered(delayMs: number): number {
 }
 
 /**
+ * How long a deliverer owns the event it claimed (D-059): the call's own deadline with room to
+ * record it. A deliverer that dies with a claim leaves the event to the next one after this.
+ */
+export const CLAIM_MS = PUSH_DELIVERY.timeoutMs * 2;
+
+/** An event a deliverer claimed: `claim` is the next_attempt_at it wrote, `dueAt` the one it found. */
+export interface ClaimedEvent extends EventRow {
+  readonly claim: number;
+  readonly dueAt: number;
+}
+
+/**
  * The durable push outbox (decision R-011). Events are rows written in the same transaction as
  * the change that caused them, so a committed change always has its event and a rolled-back one
- * never does; the worker (push-worker.ts) reads them back, even after a restart.
+ * never does; the worker (push-worker.ts) reads them back, even after a restart. Deliverers of
+ * several processes share it: each event is claimed by one of them before it is sent (D-059).
  */
 export class Outbox {
+  private readonly repository: OutboxRepository;
+
   constructor(
-    private readonly db: Db,
+    private readonly db: SqlDatabase,
     private readonly clock: Clock,
     private readonly retryDelaysMs: readonly number[],
-  ) {}
+  ) {
+    this.repository = new OutboxRepository(db);
+  }
 
   /**
    * Records an event when the merchant has a webhook; run inside the caller's transaction.
    * Without a webhook nothing is kept (pull serves the history), so the table cannot grow for
    * merchants that never read it.
    */
-  enqueue(event: NewEvent): string | null {
-    const hook = this.db.prepare("SELECT 1 FROM merchant_integrations WHERE merchant_id = ? AND webhook_url <> ''").get(event.merchantId);
-    if (!hook) return null;
-    const now = this.clock.now();
+  async enqueue(tx: SqlExecutor, event: NewEvent): Promise<string | null> {
+    if (!(await this.repository.hasWebhook(tx, event.merchantId))) return null;
     const eventId = newEventId();
-    this.db
-      .prepare(
-        `INSERT INTO push_events (event_id, merchant_id, data_type, action_type, source_type, user_id, data, status, next_attempt_at, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
-      )
-      .run(eventId, event.merchantId, event.dataType, event.actionType, event.sourceType ?? null, event.userId, JSON.stringify(event.data), now, now, now);
+    await this.repository.insert(tx, {
+      eventId,
+      merchantId: event.merchantId,
+      dataType: event.dataType,
+      actionType: event.actionType,
+      sourceType: event.sourceType ?? null,
+      userId: event.userId,
+      data: JSON.stringify(event.data),
+      now: this.clock.now(),
+    });
     return eventId;
   }
 
@@ -95,69 +98,69 @@ export class Outbox {
    * The oldest pending event of each merchant of this region whose webhook is enabled, when it
    * is due: one head per merchant keeps the merchant's events in order.
    */
-  dueHeads(region: Region, limit: number): EventRow[] {
-    return this.db
-      .prepare(
-        `SELECT e.* FROM push_events e
-           JOIN merchant_integrations i ON i.merchant_id = e.merchant_id AND i.webhook_enabled = 1 AND i.webhook_url <> ''
-           JOIN merchants m ON m.id = e.merchant_id AND m.region = ?
-         WHERE e.status = 'pending'
-           AND e.id = (SELECT MIN(p.id) FROM push_events p WHERE p.merchant_id = e.merchant_id AND p.status = 'pending')
-           AND e.next_attempt_at <= ?
-         ORDER BY e.next_attempt_at LIMIT ?`,
-      )
-      .all(region, this.clock.now(), limit) as EventRow[];
+  dueHeads(region: Region, limit: number): Promise<EventRow[]> {
+    return this.repository.dueHeads(region, this.clock.now(), limit);
+  }
+
+  /**
+   * Takes a due head for this deliverer: its next_attempt_at moves past the claim's end, so the
+   * head is no longer due for anyone (and the merchant's later events wait behind it). Undefined
+   * when another deliverer took it first.
+   */
+  async claim(head: EventRow): Promise<ClaimedEvent | undefined> {
+    const now = this.clock.now();
+    const claim = Math.max(now, head.next_attempt_at) + CLAIM_MS;
+    if (!(await this.repository.moveNextAttempt(head.id, head.next_attempt_at, claim, now))) return undefined;
+    return { ...head, next_attempt_at: claim, claim, dueAt: head.next_attempt_at };
+  }
+
+  /** Gives a claimed event back unsent (stopping, or no webhook any more): due as it was. */
+  async release(event: ClaimedEvent): Promise<void> {
+    await this.repository.moveNextAttempt(event.id, event.claim, event.dueAt, this.clock.now());
   }
 
   /** The user withdrew consent before the event went out: it is never sent (R-004). */
-  suppress(id: number): void {
-    this.db.prepare("UPDATE push_events SET status = 'suppressed', updated_at = ? WHERE id = ? AND status = 'pending'").run(this.clock.now(), id);
+  async suppress(event: ClaimedEvent): Promise<void> {
+    await this.repository.suppress(event.id, event.claim, this.clock.now());
   }
 
-  /** Stores one attempt and moves the event on: delivered, retried later, or failed. */
-  recordAttempt(event: EventRow, outcome: AttemptOutcome): void {
+  /**
+   * Stores one attempt and moves the event on: delivered, retried later, or failed. Nothing is
+   * stored when the claim was lost (it outlived CLAIM_MS and another deliverer has the event).
+   */
+  async recordAttempt(event: ClaimedEvent, outcome: AttemptOutcome): Promise<void> {
     const now = this.clock.now();
     const attempt = event.attempts + 1;
-    this.db.transaction(() => {
-      this.db
-        .prepare('INSERT INTO push_attempts (event_id, attempt, started_at, duration_ms, http_status, outcome, error) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(event.id, attempt, outcome.startedAt, outcome.durationMs, outcome.httpStatus, outcome.delivered ? 'delivered' : 'failed', outcome.error);
-      if (outcome.delivered) {
-        this.db
-          .prepare("UPDATE push_events SET status = 'delivered', attempts = ?, last_http_status = ?, last_error = '', delivered_at = ?, updated_at = ? WHERE id = ? AND status = 'pending'")
-          .run(attempt, outcome.httpStatus, now, now, event.id);
-        this.db.prepare('UPDATE merchant_integrations SET consecutive_failures = 0 WHERE merchant_id = ?').run(event.merchant_id);
-        return;
-      }
-      const delay = this.retryDelaysMs[attempt - 1];
-      this.db
-        .prepare('UPDATE push_events SET status = ?, attempts = ?, last_http_status = ?, last_error = ?, next_attempt_at = ?, updated_at = ? WHERE id = ? AND status = \'pending\'')
-        .run(delay === undefined ? 'failed' : 'pending', attempt, outcome.httpStatus, outcome.error, delay === undefined ? now : now + jittered(delay), now, event.id);
-      this.db
-        .prepare(
-          `UPDATE merchant_integrations SET consecutive_failures = consecutive_failures + 1,
-             webhook_enabled = CASE WHEN consecutive_failures + 1 >= ? THEN 0 ELSE webhook_enabled END,
-             webhook_disabled_reason = CASE WHEN consecutive_failures + 1 >= ? THEN ? ELSE webhook_disabled_reason END
-           WHERE merchant_id = ?`,
-        )
-        .run(DISABLE_AFTER, DISABLE_AFTER, `disabled after ${DISABLE_AFTER} failed attempts in a row`, event.merchant_id);
-    }).immediate();
+    const delay = this.retryDelaysMs[attempt - 1];
+    await this.db.transaction(async (tx) => {
+      const after = outcome.delivered
+        ? { status: 'delivered' as const, deliveredAt: now, attempts: attempt, httpStatus: outcome.httpStatus, error: '', nextAttemptAt: event.dueAt, now }
+        : {
+            status: delay === undefined ? ('failed' as const) : ('pending' as const),
+            deliveredAt: null,
+            attempts: attempt,
+            httpStatus: outcome.httpStatus,
+            error: outcome.error,
+            nextAttemptAt: delay === undefined ? now : now + jittered(delay),
+            now,
+          };
+      if (!(await this.repository.recordAttempt(tx, event.id, event.claim, after))) return;
+      await this.repository.insertAttempt(tx, {
+        eventId: event.id,
+        attempt,
+        startedAt: outcome.startedAt,
+        durationMs: outcome.durationMs,
+        httpStatus: outcome.httpStatus,
+        outcome: outcome.delivered ? 'delivered' : 'failed',
+        error: outcome.error,
+      });
+      if (outcome.delivered) await this.repository.resetFailures(tx, event.merchant_id);
+      else await this.repository.countFailure(tx, event.merchant_id, DISABLE_AFTER, `disabled after ${DISABLE_AFTER} failed attempts in a row`);
+    });
   }
 
-  list(merchantId: number | null, status: DeliveryStatus | undefined, page: number, count: number): { list: DeliveryItem[]; total: number } {
-    const where = ['1 = 1'];
-    const args: unknown[] = [];
-    if (merchantId !== null) {
-      where.push('merchant_id = ?');
-      args.push(merchantId);
-    }
-    if (status) {
-      where.push('status = ?');
-      args.push(status);
-    }
-    const sql = where.join(' AND ');
-    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM push_events WHERE ${sql}`).get(...args) as { n: number }).n;
-    const rows = this.db.prepare(`SELECT * FROM push_events WHERE ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...args, count, (page - 1) * count) as EventRow[];
+  async list(merchantId: number | null, status: DeliveryStatus | undefined, page: number, count: number): Promise<{ list: DeliveryItem[]; total: number }> {
+    const { rows, total } = await this.repository.list(merchantId, status, count, (page - 1) * count);
     return { total, list: rows.map(deliveryItemOf) };
   }
 
@@ -166,21 +169,19 @@ export class Outbox {
    * budget. They go out before the merchant's newer pending events, since the outbox sends the
    * lowest pending id first. Unknown, pending or suppressed ids refuse the whole call.
    */
-  redeliver(merchantId: number | null, which: { eventIds: readonly string[] } | { allFailed: true }): number {
+  redeliver(merchantId: number | null, which: { eventIds: readonly string[] } | { allFailed: true }): Promise<number> {
     const now = this.clock.now();
-    return this.db.transaction(() => {
-      const scope = merchantId === null ? '' : ' AND merchant_id = ?';
-      const scopeArgs = merchantId === null ? [] : [merchantId];
-      const reset = `UPDATE push_events SET status = 'pending', attempts = 0, next_attempt_at = ?, last_error = '', updated_at = ?`;
-      if ('allFailed' in which) return this.db.prepare(`${reset} WHERE status = 'failed'${scope}`).run(now, now, ...scopeArgs).changes;
+    return this.db.transaction(async (tx) => {
+      if ('allFailed' in which) return this.repository.reset(tx, merchantId, { allFailed: true }, now);
       for (const eventId of which.eventIds) {
-        const row = this.db.prepare(`SELECT status FROM push_events WHERE event_id = ?${scope}`).get(eventId, ...scopeArgs) as { status: DeliveryStatus } | undefined;
+        const row = await this.repository.statusOf(tx, eventId, merchantId);
         if (!row) throw new ApiError(DeviceSyncCodes.DELIVERY_NOT_FOUND, `event_ids: ${eventId}`);
         if (row.status !== 'failed' && row.status !== 'delivered') throw new ApiError(DeviceSyncCodes.DELIVERY_NOT_FOUND, `event_ids: ${eventId} is ${row.status}`);
       }
-      const update = this.db.prepare(`${reset} WHERE event_id = ?${scope}`);
-      return which.eventIds.reduce((n, eventId) => n + update.run(now, now, eventId, ...scopeArgs).changes, 0);
-    }).immediate();
+      let redelivered = 0;
+      for (const eventId of which.eventIds) redelivered += await this.repository.reset(tx, merchantId, { eventId }, now);
+      return redelivered;
+    });
   }
 }
 

@@ -4,7 +4,7 @@ import type { ReportDimension, ReportItem, ReportItemDeviceV, ReportItemSdk, Vie
 import type { UserItem } from '../../protocol/report-data/user-item.ts';
 import type { NotMeasured, SkinResult } from '../../protocol/skin-api/task-result.ts';
 import { OUTPUT_PATH } from '../skin-api/task-presenter.ts';
-import type { ReportRow, UserRow } from './store.ts';
+import type { ReportRow, UserRow } from './report-repository.ts';
 
 /** Turns an object-store key into an address: a signed link, or a placeholder in a push snapshot. */
 export type FileUrl = (objectKey: string) => string;

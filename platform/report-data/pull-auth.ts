@@ -6,21 +6,13 @@ import { verifySignature } from '../auth/signature.ts';
 import { unixSeconds, type Clock } from '../clock.ts';
 import { ApiError, invalidParam } from '../http/api-error.ts';
 import { parseInput } from '../http/validate.ts';
-import type { Db } from '../storage/database.ts';
+import type { IntegrationRepository } from './integration-repository.ts';
 
 export interface PullCaller {
   query: PullQuery;
   appId: string;
   /** The merchants whose data this call may return (one, or a group's merchants of this region). */
   merchantIds: number[];
-}
-
-interface AppRow {
-  app_id: string;
-  app_secret: string;
-  level: 'group' | 'merchant';
-  group_id: number;
-  merchant_id: number | null;
 }
 
 const KNOWN = new Set<string>(PULL_PARAM_NAMES);
@@ -37,7 +29,7 @@ const KNOWN = new Set<string>(PULL_PARAM_NAMES);
  *    of this instance's region; merchant_id narrows to one of them (else 400, 44099 for a
  *    merchant of the other region).
  */
-export function authenticatePull(db: Db, clock: Clock, region: Region, rawQuery: string): PullCaller {
+export async function authenticatePull(apps: IntegrationRepository, clock: Clock, region: Region, rawQuery: string): Promise<PullCaller> {
   const params = new URLSearchParams(rawQuery);
   const values: Record<string, string> = {};
   for (const [name, value] of params) {
@@ -47,14 +39,12 @@ export function authenticatePull(db: Db, clock: Clock, region: Region, rawQuery:
   }
   const query = parseInput(pullQuerySchema, values, 'query');
 
-  const app = db.prepare('SELECT app_id, app_secret, level, group_id, merchant_id FROM apps WHERE app_id = ?').get(query.app_id) as AppRow | undefined;
+  const app = await apps.pullApp(query.app_id);
   if (!app || !verifySignature(values, app.app_secret, query.sig)) throw new ApiError(ReportDataCodes.SIGNATURE_INVALID, 'check app_id, app_secret and the signed parameters');
   if (!isSigTimeFresh(query.sig_time, unixSeconds(clock))) throw new ApiError(ReportDataCodes.SIG_TIME_EXPIRED, `sig_time ${query.sig_time}`);
 
   const requested = query.merchant_id === undefined ? undefined : Number(query.merchant_id);
-  const merchants = db
-    .prepare(app.level === 'merchant' ? 'SELECT id, region FROM merchants WHERE id = ?' : 'SELECT id, region FROM merchants WHERE group_id = ?')
-    .all(app.level === 'merchant' ? app.merchant_id : app.group_id) as { id: number; region: Region }[];
+  const merchants = await apps.merchantsOf(app);
   if (requested !== undefined) {
     const merchant = merchants.find((m) => m.id === requested);
     if (!merchant) throw invalidParam('query.merchant_id: not a merchant of this app');

@@ -7,11 +7,11 @@ import type { Region } from '../../protocol/regions.ts';
 import { sign } from '../auth/signature.ts';
 import { unixSeconds, type Clock } from '../clock.ts';
 import { ApiError } from '../http/api-error.ts';
-import type { Db } from '../storage/database.ts';
 import type { IntegrationService } from './integration.ts';
 import type { LinkSigner } from './links.ts';
 import { CallOutError, callOut } from './outbound.ts';
 import { newEventId, type AttemptOutcome, type EventRow, type Outbox } from './outbox.ts';
+import type { ReportRepository } from './report-repository.ts';
 import { storedUserEventData } from './presenter.ts';
 import { resolveRefs } from './refs.ts';
 
@@ -29,18 +29,22 @@ const MAX_ANSWER_BYTES = 1024;
  * so a merchant's events arrive in the order they happened; several merchants at once. Woken
  * when an event is recorded, and by a timer for retries that fall due. Stopping aborts the calls
  * in flight without counting them as attempts: they are sent again after the next start
- * (at-least-once; receivers drop repeats by event_id).
+ * (at-least-once; receivers drop repeats by event_id). Workers of several processes share one
+ * outbox: each claims an event before sending it, so no two send the same event (D-059).
  */
 export class PushWorker {
   private timer: NodeJS.Timeout | null = null;
   private scheduled = false;
   private running = false;
   private readonly inFlight = new Map<number, Promise<void>>();
+  /** The outbox read under way, if any; a wake during it asks for another once it ends. */
+  private filling: Promise<void> | null = null;
+  private again = false;
   private readonly abort = new AbortController();
   private log: FastifyBaseLogger | null = null;
 
   constructor(
-    private readonly db: Db,
+    private readonly users: ReportRepository,
     private readonly clock: Clock,
     private readonly outbox: Outbox,
     private readonly integration: IntegrationService,
@@ -70,12 +74,13 @@ export class PushWorker {
     this.running = false;
     if (this.timer) clearInterval(this.timer);
     this.abort.abort();
+    await this.filling;
     await Promise.allSettled([...this.inFlight.values()]);
   }
 
   /** The settings' test call: data_type test, sent now, once, outside the outbox. */
   async sendTest(merchantId: number): Promise<WebhookTestResponse> {
-    const url = this.integration.settings(merchantId).webhook_url;
+    const url = (await this.integration.settings(merchantId)).webhook_url;
     if (!url) throw new ApiError(ReportDataCodes.WEBHOOK_NOT_CONFIGURED);
     const eventId = newEventId();
     const outcome = await this.post(merchantId, url, { event_id: eventId, data_type: 'test', action_type: 'test', data: { id: eventId } });
@@ -84,15 +89,27 @@ export class PushWorker {
 
   private tick(): void {
     if (!this.running) return;
-    const free = this.settings.concurrency - this.inFlight.size;
-    if (free <= 0) return;
-    let heads: EventRow[];
-    try {
-      heads = this.outbox.dueHeads(this.settings.region, free + this.inFlight.size);
-    } catch (error) {
-      this.log?.error({ err: error }, 'push outbox unreadable');
+    if (this.filling) {
+      this.again = true;
       return;
     }
+    this.filling = this.fill()
+      .catch((error: unknown) => this.log?.error({ err: error }, 'push outbox unreadable'))
+      .finally(() => {
+        this.filling = null;
+        if (this.again) {
+          this.again = false;
+          this.tick();
+        }
+      });
+  }
+
+  /** Starts a delivery for each merchant with a due head, up to the free slots. */
+  private async fill(): Promise<void> {
+    const free = this.settings.concurrency - this.inFlight.size;
+    if (free <= 0) return;
+    const heads = await this.outbox.dueHeads(this.settings.region, free + this.inFlight.size);
+    if (!this.running) return;
     for (const head of heads.filter((h) => !this.inFlight.has(h.merchant_id)).slice(0, free)) {
       const delivery = this.deliver(head)
         .catch((error: unknown) => this.log?.error({ err: error, event_id: head.event_id }, 'push delivery failed unexpectedly'))
@@ -104,14 +121,13 @@ export class PushWorker {
     }
   }
 
-  private async deliver(event: EventRow): Promise<void> {
+  private async deliver(head: EventRow): Promise<void> {
+    const event = await this.outbox.claim(head);
+    if (!event) return; // another deliverer has it
     // Consent is checked again at send time: a withdrawal after the event was recorded wins.
-    if (event.user_id !== null) {
-      const user = this.db.prepare('SELECT consented FROM users WHERE id = ?').get(event.user_id) as { consented: number } | undefined;
-      if (user?.consented !== 1) return this.outbox.suppress(event.id);
-    }
-    const url = this.integration.settings(event.merchant_id).webhook_url;
-    if (!url) return;
+    if (event.user_id !== null && !(await this.users.isConsenting(event.user_id))) return this.outbox.suppress(event);
+    const url = (await this.integration.settings(event.merchant_id)).webhook_url;
+    if (!url) return this.outbox.release(event);
     const stored: unknown = JSON.parse(event.data);
     const data = resolveRefs(event.data_type === 'user' ? storedUserEventData(stored) : stored, this.links, this.integration.instanceUrls.publicUrl, unixSeconds(this.clock) + FILE_LINK_TTL_SECONDS);
     const outcome = await this.post(event.merchant_id, url, {
@@ -121,8 +137,9 @@ export class PushWorker {
       ...(event.source_type === null ? {} : { source_type: event.source_type }),
       data,
     });
-    if (this.abort.signal.aborted) return;
-    this.outbox.recordAttempt(event, outcome);
+    // Stopped mid-call: not an attempt; the event is due again for the next start.
+    if (this.abort.signal.aborted) return this.outbox.release(event);
+    await this.outbox.recordAttempt(event, outcome);
     if (!outcome.delivered) this.log?.warn({ event_id: event.event_id, status: outcome.httpStatus, error: outcome.error }, 'push attempt failed');
   }
 
@@ -141,7 +158,7 @@ export class PushWorker {
       startedAt,
       durationMs: Math.round(performance.now() - started),
     });
-    const signer = this.integration.signer(merchantId);
+    const signer = await this.integration.signer(merchantId);
     if (!signer) return done(0, 'no signing app is set for this merchant');
     const signed = { ...body, sig_time: unixSeconds(this.clock) };
     const payload = JSON.stringify({ ...signed, sig: sign(pushSignParams(signed), signer.secret) });

@@ -45,7 +45,7 @@ function newSecret(): string {
  * PostgreSQL database seed it once (the other's transaction reruns, finds the group, seeds nothing).
  */
 export async function seedDemoIfEmpty(services: PlatformServices, baseUrl: string): Promise<SeedResult | null> {
-  const { db, sql, clock, config } = services;
+  const { sql, clock, config } = services;
   if (await new MerchantRepository(sql).hasAnyGroup()) return null;
   const now = clock.now();
   // Hashing is slow on purpose: once, before the transaction.
@@ -82,10 +82,7 @@ export async function seedDemoIfEmpty(services: PlatformServices, baseUrl: strin
     seeded.unshift({ ...groupApp, group_id: String(ids.group), store_custom_ids: seeded.flatMap((app) => app.store_custom_ids) });
     await seedSkinOrders(tx, now);
     await seedDemoCatalogue(tx, ids.group, now, baseUrl);
-    // This seed still takes the better-sqlite3 connection: on SQLite it is the one `tx` runs on,
-    // so its rows join this transaction. It becomes `await seedDemoReportData(tx, …)` as its
-    // aggregate moves to a repository.
-    await seedDemoReportData(db, now, config.demoMerchant);
+    await seedDemoReportData(tx, now, config.demoMerchant);
     return seeded;
   });
   if (!apps) return null;

@@ -24,21 +24,29 @@ function send(reply: FastifyReply, answer: Answer): FastifyReply {
  * the secret of the merchant's signing app. Off with config demoMerchant: false.
  */
 export function registerDemoMerchantRoutes(kit: RouteKit, integration: IntegrationService, clock: Clock, log: (merchantId: string, eventId: string | undefined, dataType: string) => void): void {
-  const secretOf = (merchantId: string) => () => (/^\d{1,15}$/.test(merchantId) ? integration.signer(Number(merchantId))?.secret : undefined);
-  const receivers = new Map<string, WebhookReceiver>();
-  const receiverOf = (merchantId: string): WebhookReceiver | undefined => {
-    let receiver = receivers.get(merchantId);
-    if (!receiver) {
+  // The merchant's current secret, read per request: the signing app may change or go.
+  const secretOf = async (merchantId: string) => (/^\d{1,15}$/.test(merchantId) ? (await integration.signer(Number(merchantId)))?.secret : undefined);
+  /** A receiver per merchant (it remembers the event ids it saw) and the secret of the request at hand. */
+  const receivers = new Map<string, { receiver: WebhookReceiver; secret: string | undefined }>();
+  const receiverOf = async (merchantId: string): Promise<WebhookReceiver | undefined> => {
+    const secret = await secretOf(merchantId);
+    let entry = receivers.get(merchantId);
+    if (!entry) {
       // Only merchants that can be signed for get a receiver, so requests cannot grow the map.
-      if (!secretOf(merchantId)()) return undefined;
-      receiver = new WebhookReceiver({
-        secret: secretOf(merchantId),
-        now: () => clock.now(),
-        onEvent: (event) => log(merchantId, event.event_id, event.data_type),
-      });
-      receivers.set(merchantId, receiver);
+      if (!secret) return undefined;
+      const created: { receiver: WebhookReceiver; secret: string | undefined } = {
+        secret,
+        receiver: new WebhookReceiver({
+          secret: () => created.secret,
+          now: () => clock.now(),
+          onEvent: (event) => log(merchantId, event.event_id, event.data_type),
+        }),
+      };
+      entry = created;
+      receivers.set(merchantId, entry);
     }
-    return receiver;
+    entry.secret = secret;
+    return entry.receiver;
   };
   const signed = "checks the platform's signature, as a merchant's endpoint does (D-010)";
 
@@ -46,13 +54,14 @@ export function registerDemoMerchantRoutes(kit: RouteKit, integration: Integrati
     { method: 'GET', url: `${DEMO_MERCHANT_PREFIX}:merchantId/crm`, public: signed, envelope: false },
     async (request, reply) => {
       const query = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1 || request.url.length));
-      return send(reply, answerCrmSearch(query, { secret: secretOf(request.params.merchantId), customers: SAMPLE_CUSTOMERS, now: () => clock.now() }));
+      const secret = await secretOf(request.params.merchantId);
+      return send(reply, answerCrmSearch(query, { secret: () => secret, customers: SAMPLE_CUSTOMERS, now: () => clock.now() }));
     },
   );
   kit.open<{ Params: { merchantId: string } }>(
     { method: 'POST', url: `${DEMO_MERCHANT_PREFIX}:merchantId/webhook`, public: signed, envelope: false },
     async (request, reply) => {
-      const receiver = receiverOf(request.params.merchantId);
+      const receiver = await receiverOf(request.params.merchantId);
       if (!receiver) return send(reply, badSignature('unknown merchant: no app signs for it'));
       return send(reply, await receiver.accept(request.body));
     },

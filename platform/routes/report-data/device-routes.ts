@@ -15,8 +15,8 @@ export function registerDeviceRoutes(kit: RouteKit, rd: ReportData): void {
   kit.route(ep.updateIntegration, {}, ({ caller, body }) => rd.integration.update(caller.merchant.id, caller.auth.appId, body));
   kit.route(ep.webhookTest, {}, ({ caller }) => rd.push.sendTest(caller.merchant.id));
   kit.route(ep.deliveries, {}, ({ caller, query }) => rd.outbox.list(caller.merchant.id, query.status, query.page, query.count));
-  kit.route(ep.redeliver, {}, ({ caller, body }) => {
-    const redelivered = rd.outbox.redeliver(caller.merchant.id, body.event_ids ? { eventIds: body.event_ids } : { allFailed: true });
+  kit.route(ep.redeliver, {}, async ({ caller, body }) => {
+    const redelivered = await rd.outbox.redeliver(caller.merchant.id, body.event_ids ? { eventIds: body.event_ids } : { allFailed: true });
     rd.push.wake();
     return { redelivered };
   });

@@ -4,9 +4,7 @@ import { unixSeconds, type Clock } from '../../clock.ts';
 import type { PlatformConfig } from '../../config.ts';
 import type { ObjectStore } from '../../objects/object-store.ts';
 import type { ReportData } from '../../report-data/index.ts';
-import { authenticatePull } from '../../report-data/pull-auth.ts';
 import type { UploadService } from '../../skin-api/upload-service.ts';
-import type { Db } from '../../storage/database.ts';
 import { unchecked, type RouteKit } from '../route-kit.ts';
 import { registerDemoMerchantRoutes } from './demo-merchant.ts';
 import { registerDeviceRoutes } from './device-routes.ts';
@@ -15,7 +13,6 @@ import { registerSharedRoutes } from './shared-routes.ts';
 export interface ReportDataRouteDeps {
   readonly config: PlatformConfig;
   readonly clock: Clock;
-  readonly db: Db;
   readonly uploads: UploadService;
   readonly objects: ObjectStore;
   readonly reportData: ReportData;
@@ -23,11 +20,11 @@ export interface ReportDataRouteDeps {
 
 /** Every route of report data: the specified pull, then the extensions. */
 export function registerReportDataRoutes(kit: RouteKit, deps: ReportDataRouteDeps, log: FastifyBaseLogger): void {
-  const { db, clock, config, reportData } = deps;
+  const { clock, config, reportData } = deps;
   // The signature covers the query as sent, so pull-auth.ts reads it raw and parses it after.
-  kit.route(reportDataEndpoints.pull, { public: 'signed with the app secret: app_id, sig_time, sig (R-005)', query: unchecked }, ({ request, baseUrl }) => {
+  kit.route(reportDataEndpoints.pull, { public: 'signed with the app secret: app_id, sig_time, sig (R-005)', query: unchecked }, async ({ request, baseUrl }) => {
     const at = request.url.indexOf('?');
-    const caller = authenticatePull(db, clock, config.region, at === -1 ? '' : request.url.slice(at + 1));
+    const caller = await reportData.pull.authenticate(at === -1 ? '' : request.url.slice(at + 1));
     return reportData.pull.page(caller, baseUrl(), unixSeconds(clock));
   });
   registerDeviceRoutes(kit, reportData);

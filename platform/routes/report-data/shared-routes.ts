@@ -36,14 +36,14 @@ function checkLink(services: SharedLinkDeps, query: unknown, kind: LinkKind, key
 }
 
 /** The customer's report page of a valid link. */
-function reportPageFor(services: SharedLinkDeps, key: string, query: unknown, base: string): ReportPage {
+async function reportPageFor(services: SharedLinkDeps, key: string, query: unknown, base: string): Promise<ReportPage> {
   const expires = checkLink(services, query, 'report', key);
   const { store, links } = services.reportData;
-  const row = /^[0-9a-f]{32}$/.test(key) ? store.reportByPageKey(key) : undefined;
+  const row = /^[0-9a-f]{32}$/.test(key) ? await store.reportByPageKey(key) : undefined;
   // A link signed for another expiry than the report's own was never issued by us.
   if (!row || row.page_expires_at !== expires) throw new ApiError(ReportDataCodes.SHARED_LINK_INVALID);
   const fileExpires = Math.min(unixSeconds(services.clock) + FILE_LINK_TTL_SECONDS, row.page_expires_at);
-  return reportPageOf(row, store.names(row.merchant_id, row.store_id), (objectKey) => links.fileUrl(base, objectKey, fileExpires));
+  return reportPageOf(row, await store.names(row.merchant_id, row.store_id), (objectKey) => links.fileUrl(base, objectKey, fileExpires));
 }
 
 /**
@@ -66,13 +66,13 @@ export function registerSharedRoutes(kit: RouteKit, services: SharedLinkDeps): v
   );
 
   // A broken link query is a refused link (46101), not a parameter error: checkLink reads it.
-  kit.route(sharedLinkEndpoints.reportPage, { public: 'the link is signed and expires (R-008)', query: unchecked }, ({ request, reply, params, query, baseUrl }) => {
+  kit.route(sharedLinkEndpoints.reportPage, { public: 'the link is signed and expires (R-008)', query: unchecked }, async ({ request, reply, params, query, baseUrl }) => {
     // A phone browser gets the rendered page, every other client the JSON envelope.
     const html = prefersHtml(request.headers.accept);
     void reply.header('vary', 'Accept, Accept-Language');
     let page: ReportPage;
     try {
-      page = reportPageFor(services, params.key, query, baseUrl());
+      page = await reportPageFor(services, params.key, query, baseUrl());
     } catch (error) {
       if (html && error instanceof ApiError) return sendHtml(reply, renderRefusalPage(error.info.code, requestLanguage(request)), error.info.http);
       throw error;

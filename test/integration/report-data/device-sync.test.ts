@@ -22,7 +22,7 @@ describe('device sync: customers and reports', () => {
   let app: DemoApp;
   let client: PlatformClient;
   let merchantId: number;
-  const count = (table: 'users' | 'reports') => (tp.platform.services.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+  const count = async (table: 'users' | 'reports') => (await tp.platform.services.sql.one<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))!.n;
 
   beforeAll(async () => {
     tp = await startTestPlatform({ clock, config: { analysisWorkers: 1 } });
@@ -35,10 +35,10 @@ describe('device sync: customers and reports', () => {
   describe('customers (POST /device_api/users)', () => {
     it('registers once however often the same call is retried, concurrently too', async () => {
       const body = userBody();
-      const before = count('users');
+      const before = await count('users');
       const answers = await Promise.all([1, 2, 3, 4].map(() => client.call(deviceSyncEndpoints.syncUser, { body })));
       const again = await client.call(deviceSyncEndpoints.syncUser, { body });
-      expect(count('users')).toBe(before + 1);
+      expect(await count('users')).toBe(before + 1);
       for (const answer of [...answers, again]) expect(answer).toEqual(answers[0]);
       expect(answers[0]).toMatchObject({ client_user_id: body.client_user_id, revision: 0, consented: true, user: { name: 'Chen Jing', store_custom_id: 'SG001', merchant_id: merchantId } });
     });
@@ -64,7 +64,7 @@ describe('device sync: customers and reports', () => {
 
     it('refuses an unknown store (46202), a foreign employee (46206), a clause agreed and rejected at once (400)', async () => {
       expect(await codeOf(syncUser(client, { store_custom_id: 'HK001' }))).toBe(46202);
-      const foreignAccount = tp.platform.services.db.prepare('SELECT id FROM accounts WHERE merchant_id <> ? LIMIT 1').get(merchantId) as { id: number };
+      const foreignAccount = (await tp.platform.services.sql.one<{ id: number }>('SELECT id FROM accounts WHERE merchant_id <> ? ORDER BY id LIMIT 1', [merchantId]))!;
       expect(await codeOf(syncUser(client, { account_id: foreignAccount.id }))).toBe(46206);
       expect(await codeOf(syncUser(client, { agree_clause_ids: ['privacy_policy'], reject_clause_ids: ['privacy_policy'] }))).toBe(400);
       expect(await codeOf(syncUser(client, { client_user_id: 'short' }))).toBe(400);
@@ -82,9 +82,9 @@ describe('device sync: customers and reports', () => {
       const user = await syncUser(client);
       const session = await captureSession(tp, client, merchantId);
       const body = reportBody(user.client_user_id, session);
-      const before = count('reports');
+      const before = await count('reports');
       const answers = await Promise.all([1, 2, 3].map(() => client.call(deviceSyncEndpoints.submitReport, { body })));
-      expect(count('reports')).toBe(before + 1);
+      expect(await count('reports')).toBe(before + 1);
       for (const answer of answers) expect(answer).toEqual(answers[0]);
       expect(answers[0]).toMatchObject({ client_report_id: body.client_report_id, source_type: 'device20', user_id: user.user.id, created_at: body.created_at });
       expect(await codeOf(client.call(deviceSyncEndpoints.submitReport, { body: { ...body, device_sn: 'DV-0002' } }))).toBe(46201);
@@ -105,7 +105,7 @@ describe('device sync: customers and reports', () => {
       const external = Object.fromEntries(WHITE_KEYS.map((key) => [key, `https://images.example.com/${key}.jpg`]));
       expect(await codeOf(client.call(deviceSyncEndpoints.submitReport, { body: reportBody(user.client_user_id, { ...session, images: external }) }))).toBe(46205);
 
-      tp.platform.services.db.prepare("UPDATE tasks SET status = 'running', result = NULL WHERE id = ?").run(session.taskId);
+      await tp.platform.services.sql.run("UPDATE tasks SET status = 'running', result = NULL WHERE id = ?", [session.taskId]);
       expect(await codeOf(client.call(deviceSyncEndpoints.submitReport, { body: reportBody(user.client_user_id, session) }))).toBe(46204);
       const { white_front_image: _, ...missing } = session.images;
       expect(await codeOf(client.call(deviceSyncEndpoints.submitReport, { body: reportBody(user.client_user_id, { ...session, images: missing }) }))).toBe(400);

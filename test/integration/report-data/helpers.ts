@@ -13,7 +13,7 @@ import { deviceVImageKey, VIEWS } from '../../../protocol/skin-api/api-codes.ts'
 import type { SkinResult } from '../../../protocol/skin-api/task-result.ts';
 import { sign } from '../../../platform/auth/signature.ts';
 import type { DemoApp } from '../../../platform/seed/demo-seed.ts';
-import type { ReportRow, UserRow } from '../../../platform/report-data/store.ts';
+import type { ReportRow, UserRow } from '../../../platform/report-data/report-repository.ts';
 import type { TestPlatform } from '../../helpers/platform.ts';
 import { uploadResources } from '../../helpers/uploads.ts';
 
@@ -75,17 +75,18 @@ export function skinResult(annotationKey: string): SkinResult {
 
 /** A finished device_v task of the merchant, written straight to the table (no analysis run). */
 export async function succeededTask(tp: TestPlatform, merchantId: number, resources: Record<string, string>): Promise<string> {
-  const { db, objects, clock } = tp.platform.services;
+  const { sql, objects, clock } = tp.platform.services;
   const annotationKey = `${randomBytes(16).toString('hex')}-pore_front.png`;
   await objects.put(annotationKey, Buffer.from('\x89PNG\r\n\x1a\n annotation'));
   const taskId = `t${randomBytes(14).toString('hex')}`;
-  const order = db.prepare('SELECT id FROM skin_orders WHERE merchant_id = ?').get(merchantId) as { id: number };
+  const order = (await sql.one<{ id: number }>('SELECT id FROM skin_orders WHERE merchant_id = ?', [merchantId]))!;
   const now = clock.now();
   const request = { api_code: 'device_v', algorithm_variant: 'standard', resources, view_count: 3, light_sources: ['white'], dimension_codes: [], output_options: null };
-  db.prepare(
+  await sql.run(
     `INSERT INTO tasks (id, merchant_id, app_id, order_id, api_code, algorithm_variant, request, status, attempts, request_hash, result, created_at, updated_at, finished_at)
      VALUES (?, ?, 'test', ?, 'device_v', 'standard', ?, 'succeeded', 1, 'h', ?, ?, ?, ?)`,
-  ).run(taskId, merchantId, order.id, JSON.stringify(request), JSON.stringify(skinResult(annotationKey)), now, now, now);
+    [taskId, merchantId, order.id, JSON.stringify(request), JSON.stringify(skinResult(annotationKey)), now, now, now],
+  );
   return taskId;
 }
 
@@ -114,12 +115,14 @@ export function reportBody(clientUserId: string, session: { images: Record<strin
  * Many rows at once for paging tests: through the platform's own store, in one transaction.
  * Reports copy a template row (its images and result) under fresh ids.
  */
-export function bulkReports(tp: TestPlatform, template: ReportRow, count: number, createdAt: (i: number) => number, user?: UserRow): number[] {
-  const { db, clock, reportData } = tp.platform.services;
-  const ids: number[] = [];
-  db.transaction(() => {
+export async function bulkReports(tp: TestPlatform, template: ReportRow, count: number, createdAt: (i: number) => number, user?: UserRow): Promise<number[]> {
+  const { sql, clock, reportData } = tp.platform.services;
+  const now = clock.now();
+  return sql.transaction(async (tx) => {
+    const ids: number[] = [];
     for (let i = 0; i < count; i++) {
-      const row = reportData.store.insertReport(
+      const row = await reportData.store.insertReport(
+        tx,
         {
           merchantId: template.merchant_id,
           sourceType: template.source_type,
@@ -140,10 +143,10 @@ export function bulkReports(tp: TestPlatform, template: ReportRow, count: number
           pageExpiresAt: template.page_expires_at,
           createdAt: createdAt(i) * 1000,
         },
-        clock.now(),
+        now,
       );
       ids.push(row.report_no);
     }
-  })();
-  return ids;
+    return ids;
+  });
 }

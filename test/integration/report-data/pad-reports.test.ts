@@ -34,17 +34,18 @@ describe('single-camera reports (source_type pad)', () => {
   /** A finished online_skin + all_race_v2 task over uploaded front (and side) images. */
   async function onlineSkinTask(views: readonly ('front' | 'left' | 'right')[]): Promise<{ images: Record<string, string>; taskId: string }> {
     const images = await uploadResources(client, views.map((v) => `${v}_image`));
-    const { db, objects, clock } = tp.platform.services;
+    const { sql, objects, clock } = tp.platform.services;
     const annotationKey = `${randomBytes(16).toString('hex')}-pore_front.png`;
     await objects.put(annotationKey, Buffer.from('\x89PNG\r\n\x1a\n annotation'));
     const taskId = `t${randomBytes(14).toString('hex')}`;
-    const order = db.prepare('SELECT id FROM skin_orders WHERE merchant_id = ?').get(merchantId) as { id: number };
+    const order = (await sql.one<{ id: number }>('SELECT id FROM skin_orders WHERE merchant_id = ?', [merchantId]))!;
     const request = { api_code: 'online_skin', algorithm_variant: 'all_race_v2', resources: images, view_count: views.length, light_sources: [], dimension_codes: [], output_options: { mask_format: 'annotation_image' } };
     const now = clock.now();
-    db.prepare(
+    await sql.run(
       `INSERT INTO tasks (id, merchant_id, app_id, order_id, api_code, algorithm_variant, request, status, attempts, request_hash, result, created_at, updated_at, finished_at)
        VALUES (?, ?, ?, ?, 'online_skin', 'all_race_v2', ?, 'succeeded', 1, 'h', ?, ?, ?, ?)`,
-    ).run(taskId, merchantId, app.app_id, order.id, JSON.stringify(request), JSON.stringify(skinResult(annotationKey)), now, now, now);
+      [taskId, merchantId, app.app_id, order.id, JSON.stringify(request), JSON.stringify(skinResult(annotationKey)), now, now, now],
+    );
     return { images, taskId };
   }
 

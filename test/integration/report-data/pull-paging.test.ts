@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformClient } from '../../../main/platform-client/client.ts';
 import { deviceSyncEndpoints } from '../../../protocol/endpoints/device-sync.ts';
 import type { DemoApp } from '../../../platform/seed/demo-seed.ts';
-import type { ReportRow, UserRow } from '../../../platform/report-data/store.ts';
+import type { ReportRow, UserRow } from '../../../platform/report-data/report-repository.ts';
 import { startTestPlatform, type TestPlatform } from '../../helpers/platform.ts';
 import { bulkReports, captureSession, clientId, pull, reportBody, signedQuery, syncUser, userBody } from './helpers.ts';
 
@@ -27,15 +27,15 @@ describe('pull paging (GET /data/lists.json)', () => {
     const session = await captureSession(tp, client, merchantId);
     const submitted = await client.call(deviceSyncEndpoints.submitReport, { body: reportBody(consenting.client_user_id, session) });
     const store = tp.platform.services.reportData.store;
-    template = store.reportByClientId(merchantId, submitted.client_report_id) as ReportRow;
-    refuser = store.userByClientId(merchantId, declined.client_user_id) as UserRow;
+    template = (await store.reportByClientId(merchantId, submitted.client_report_id))!;
+    refuser = (await store.userByClientId(merchantId, declined.client_user_id))!;
   });
   afterAll(() => tp.stop());
 
   it('walks over 10,000 reports while others arrive between pages: none skipped, none repeated', async () => {
-    const expected = new Set<number>([template.report_no, ...bulkReports(tp, template, 10_200, inRange)]);
-    bulkReports(tp, template, 300, (i) => END + i); // after the range: never returned
-    bulkReports(tp, template, 300, inRange, refuser); // a customer without consent: never returned
+    const expected = new Set<number>([template.report_no, ...(await bulkReports(tp, template, 10_200, inRange))]);
+    await bulkReports(tp, template, 300, (i) => END + i); // after the range: never returned
+    await bulkReports(tp, template, 300, inRange, refuser); // a customer without consent: never returned
 
     const seen: number[] = [];
     let next = '';
@@ -50,9 +50,9 @@ describe('pull paging (GET /data/lists.json)', () => {
       next = page.next;
       if (next) {
         // Stored now, captured "in the past": before every item already returned, by created_at.
-        for (const id of bulkReports(tp, template, 25, (i) => BEGIN + i)) expected.add(id);
-        bulkReports(tp, template, 5, (i) => BEGIN - 1 - i);
-        bulkReports(tp, template, 5, (i) => BEGIN + i, refuser);
+        for (const id of await bulkReports(tp, template, 25, (i) => BEGIN + i)) expected.add(id);
+        await bulkReports(tp, template, 5, (i) => BEGIN - 1 - i);
+        await bulkReports(tp, template, 5, (i) => BEGIN + i, refuser);
       }
     } while (next);
 
@@ -63,23 +63,22 @@ describe('pull paging (GET /data/lists.json)', () => {
   });
 
   it('walks users the same way, and only those who agreed to both clauses', async () => {
-    const { db, clock, reportData } = tp.platform.services;
+    const { sql, clock, reportData } = tp.platform.services;
     const merchantId = Number(app.merchant_id);
-    const store = db.prepare("SELECT id FROM stores WHERE merchant_id = ? AND custom_id = 'SG001'").get(merchantId) as { id: number };
+    const store = (await sql.one<{ id: number }>("SELECT id FROM stores WHERE merchant_id = ? AND custom_id = 'SG001'", [merchantId]))!;
     const { client_user_id: _, store_custom_id: __, ...profile } = userBody();
-    const insert = (count: number, createdAt: (i: number) => number, consent: boolean): number[] => {
-      const ids: number[] = [];
-      db.transaction(() => {
+    const insert = (count: number, createdAt: (i: number) => number, consent: boolean): Promise<number[]> =>
+      sql.transaction(async (tx) => {
+        const ids: number[] = [];
         for (let i = 0; i < count; i++) {
           const p = { account_id: 0, custom_id: '', gender: 0, birthday: '', phone_cc: 0, phone_number: '', email: '', marital_status: -1, has_baby: -1, has_beauty: -1, is_irritability: -1, target: {}, reject_clause_ids: [], ...profile, name: profile.name, agree_clause_ids: consent ? ['user_agreement', 'privacy_policy'] : ['user_agreement'] };
-          const row = reportData.store.insertUser({ merchantId, clientUserId: clientId('bulk-user'), revision: 0, requestHash: 'bulk', storeId: store.id, profile: p, createdAt: createdAt(i) * 1000, now: clock.now() });
+          const row = await reportData.store.insertUser(tx, { merchantId, clientUserId: clientId('bulk-user'), revision: 0, requestHash: 'bulk', storeId: store.id, profile: p, createdAt: createdAt(i) * 1000, now: clock.now() });
           ids.push(row.user_no);
         }
-      })();
-      return ids;
-    };
-    const expected = new Set(insert(1200, inRange, true));
-    insert(100, inRange, false);
+        return ids;
+      });
+    const expected = new Set(await insert(1200, inRange, true));
+    await insert(100, inRange, false);
     const seen: number[] = [];
     let next = '';
     do {
@@ -90,8 +89,8 @@ describe('pull paging (GET /data/lists.json)', () => {
       }
       next = page.next;
       if (next) {
-        for (const id of insert(10, (i) => BEGIN + i, true)) expected.add(id);
-        insert(3, (i) => BEGIN + i, false);
+        for (const id of await insert(10, (i) => BEGIN + i, true)) expected.add(id);
+        await insert(3, (i) => BEGIN + i, false);
       }
     } while (next);
     expect(new Set(seen).size).toBe(seen.length);

@@ -28,8 +28,8 @@ async function waitFor(what: string, check: () => boolean | Promise<boolean>, ti
   }
 }
 
-function eventStatuses(tp: TestPlatform): { action_type: string; status: string }[] {
-  return tp.platform.services.db.prepare('SELECT action_type, status FROM push_events ORDER BY id').all() as { action_type: string; status: string }[];
+function eventStatuses(tp: TestPlatform): Promise<{ action_type: string; status: string }[]> {
+  return tp.platform.services.sql.all<{ action_type: string; status: string }>('SELECT action_type, status FROM push_events ORDER BY id');
 }
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -42,16 +42,21 @@ describe('push delivery', () => {
   it('delivers every event in order to a receiver that fails at first, across a platform restart', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'push-restart-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    let tp = await startTestPlatform({ dataDir, config: CONFIG });
+    // Retries for 20 s (the most the configuration allows): the receiver fails until the restart,
+    // whatever the setup takes on a loaded machine.
+    const config = { ...CONFIG, pushRetryDelaysMs: Array.from({ length: 20 }, () => 1000) };
+    let tp = await startTestPlatform({ dataDir, config });
     cleanups.push(() => tp.stop());
     const app = tp.app('primary');
     const received: PushBody[] = [];
     let calls = 0;
+    // Fails until the platform restarts: how many calls fit in the setup depends on the machine.
+    let ready = false;
     const receiver = await startMerchantReference({
       secret: app.app_secret,
       onEvent: (event) => {
         calls++;
-        if (calls <= 5) throw new Error('receiver not ready');
+        if (!ready) throw new Error('receiver not ready');
         received.push(event);
       },
     });
@@ -68,16 +73,17 @@ describe('push delivery', () => {
     const refusedSession = await captureSession(tp, client, Number(app.merchant_id));
     await client.call(deviceSyncEndpoints.submitReport, { body: reportBody(refused.client_user_id, refusedSession) });
     const expected = ['user.created', 'user.created', 'user.updated', 'report.created'];
-    expect(eventStatuses(tp).map((e) => e.action_type)).toEqual(expected);
+    expect((await eventStatuses(tp)).map((e) => e.action_type)).toEqual(expected);
 
     await waitFor('three failed calls', () => calls >= 3);
-    expect(eventStatuses(tp).every((e) => e.status === 'pending')).toBe(true);
+    expect((await eventStatuses(tp)).every((e) => e.status === 'pending')).toBe(true);
     await tp.stop();
     const failedBeforeRestart = calls;
-    tp = await startTestPlatform({ dataDir, config: CONFIG });
+    ready = true;
+    tp = await startTestPlatform({ dataDir, config });
     client = tp.client(app);
 
-    await waitFor('every event delivered', () => eventStatuses(tp).every((e) => e.status === 'delivered'));
+    await waitFor('every event delivered', async () => (await eventStatuses(tp)).every((e) => e.status === 'delivered'));
     expect(calls).toBeGreaterThan(failedBeforeRestart);
     expect(received.map((e) => ('action_type' in e ? e.action_type : undefined))).toEqual(expected);
     expect(new Set(received.map((e) => e.event_id)).size).toBe(received.length);
@@ -86,7 +92,7 @@ describe('push delivery', () => {
     expect(JSON.stringify(received)).not.toContain('No Consent');
     const reportUsers = received.filter((e) => e.data_type === 'report').map((e) => (e.data as { user_id: number }).user_id);
     expect(reportUsers).toEqual([a.user.id]);
-    const attempts = tp.platform.services.db.prepare("SELECT COUNT(*) AS n FROM push_attempts WHERE outcome = 'failed'").get() as { n: number };
+    const attempts = (await tp.platform.services.sql.one<{ n: number }>("SELECT COUNT(*) AS n FROM push_attempts WHERE outcome = 'failed'"))!;
     expect(attempts.n).toBeGreaterThanOrEqual(3);
   }, 60_000);
 
@@ -113,7 +119,7 @@ describe('push delivery', () => {
     const test = await client.call(deviceSyncEndpoints.webhookTest, { body: {} });
     expect(test).toMatchObject({ delivered: false, http_status: 200, error: expect.stringContaining('success') });
     await syncUser(client, { name: 'Cara' });
-    await waitFor('the event to fail for good', () => eventStatuses(tp).some((e) => e.status === 'failed'));
+    await waitFor('the event to fail for good', async () => (await eventStatuses(tp)).some((e) => e.status === 'failed'));
     expect(bodies.length).toBe(1 + 3);
     const failed = await client.call(deviceSyncEndpoints.deliveries, { query: { status: 'failed' } });
     expect(failed.total).toBe(1);
@@ -122,11 +128,11 @@ describe('push delivery', () => {
     answer = 'success';
     const logs: string[] = [];
     vi.spyOn(console, 'log').mockImplementation((line: string) => void logs.push(line));
-    runReportDataCli('deliveries', ['--data', dataDir, '--status', 'failed']);
+    await runReportDataCli('deliveries', ['--data', dataDir, '--status', 'failed']);
     expect(logs.join('\n')).toContain(failed.list[0]!.event_id);
     const again = await client.call(deviceSyncEndpoints.redeliver, { body: { event_ids: [failed.list[0]!.event_id] } });
     expect(again.redelivered).toBe(1);
-    await waitFor('the redelivered event', () => eventStatuses(tp).every((e) => e.status === 'delivered'));
+    await waitFor('the redelivered event', async () => (await eventStatuses(tp)).every((e) => e.status === 'delivered'));
     expect((await client.call(deviceSyncEndpoints.webhookTest, { body: {} })).delivered).toBe(true);
   }, 30_000);
 
@@ -160,8 +166,8 @@ describe('push delivery', () => {
     await client.call(deviceSyncEndpoints.syncUser, { body: { ...body, revision: 1, agree_clause_ids: ['user_agreement'], reject_clause_ids: ['privacy_policy'] } });
     await syncUser(client, { name: 'Stays' });
     await client.call(deviceSyncEndpoints.updateIntegration, { body: { webhook_enabled: true } });
-    await waitFor('the outbox to settle', () => eventStatuses(tp).every((e) => e.status !== 'pending'));
-    expect(eventStatuses(tp).map((e) => e.status)).toEqual(['suppressed', 'delivered']);
+    await waitFor('the outbox to settle', async () => (await eventStatuses(tp)).every((e) => e.status !== 'pending'));
+    expect((await eventStatuses(tp)).map((e) => e.status)).toEqual(['suppressed', 'delivered']);
     expect(received.map((e) => (e.data as { name: string }).name)).toEqual(['Stays']);
   });
 });

@@ -82,9 +82,9 @@ describe('an unknown birthday is left out of pulled and pushed users', () => {
   });
 
   it('leaves it out of a redelivered event recorded before D-041 with birthday \'\'', async () => {
-    const db = tp.platform.services.db;
-    const first = db.prepare("SELECT event_id, data FROM push_events WHERE data_type = 'user' ORDER BY id LIMIT 1").get() as { event_id: string; data: string };
-    db.prepare('UPDATE push_events SET data = ? WHERE event_id = ?').run(JSON.stringify({ ...(JSON.parse(first.data) as object), birthday: '' }), first.event_id);
+    const { sql } = tp.platform.services;
+    const first = (await sql.one<{ event_id: string; data: string }>("SELECT event_id, data FROM push_events WHERE data_type = 'user' ORDER BY id LIMIT 1"))!;
+    await sql.run('UPDATE push_events SET data = ? WHERE event_id = ?', [JSON.stringify({ ...(JSON.parse(first.data) as object), birthday: '' }), first.event_id]);
     // A fresh receiver: the first one drops an event id it has seen (delivery is at-least-once).
     const again: PushBody[] = [];
     const second = await startMerchantReference({ secret: app.app_secret, onEvent: (event) => void again.push(event) });

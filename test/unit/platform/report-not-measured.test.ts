@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reportItemOf, reportPageOf } from '../../../platform/report-data/presenter.ts';
 import { renderReportPage } from '../../../platform/report-data/shared-page/report-page.ts';
-import type { ReportRow } from '../../../platform/report-data/store.ts';
+import type { ReportRow } from '../../../platform/report-data/report-repository.ts';
 import { reportItemDeviceVSchema, reportItemSdkSchema } from '../../../protocol/report-data/report-items.ts';
 
 const files = (key: string) => `https://files.example.com/${key}`;
