@@ -8,7 +8,6 @@ import { ApiError } from '../http/api-error.ts';
 import type { StoredTaskRequest, TaskRow, TaskService } from '../skin-api/task-service.ts';
 import type { StoredFile, UploadService } from '../skin-api/upload-service.ts';
 import { resourceKeyInPath } from '../skin-api/resource-address.ts';
-import type { SqlDatabase } from '../storage/sql.ts';
 import { checkNotFuture, requestHash } from './device-users.ts';
 import type { LinkSigner } from './links.ts';
 import type { Outbox } from './outbox.ts';
@@ -29,7 +28,6 @@ import type { ReportRow, ReportRepository } from './report-repository.ts';
  */
 export class ReportSyncService {
   constructor(
-    private readonly db: SqlDatabase,
     private readonly clock: Clock,
     private readonly store: ReportRepository,
     private readonly outbox: Outbox,
@@ -48,7 +46,7 @@ export class ReportSyncService {
     const files = await this.uploadedFiles(input.images);
     const pageKey = randomBytes(16).toString('hex');
 
-    const { row, queued } = await this.db.transaction(async (tx): Promise<{ row: ReportRow; queued: boolean }> => {
+    const { row, queued } = await this.store.inserting('reports', async (tx): Promise<{ row: ReportRow; queued: boolean }> => {
       const existing = await this.store.reportByClientId(merchantId, input.client_report_id, tx);
       if (existing) {
         if (existing.request_hash === hash) return { row: existing, queued: false };

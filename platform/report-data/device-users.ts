@@ -5,7 +5,7 @@ import { SIG_TIME_TOLERANCE_SECONDS } from '../../protocol/report-data/pull-quer
 import { canonicalJson } from '../../protocol/skin-api/task-util.ts';
 import type { Clock } from '../clock.ts';
 import { ApiError } from '../http/api-error.ts';
-import type { SqlDatabase, SqlExecutor } from '../storage/sql.ts';
+import type { SqlExecutor } from '../storage/sql.ts';
 import type { Outbox } from './outbox.ts';
 import { userItemOf } from './presenter.ts';
 import type { ReportRepository, UserProfile, UserRow } from './report-repository.ts';
@@ -34,7 +34,6 @@ export function checkNotFuture(createdAtSeconds: number | undefined, nowMs: numb
  */
 export class UserSyncService {
   constructor(
-    private readonly db: SqlDatabase,
     private readonly clock: Clock,
     private readonly store: ReportRepository,
     private readonly outbox: Outbox,
@@ -47,7 +46,7 @@ export class UserSyncService {
     checkNotFuture(input.created_at, now, 'created_at');
     const hash = requestHash(input);
     const { client_user_id: clientUserId, revision, store_custom_id: storeCustomId, created_at: createdAt, ...profile } = input;
-    const { row, queued } = await this.db.transaction(async (tx): Promise<{ row: UserRow; queued: boolean }> => {
+    const { row, queued } = await this.store.inserting('users', async (tx): Promise<{ row: UserRow; queued: boolean }> => {
       if (await this.store.isDeleted(merchantId, 'user', clientUserId, tx)) throw new ApiError(DeviceSyncCodes.CLIENT_DELETED, `client_user_id ${clientUserId} was deleted on request`);
       const existing = await this.store.userByClientId(merchantId, clientUserId, tx);
       if (existing && revision < existing.revision) return { row: existing, queued: false }; // stale: a late retry must not undo a newer edit

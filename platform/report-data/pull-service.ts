@@ -15,9 +15,9 @@ import type { ReportRow, ReportRepository, UserRow } from './report-repository.t
  * The pages of GET /data/lists.json (decision R-006). Items are walked in insert order (the
  * rows' AUTOINCREMENT id), filtered by begin <= created_at < end: an item stored after the walk
  * began lands after the cursor whatever its created_at, so it is neither skipped nor repeated.
- * Ids become visible in increasing order within a group: SQLite has one writer, and on
- * PostgreSQL the writing transactions of a group take their ids one at a time (D-059,
- * ReportRepository.holdPullOrder), so no reader can pass an id whose row commits later.
+ * Ids become visible in increasing order: SQLite has one writer, and on PostgreSQL the
+ * transactions that insert users or reports take their ids one at a time (D-059,
+ * ReportRepository.inserting), so no reader can pass an id whose row commits later.
  *
  * next is `<last id>.<mac>`, the mac an HMAC over the id and the query's parameters, so a
  * cursor is refused (400) with other parameters and cannot be forged; '' when no item follows.

@@ -91,6 +91,11 @@ export interface NewReport {
   createdAt: number;
 }
 
+/** The transaction of ReportRepository.inserting: only there are users or reports inserted. */
+export interface InsertingTx<Table extends 'users' | 'reports' = 'users' | 'reports'> extends SqlExecutor {
+  readonly inserting: Table;
+}
+
 /** Pull and presentation read users and reports with the numbers they show beside them. */
 const USER_SELECT = 'SELECT u.*, s.custom_id AS store_custom_id FROM users u JOIN stores s ON s.id = u.store_id';
 const REPORT_SELECT = `SELECT r.*, s.custom_id AS store_custom_id, u.user_no, u.custom_id AS user_custom_id, u.consented
@@ -168,24 +173,26 @@ export class ReportRepository {
   }
 
   /**
-   * Holds the pull order of the merchant's group until the caller's transaction ends (R-006,
-   * D-059): users and reports of one group get their ids one transaction at a time, so ids
-   * become visible in increasing order and a pull cursor never passes an id whose row commits
-   * later. SQLite runs one writer anyway; on PostgreSQL ids come from a sequence outside the
-   * transaction, and the row lock of this no-op update is what orders them. Every pull walk
-   * stays inside one group (a merchant, or a group's merchants), so groups need not wait for
-   * each other.
+   * A transaction that may insert customers (`users`) or reports (R-006, D-059): pull cursors
+   * rely on ids becoming visible in increasing order, so no reader can pass an id whose row
+   * commits later. SQLite runs one writer at a time anyway. On PostgreSQL ids come from a
+   * sequence outside the transaction, so these transactions take the table's insert lock
+   * first: SHARE ROW EXCLUSIVE admits one holder and every reader, and taken before any query
+   * it lets the transaction's snapshot start after the previous holder committed (a lock taken
+   * later would make each waiter fail its serializable check and run again).
    */
-  private async holdPullOrder(on: SqlExecutor, merchantId: number): Promise<void> {
-    await on.run('UPDATE groups SET name = name WHERE id = (SELECT group_id FROM merchants WHERE id = ?)', [merchantId]);
+  inserting<T, Table extends 'users' | 'reports'>(table: Table, work: (tx: InsertingTx<Table>) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      if (this.db.dialect === 'postgres') await tx.run(`LOCK TABLE ${table} IN SHARE ROW EXCLUSIVE MODE`);
+      return work({ all: (sql, params) => tx.all(sql, params), one: (sql, params) => tx.one(sql, params), run: (sql, params) => tx.run(sql, params), inserting: table });
+    });
   }
 
   /** A new customer, numbered after the merchant's last one (deleted ones included). `now` and `createdAt` in ms. */
   async insertUser(
-    on: SqlExecutor,
+    on: InsertingTx<'users'>,
     u: { merchantId: number; clientUserId: string; revision: number; requestHash: string; storeId: number; profile: UserProfile; createdAt: number; now: number },
   ): Promise<UserRow> {
-    await this.holdPullOrder(on, u.merchantId);
     const userNo = await nextNumber(
       on,
       `SELECT COALESCE((SELECT MAX(user_no) FROM users WHERE merchant_id = ?), 0) AS live,
@@ -231,8 +238,7 @@ export class ReportRepository {
   }
 
   /** A new report, numbered after the merchant's last one of its source type (deleted ones included). */
-  async insertReport(on: SqlExecutor, r: NewReport, now: number): Promise<ReportRow> {
-    await this.holdPullOrder(on, r.merchantId);
+  async insertReport(on: InsertingTx<'reports'>, r: NewReport, now: number): Promise<ReportRow> {
     const reportNo = await nextNumber(
       on,
       `SELECT COALESCE((SELECT MAX(report_no) FROM reports WHERE merchant_id = ? AND source_type = ?), 0) AS live,

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SIMULATED_VIEWS } from '../../main/device/simulated-camera.ts';
-import { platformDb, tasksBySession } from '../integration/kiosk-sync/platform-db.ts';
+import { countPlatformRows, tasksBySession } from '../integration/kiosk-sync/platform-db.ts';
 import { chooseSkinAndStart, discardSession, enterPin, giveConsent, openKiosk, registerCustomer, runCapture, screen, STAFF_PIN, startSession, waitForReviewImages } from './helpers/flows.ts';
 import { callKiosk } from './helpers/kiosk-call.ts';
 import { readKioskDb, syncJob } from './helpers/kiosk-db.ts';
@@ -99,7 +99,7 @@ describe('staff: failed sync and retry, find a customer, delete a customer', () 
     // failed task again), and the platform holds two tasks for the session, the second failed too.
     await expect.poll(() => syncJob(host.dataDir, sessionId)?.generation, { timeout: 30_000 }).toBe(1);
     await expect.poll(() => syncJob(host.dataDir, sessionId)?.stage, { timeout: 120_000 }).toBe('failed');
-    expect(tasksBySession(embeddedPlatform(host.dataDir).dataDir).get(sessionId)).toEqual({ keys: [`kiosk-${sessionId}-0`, `kiosk-${sessionId}-1`], tasks: 2 });
+    expect((await tasksBySession(embeddedPlatform(host.dataDir).dataDir)).get(sessionId)).toEqual({ keys: [`kiosk-${sessionId}-0`, `kiosk-${sessionId}-1`], tasks: 2 });
   });
 
   it('finds a returning customer through the staff search dialog on the customer screen', async () => {
@@ -165,11 +165,6 @@ describe('staff: failed sync and retry, find a customer, delete a customer', () 
     expect(left).toEqual({ customers: 0, sessions: 0, captures: 0 });
     // The platform's copy: the request is sent and confirmed, and the platform holds no such user.
     await expect.poll(() => readKioskDb(host.dataDir, (db) => (db.prepare('SELECT COUNT(*) AS n FROM platform_deletions').get() as { n: number }).n), { timeout: 60_000 }).toBe(0);
-    const platform = platformDb(embeddedPlatform(host.dataDir).dataDir);
-    try {
-      expect((platform.prepare('SELECT COUNT(*) AS n FROM users WHERE client_user_id = ?').get(customerId) as { n: number }).n).toBe(0);
-    } finally {
-      platform.close();
-    }
+    expect(await countPlatformRows(embeddedPlatform(host.dataDir).dataDir, 'SELECT COUNT(*) AS n FROM users WHERE client_user_id = ?', [customerId])).toBe(0);
   });
 });

@@ -126,7 +126,7 @@ describe('kiosk services under SIGKILL while capturing and syncing', () => {
       for (const id of confirmed) expect(done).toContain(id);
       await waitFor('queue drained', () => kiosk.engine.counts(), (c) => c.pending === 0, 150_000);
       expect(kiosk.engine.counts().failed).toBe(0);
-      const tasks = tasksBySession(platform.dataDir);
+      const tasks = await tasksBySession(platform.dataDir);
       for (const id of done) {
         expect(kiosk.engine.job(id), `job of ${id}`).toMatchObject({ stage: 'done' });
         expect(kiosk.store.getSession(id)?.syncedAt).not.toBeNull();

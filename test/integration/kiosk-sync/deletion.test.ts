@@ -14,34 +14,27 @@ import { deviceSyncEndpoints } from '../../../protocol/endpoints/device-sync.ts'
 import { OUTPUT_PATH } from '../../../platform/skin-api/task-presenter.ts';
 import { REQUIRED_CONSENT, captureSession, removeDir, startKiosk, startPlatformChild, waitFor } from './helpers.ts';
 import type { PlatformChild } from './helpers.ts';
-import { platformDb } from './platform-db.ts';
+import { withPlatformSql } from './platform-db.ts';
 import { pullAll, statusOf, storedObjects } from './pull.ts';
 
 /** Object keys of a stored report: its images and the analysis outputs its result names. */
-function reportObjectKeys(dataDir: string, clientReportId: string): string[] {
-  const db = platformDb(dataDir);
-  try {
-    const row = db.prepare('SELECT images, result FROM reports WHERE client_report_id = ?').get(clientReportId) as { images: string; result: string };
-    const outputs = [...row.result.matchAll(new RegExp(`${OUTPUT_PATH}/([\\w.-]+)`, 'g'))].map((m) => m[1]!);
-    return [...Object.values(JSON.parse(row.images) as Record<string, string>), ...outputs];
-  } finally {
-    db.close();
-  }
+async function reportObjectKeys(dataDir: string, clientReportId: string): Promise<string[]> {
+  const row = (await withPlatformSql(dataDir, (sql) => sql.one<{ images: string; result: string }>('SELECT images, result FROM reports WHERE client_report_id = ?', [clientReportId])))!;
+  const outputs = [...row.result.matchAll(new RegExp(`${OUTPUT_PATH}/([\\w.-]+)`, 'g'))].map((m) => m[1]!);
+  return [...Object.values(JSON.parse(row.images) as Record<string, string>), ...outputs];
 }
 
-function platformRows(dataDir: string, clientUserId: string, name: string): { users: number; reports: number; events: number; tombstones: number } {
-  const db = platformDb(dataDir);
-  try {
+function platformRows(dataDir: string, clientUserId: string, name: string): Promise<{ users: number; reports: number; events: number; tombstones: number }> {
+  return withPlatformSql(dataDir, async (sql) => {
+    const count = async (query: string, params: string[]) => (await sql.one<{ n: number }>(query, params))!.n;
     return {
-      users: (db.prepare('SELECT COUNT(*) AS n FROM users WHERE client_user_id = ?').get(clientUserId) as { n: number }).n,
-      reports: (db.prepare('SELECT COUNT(*) AS n FROM reports r JOIN users u ON u.id = r.user_id WHERE u.client_user_id = ?').get(clientUserId) as { n: number }).n,
+      users: await count('SELECT COUNT(*) AS n FROM users WHERE client_user_id = ?', [clientUserId]),
+      reports: await count('SELECT COUNT(*) AS n FROM reports r JOIN users u ON u.id = r.user_id WHERE u.client_user_id = ?', [clientUserId]),
       // Any event, sent or not, that carries the customer (user events hold their name).
-      events: (db.prepare('SELECT COUNT(*) AS n FROM push_events WHERE data LIKE ?').get(`%${name}%`) as { n: number }).n,
-      tombstones: (db.prepare("SELECT COUNT(*) AS n FROM deleted_clients WHERE client_id = ? AND kind = 'user'").get(clientUserId) as { n: number }).n,
+      events: await count('SELECT COUNT(*) AS n FROM push_events WHERE data LIKE ?', [`%${name}%`]),
+      tombstones: await count("SELECT COUNT(*) AS n FROM deleted_clients WHERE client_id = ? AND kind = 'user'", [clientUserId]),
     };
-  } finally {
-    db.close();
-  }
+  });
 }
 
 describe('deletion of a customer on request reaches the platform', () => {
@@ -79,11 +72,11 @@ describe('deletion of a customer on request reaches the platform', () => {
       expect(pulledReport).toBeDefined();
       const imageUrl = (pulledReport['images'] as Record<string, string>)['white_front_image']!;
       expect(await statusOf(imageUrl)).toBe(200);
-      const keys = reportObjectKeys(platform.dataDir, gone.sessionId);
+      const keys = await reportObjectKeys(platform.dataDir, gone.sessionId);
       expect(keys.length).toBeGreaterThan(3);
       for (const key of keys) expect(storedObjects(platform.dataDir).has(key)).toBe(true);
       // The merchant's webhook has events of the customer (their registration).
-      expect(platformRows(platform.dataDir, gone.customerId, 'Gone Goh').events).toBeGreaterThan(0);
+      expect((await platformRows(platform.dataDir, gone.customerId, 'Gone Goh')).events).toBeGreaterThan(0);
       const localFiles = first.store.listCaptures(gone.sessionId).map((c) => c.path);
       expect(localFiles.every((path) => existsSync(path))).toBe(true);
 
@@ -125,7 +118,7 @@ describe('deletion of a customer on request reaches the platform', () => {
       const objects = storedObjects(platform.dataDir);
       for (const key of keys) expect(objects.has(key)).toBe(false);
       expect(await statusOf(imageUrl)).toBe(404);
-      expect(platformRows(platform.dataDir, gone.customerId, 'Gone Goh')).toEqual({ users: 0, reports: 0, events: 0, tombstones: 1 });
+      expect(await platformRows(platform.dataDir, gone.customerId, 'Gone Goh')).toEqual({ users: 0, reports: 0, events: 0, tombstones: 1 });
 
       // Deleting again is fine and removes nothing more; the id cannot be registered again.
       const again = await direct.call(deviceSyncEndpoints.deleteData, { body: { client_user_id: gone.customerId, client_report_ids: [gone.sessionId] } });

@@ -5,7 +5,7 @@ import { DIMENSION_IDS } from '../../../protocol/enums/dimensions.ts';
 import { reportItemSchemaFor } from '../../../protocol/report-data/report-items.ts';
 import { captureSession, removeDir, startKiosk, startPlatformChild, waitFor } from './helpers.ts';
 import type { PlatformChild } from './helpers.ts';
-import { platformDb, tasksBySession } from './platform-db.ts';
+import { countPlatformRows, tasksBySession, withPlatformSql } from './platform-db.ts';
 import { pullAll, statusOf } from './pull.ts';
 import { localDate } from '../../../main/kiosk/reports.ts';
 
@@ -57,14 +57,8 @@ describe('a whole session against the platform', () => {
       expect(kiosk.store.getSession(sessionId)?.syncedAt).not.toBeNull();
       expect(kiosk.store.listCaptures(sessionId).every((c) => c.syncedAt !== null)).toBe(true);
       expect(kiosk.store.getCustomer(customerId)?.platformUserId).toBeGreaterThan(0);
-      expect(tasksBySession(platform.dataDir).get(sessionId)).toEqual({ keys: [`kiosk-${sessionId}-0`], tasks: 1 });
-      const db = platformDb(platform.dataDir);
-      try {
-        const reports = db.prepare('SELECT COUNT(*) AS n FROM reports WHERE client_report_id = ?').get(sessionId) as { n: number };
-        expect(reports.n).toBe(1);
-      } finally {
-        db.close();
-      }
+      expect((await tasksBySession(platform.dataDir)).get(sessionId)).toEqual({ keys: [`kiosk-${sessionId}-0`], tasks: 1 });
+      expect(await countPlatformRows(platform.dataDir, 'SELECT COUNT(*) AS n FROM reports WHERE client_report_id = ?', [sessionId])).toBe(1);
 
       const history = await kiosk.api.getHistory({ customerId });
       kioskApiContract.getHistory.output.parse(history);
@@ -120,13 +114,10 @@ describe('a whole session against the platform', () => {
       // And pushed: report.created with source_type pad reached the demo merchant's receiver.
       await waitFor(
         'report.created (pad) delivered',
-        () => {
-          const db = platformDb(platform.dataDir);
-          try {
-            return db.prepare("SELECT status FROM push_events WHERE action_type = 'report.created' AND source_type = 'pad' AND json_extract(data, '$.id') = ?").get(job.reportId) as { status: string } | undefined;
-          } finally {
-            db.close();
-          }
+        // The event's data is the report item: its id is the report's number (JSON read here, not in SQL).
+        async () => {
+          const events = await withPlatformSql(platform.dataDir, (sql) => sql.all<{ status: string; data: string }>("SELECT status, data FROM push_events WHERE action_type = 'report.created' AND source_type = 'pad' ORDER BY id"));
+          return events.find((e) => (JSON.parse(e.data) as { id?: unknown }).id === job.reportId);
         },
         (row) => row?.status === 'delivered',
         30_000,

@@ -178,7 +178,7 @@ describe('a task the platform fails', () => {
       expect((await kiosk.api.getReport({ sessionId, lang: 'en' })).stageDetail).toMatchObject({ key: 'failure.no_face', text: expect.stringMatching(/45103/) });
       expect(await kiosk.api.retrySync({ sessionId })).toEqual({ ok: true });
       await waitFor('second failure', () => kiosk.engine.job(sessionId), (j) => j?.stage === 'failed' && j.generation === 1, 60_000);
-      expect(tasksBySession(platform.dataDir).get(sessionId)).toEqual({ keys: [`kiosk-${sessionId}-0`, `kiosk-${sessionId}-1`], tasks: 2 });
+      expect((await tasksBySession(platform.dataDir)).get(sessionId)).toEqual({ keys: [`kiosk-${sessionId}-0`, `kiosk-${sessionId}-1`], tasks: 2 });
     } finally {
       await kiosk.close();
       removeDir(kiosk.dataDir);

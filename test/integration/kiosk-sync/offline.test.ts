@@ -51,7 +51,7 @@ describe('platform stopped mid-session', () => {
         await waitFor(`sync of ${id}`, () => second!.engine.job(id)?.stage, (s) => s === 'done' || s === 'failed', 60_000);
         expect(second.engine.job(id)).toMatchObject({ stage: 'done', errorCode: null, waiting: null });
         expect((await second.api.getReport({ sessionId: id, lang: 'en' })).stage).toBe('ready');
-        expect(tasksBySession(platform.dataDir).get(id)?.tasks).toBe(1);
+        expect((await tasksBySession(platform.dataDir)).get(id)?.tasks).toBe(1);
       }
       expect(second.engine.counts()).toMatchObject({ pending: 0, failed: 0 });
     } finally {

@@ -1,28 +1,42 @@
-/** Read-only looks into a platform child's SQLite database: what the platform really holds. */
+/**
+ * Read-only looks into a platform child's database: what the platform really holds. Queries are
+ * the portable SQL of platform/storage/README.md, on a SqlDatabase, so they hold when the child
+ * runs on PostgreSQL too (issue 14).
+ */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import type { SqlDatabase } from '../../../platform/storage/sql.ts';
+import { SqliteDatabase } from '../../../platform/storage/sqlite-database.ts';
 
-export function platformDb(dataDir: string): Database.Database {
+/** Runs `use` on the child's database (the SQLite file in its data directory), then closes it. */
+export async function withPlatformSql<T>(dataDir: string, use: (sql: SqlDatabase) => Promise<T>): Promise<T> {
   const db = new Database(join(dataDir, 'platform.sqlite'), { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
-  return db;
+  const sql = new SqliteDatabase(db);
+  try {
+    return await use(sql);
+  } finally {
+    await sql.close();
+  }
+}
+
+/** A count of the child's rows (`SELECT COUNT(*) AS n …`). */
+export function countPlatformRows(dataDir: string, query: string, params: (string | number)[] = []): Promise<number> {
+  return withPlatformSql(dataDir, async (sql) => (await sql.one<{ n: number }>(query, params))?.n ?? 0);
 }
 
 /** Tasks per idempotency key for these sessions (keys are `kiosk-<session id>-<generation>`). */
-export function tasksBySession(dataDir: string): Map<string, { keys: string[]; tasks: number }> {
-  const db = platformDb(dataDir);
-  try {
-    const rows = db.prepare("SELECT idempotency_key AS key, COUNT(*) AS n FROM tasks WHERE idempotency_key LIKE 'kiosk-%' GROUP BY idempotency_key").all() as { key: string; n: number }[];
-    const out = new Map<string, { keys: string[]; tasks: number }>();
-    for (const row of rows) {
-      const session = row.key.slice('kiosk-'.length).replace(/-\d+$/, '');
-      const entry = out.get(session) ?? { keys: [], tasks: 0 };
-      entry.keys.push(row.key);
-      entry.tasks += row.n;
-      out.set(session, entry);
-    }
-    return out;
-  } finally {
-    db.close();
+export async function tasksBySession(dataDir: string): Promise<Map<string, { keys: string[]; tasks: number }>> {
+  const rows = await withPlatformSql(dataDir, (sql) =>
+    sql.all<{ key: string; n: number }>("SELECT idempotency_key AS key, COUNT(*) AS n FROM tasks WHERE idempotency_key LIKE 'kiosk-%' GROUP BY idempotency_key ORDER BY idempotency_key"),
+  );
+  const out = new Map<string, { keys: string[]; tasks: number }>();
+  for (const row of rows) {
+    const session = row.key.slice('kiosk-'.length).replace(/-\d+$/, '');
+    const entry = out.get(session) ?? { keys: [], tasks: 0 };
+    entry.keys.push(row.key);
+    entry.tasks += row.n;
+    out.set(session, entry);
   }
+  return out;
 }

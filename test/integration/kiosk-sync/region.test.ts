@@ -31,7 +31,7 @@ describe('region switch on 44099', () => {
       const { sessionId } = await captureSession(kiosk, 'Region Ravi');
       await waitFor('sync', () => kiosk.engine.job(sessionId)?.stage, (s) => s === 'done' || s === 'failed', 60_000);
       expect(kiosk.engine.job(sessionId)).toMatchObject({ stage: 'done', errorCode: null });
-      expect(tasksBySession(overseas.dataDir).get(sessionId)?.tasks).toBe(1);
+      expect((await tasksBySession(overseas.dataDir)).get(sessionId)?.tasks).toBe(1);
       expect(kiosk.link.region).toBe('overseas');
       expect(kiosk.link.baseUrl).toBe(overseas.url);
       const settings = await kiosk.api.getSettings({});

@@ -102,7 +102,7 @@ describe('expired upload policies', () => {
       expect(kiosk.engine.job(sessionId)).toMatchObject({ stage: 'done', errorCode: null });
       expect(keys).toHaveLength(2);
       expect(kiosk.engine.job(sessionId)?.taskRequest).toMatchObject({ resources: { front_image: expect.stringContaining(keys[1]!) } });
-      expect(tasksBySession(platform.dataDir).get(sessionId)?.tasks).toBe(1);
+      expect((await tasksBySession(platform.dataDir)).get(sessionId)?.tasks).toBe(1);
     } finally {
       await kiosk.close();
       removeDir(kiosk.dataDir);

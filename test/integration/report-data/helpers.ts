@@ -116,9 +116,9 @@ export function reportBody(clientUserId: string, session: { images: Record<strin
  * Reports copy a template row (its images and result) under fresh ids.
  */
 export async function bulkReports(tp: TestPlatform, template: ReportRow, count: number, createdAt: (i: number) => number, user?: UserRow): Promise<number[]> {
-  const { sql, clock, reportData } = tp.platform.services;
+  const { clock, reportData } = tp.platform.services;
   const now = clock.now();
-  return sql.transaction(async (tx) => {
+  return reportData.store.inserting('reports', async (tx) => {
     const ids: number[] = [];
     for (let i = 0; i < count; i++) {
       const row = await reportData.store.insertReport(

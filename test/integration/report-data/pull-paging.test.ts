@@ -68,7 +68,7 @@ describe('pull paging (GET /data/lists.json)', () => {
     const store = (await sql.one<{ id: number }>("SELECT id FROM stores WHERE merchant_id = ? AND custom_id = 'SG001'", [merchantId]))!;
     const { client_user_id: _, store_custom_id: __, ...profile } = userBody();
     const insert = (count: number, createdAt: (i: number) => number, consent: boolean): Promise<number[]> =>
-      sql.transaction(async (tx) => {
+      reportData.store.inserting('users', async (tx) => {
         const ids: number[] = [];
         for (let i = 0; i < count; i++) {
           const p = { account_id: 0, custom_id: '', gender: 0, birthday: '', phone_cc: 0, phone_number: '', email: '', marital_status: -1, has_baby: -1, has_beauty: -1, is_irritability: -1, target: {}, reject_clause_ids: [], ...profile, name: profile.name, agree_clause_ids: consent ? ['user_agreement', 'privacy_policy'] : ['user_agreement'] };
