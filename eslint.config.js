@@ -97,6 +97,16 @@ export default tseslint.config(
   },
   {
     files: ['platform/**/*.ts'],
+    ignores: ['platform/storage/**'],
+    rules: layer({
+      patterns: ['**/main/**', '**/renderer/**', 'better-sqlite3', 'pg', '**/common/node/sqlite*'],
+      dynamic: [folder('main', 'renderer'), '^(better-sqlite3|pg)(/|$)'],
+      computed: true,
+      message: 'platform/ and main/ meet only over HTTP through protocol/ (DESIGN.md); the database is reached only through platform/storage (SqlDatabase, D-051).',
+    }),
+  },
+  {
+    files: ['platform/storage/**/*.ts'],
     rules: layer({
       patterns: ['**/main/**', '**/renderer/**'],
       dynamic: [folder('main', 'renderer')],

@@ -4,7 +4,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { parsePlatformConfig, type PlatformConfigInput } from './config.ts';
 import { seedDemoIfEmpty, type SeedResult } from './seed/demo-seed.ts';
 import { createServices, type PlatformServices } from './services.ts';
-import { openDatabase } from './storage/database.ts';
+import { openPlatformDatabase } from './storage/database.ts';
 
 export interface RunningPlatform {
   readonly app: FastifyInstance;
@@ -22,16 +22,17 @@ export interface StartOptions {
   seed?: boolean;
 }
 
-/** Opens the data directory, seeds it when empty, and listens. */
+/** Opens the database (SQLite in the data directory, or PostgreSQL), seeds it when empty, and listens. */
 export async function startPlatform(input: PlatformConfigInput, options: StartOptions = {}): Promise<RunningPlatform> {
   const config = parsePlatformConfig(input);
-  const db = openDatabase(config.dataDir);
-  const services = createServices(config, options.clock ?? systemClock, db);
-  const app = await buildPlatformApp(services);
+  const sql = await openPlatformDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const services = createServices(config, options.clock ?? systemClock, sql);
+  let app: FastifyInstance;
   try {
+    app = await buildPlatformApp(services);
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
-    db.close();
+    await sql.close();
     throw error;
   }
   const address = app.server.address();
@@ -55,7 +56,7 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
       await services.reportData.stop();
       await app.close();
       await services.analysis.stop();
-      db.close();
+      await sql.close();
     },
   };
 }

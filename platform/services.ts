@@ -2,9 +2,7 @@ import { TokenRepository } from './auth/token-repository.ts';
 import { TokenService } from './auth/token-service.ts';
 import type { Clock } from './clock.ts';
 import type { PlatformConfig } from './config.ts';
-import type { Db } from './storage/database.ts';
 import type { SqlDatabase } from './storage/sql.ts';
-import { SqliteDatabase } from './storage/sqlite-database.ts';
 import { LocalObjectStore } from './objects/local-object-store.ts';
 import type { ObjectStore } from './objects/object-store.ts';
 import { loadOrCreateSigningKey } from './secrets.ts';
@@ -22,8 +20,7 @@ import { PlatformMetrics } from './metrics.ts';
 export interface PlatformServices {
   readonly config: PlatformConfig;
   readonly clock: Clock;
-  readonly db: Db;
-  /** The platform database behind the repositories (D-051); replaces `db` aggregate by aggregate. */
+  /** The platform database behind the repositories: SQLite or PostgreSQL (D-051). */
   readonly sql: SqlDatabase;
   readonly tokens: TokenService;
   readonly objects: ObjectStore;
@@ -35,7 +32,7 @@ export interface PlatformServices {
   readonly metrics: PlatformMetrics | null;
 }
 
-export function createServices(config: PlatformConfig, clock: Clock, db: Db, sql: SqlDatabase = new SqliteDatabase(db)): PlatformServices {
+export function createServices(config: PlatformConfig, clock: Clock, sql: SqlDatabase): PlatformServices {
   const objects = new LocalObjectStore(join(config.dataDir, 'objects'));
   const signingKey = loadOrCreateSigningKey(config.dataDir);
   const uploads = new UploadService(sql, clock, objects, signingKey, {
@@ -57,5 +54,5 @@ export function createServices(config: PlatformConfig, clock: Clock, db: Db, sql
   const metrics = config.metrics ? new PlatformMetrics(sql, analysis) : null;
   const tasks = new TaskService(sql, clock, uploads, objects, () => analysis.wake());
   const reportData = createReportData({ config, clock, sql, uploads, tasks, objects, signingKey });
-  return { config, clock, db, sql, tokens: new TokenService(new TokenRepository(sql), clock), objects, uploads, tasks, analysis, reportData, metrics };
+  return { config, clock, sql, tokens: new TokenService(new TokenRepository(sql), clock), objects, uploads, tasks, analysis, reportData, metrics };
 }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { platformDatabaseFor } from './postgres.ts';
 
 const CLI = fileURLToPath(new URL('../../platform/cli.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -18,7 +19,9 @@ function exited(child: ChildProcess): Promise<void> {
 
 /** The platform CLI in its own process, as `npm run platform` starts it. */
 export async function startPlatformProcess(dataDir: string, port: number, extraArgs: string[] = []): Promise<PlatformProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', String(port), '--data', dataDir, '--log-level', 'warn', ...extraArgs], {
+  // On the PostgreSQL run, each data directory has its database, kept across restarts.
+  const database = extraArgs.includes('--database') ? undefined : await platformDatabaseFor(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', String(port), '--data', dataDir, '--log-level', 'warn', ...(database ? ['--database', database] : []), ...extraArgs], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

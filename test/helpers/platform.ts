@@ -6,6 +6,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { PlatformConfigInput } from '../../platform/config.ts';
 import type { DemoApp } from '../../platform/seed/demo-seed.ts';
 import { startPlatform, type RunningPlatform } from '../../platform/server.ts';
+import { platformDatabaseFor } from './postgres.ts';
 
 export interface TestPlatform {
   platform: RunningPlatform;
@@ -27,7 +28,10 @@ const MERCHANT_NAMES = { primary: 'Lumen Skin Studio', second: 'Harbour Derma Ba
 /** A real platform on an ephemeral loopback port with a temporary data directory. */
 export async function startTestPlatform(options: { clock?: Clock; config?: Partial<PlatformConfigInput>; dataDir?: string } = {}): Promise<TestPlatform> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'platform-test-'));
-  const platform = await startPlatform({ port: 0, dataDir, logLevel: 'silent', ...options.config }, { clock: options.clock });
+  // The PostgreSQL run (vitest.postgres.config.ts) gives each data directory its own database.
+  const databaseUrl = options.config?.databaseUrl ?? (await platformDatabaseFor(dataDir));
+  const config = { ...options.config, ...(databaseUrl ? { databaseUrl } : {}) };
+  const platform = await startPlatform({ port: 0, dataDir, logLevel: 'silent', ...config }, { clock: options.clock });
   const credentials = JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8')) as TestPlatform['credentials'];
   const clients: PlatformClient[] = [];
   const region = platform.services.config.region;
@@ -43,7 +47,7 @@ export async function startTestPlatform(options: { clock?: Clock; config?: Parti
       return found;
     },
     async addOtherRegion() {
-      other ??= await startPlatform({ port: 0, dataDir, logLevel: 'silent', ...options.config, region: region === 'cn' ? 'overseas' : 'cn' }, { clock: options.clock });
+      other ??= await startPlatform({ port: 0, dataDir, logLevel: 'silent', ...config, region: region === 'cn' ? 'overseas' : 'cn' }, { clock: options.clock });
     },
     client(app, overrides = {}) {
       const client = new PlatformClient({

@@ -21,7 +21,8 @@ export interface TestPostgresDatabase {
  * server, naming what to install.
  */
 export async function createTestPostgresDatabase(): Promise<TestPostgresDatabase> {
-  const name = `test_${process.pid}_${randomBytes(6).toString('hex')}`;
+  // The run's prefix lets the PostgreSQL suite's global teardown drop what a test left behind.
+  const name = `test_${process.env.TEST_POSTGRES_RUN ?? 'x'}_${process.pid}_${randomBytes(6).toString('hex')}`;
   await admin(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
@@ -43,4 +44,33 @@ async function admin(statement: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** Drops every database whose name starts with `prefix` (the global teardown of a test run). */
+export async function dropTestPostgresDatabases(prefix: string): Promise<number> {
+  const client = new pg.Client({ ...postgresConnection(POSTGRES_ADMIN_URL), connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [prefix]);
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    return rows.length;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The PostgreSQL database of a platform data directory when the platform suites run on
+ * PostgreSQL (TEST_PLATFORM_DATABASE=postgres, vitest.postgres.config.ts), else undefined. One per
+ * data directory, so a platform restarted on the same directory finds its rows again.
+ */
+const byDataDir = new Map<string, Promise<TestPostgresDatabase>>();
+export async function platformDatabaseFor(dataDir: string): Promise<string | undefined> {
+  if (process.env.TEST_PLATFORM_DATABASE !== 'postgres') return undefined;
+  let database = byDataDir.get(dataDir);
+  if (!database) {
+    database = createTestPostgresDatabase();
+    byDataDir.set(dataDir, database);
+  }
+  return (await database).url;
 }

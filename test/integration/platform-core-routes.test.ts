@@ -17,7 +17,7 @@ import { parsePlatformConfig } from '../../platform/config.ts';
 import { UndeclaredRouteError } from '../../platform/http/route-guard.ts';
 import type { RouteKit } from '../../platform/routes/route-kit.ts';
 import { createServices, type PlatformServices } from '../../platform/services.ts';
-import { openDatabase, type Db } from '../../platform/storage/database.ts';
+import { openPlatformDatabase, type SqlDatabase } from '../../platform/storage/database.ts';
 
 /**
  * Deny by default (D-038): every platform route goes through the route kit, which authenticates
@@ -49,7 +49,7 @@ const ALL_DESCRIPTORS: readonly Endpoint[] = [
 
 describe('platform routes: deny by default', () => {
   let dataDir: string;
-  let db: Db;
+  let db: SqlDatabase;
   let services: PlatformServices;
   const apps: FastifyInstance[] = [];
   const build = async (routes?: (kit: RouteKit, app: FastifyInstance) => void) => {
@@ -58,15 +58,15 @@ describe('platform routes: deny by default', () => {
     return app;
   };
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'platform-routes-'));
     const config = parsePlatformConfig({ port: 0, dataDir, logLevel: 'silent' });
-    db = openDatabase(config.dataDir);
+    db = await openPlatformDatabase({ dataDir: config.dataDir });
     services = createServices(config, systemClock, db);
   });
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.close()));
-    db.close();
+    await db.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

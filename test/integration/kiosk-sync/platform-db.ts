@@ -7,17 +7,24 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { SqlDatabase } from '../../../platform/storage/sql.ts';
 import { SqliteDatabase } from '../../../platform/storage/sqlite-database.ts';
+import { PostgresDatabase } from '../../../platform/storage/postgres-database.ts';
+import { platformDatabaseFor } from '../../helpers/postgres.ts';
 
-/** Runs `use` on the child's database (the SQLite file in its data directory), then closes it. */
+/** Runs `use` on the child's database (its PostgreSQL database, or the SQLite file in its data directory), then closes it. */
 export async function withPlatformSql<T>(dataDir: string, use: (sql: SqlDatabase) => Promise<T>): Promise<T> {
-  const db = new Database(join(dataDir, 'platform.sqlite'), { readonly: true, fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
-  const sql = new SqliteDatabase(db);
+  const url = await platformDatabaseFor(dataDir);
+  const sql: SqlDatabase = url ? new PostgresDatabase(url, { poolSize: 1 }) : readOnlySqlite(dataDir);
   try {
     return await use(sql);
   } finally {
     await sql.close();
   }
+}
+
+function readOnlySqlite(dataDir: string): SqlDatabase {
+  const db = new Database(join(dataDir, 'platform.sqlite'), { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  return new SqliteDatabase(db);
 }
 
 /** A count of the child's rows (`SELECT COUNT(*) AS n …`). */

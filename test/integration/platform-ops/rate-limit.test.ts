@@ -5,7 +5,6 @@ import { ManualClock } from '../../../platform/clock.ts';
 import { parsePlatformConfig } from '../../../platform/config.ts';
 import { RateLimitRepository } from '../../../platform/http/rate-limit-repository.ts';
 import { createServices } from '../../../platform/services.ts';
-import { openDatabase } from '../../../platform/storage/database.ts';
 import { PostgresDatabase } from '../../../platform/storage/postgres-database.ts';
 import type { SqlDatabase } from '../../../platform/storage/sql.ts';
 import { OpsCodes } from '../../../protocol/ops-codes.ts';
@@ -26,9 +25,8 @@ describe.each(SQL_BACKENDS)('token rate limit on %s', (backend) => {
   /** A platform instance over the test database, without listening (requests are injected). */
   async function node(sql: SqlDatabase): Promise<FastifyInstance> {
     const config = parsePlatformConfig({ dataDir: test.dataDir, logLevel: 'silent', tokenRateLimit: 3, rateLimitWindowSeconds: 60, analysisWorkers: 1 });
-    const db = openDatabase(test.dataDir);
-    const app = await buildPlatformApp(createServices(config, clock, db, sql));
-    closers.push(() => app.close(), () => db.close());
+    const app = await buildPlatformApp(createServices(config, clock, sql));
+    closers.push(() => app.close());
     return app;
   }
 
@@ -85,7 +83,7 @@ describe('a database that cannot be reached', () => {
     // Nothing listens on port 1: every query fails to connect, as when the server is down.
     gone = new PostgresDatabase('postgres://platform@127.0.0.1:1/platform', { connectTimeoutMs: 500 });
     const config = parsePlatformConfig({ dataDir: test.dataDir, logLevel: 'silent', analysisWorkers: 1 });
-    app = await buildPlatformApp(createServices(config, new ManualClock(), openDatabase(test.dataDir), gone));
+    app = await buildPlatformApp(createServices(config, new ManualClock(), gone));
   });
   afterAll(async () => {
     await app.close();

@@ -32,7 +32,8 @@ describe('pull paging (GET /data/lists.json)', () => {
   });
   afterAll(() => tp.stop());
 
-  it('walks over 10,000 reports while others arrive between pages: none skipped, none repeated', async () => {
+  // Ten thousand single-row inserts take a while over a connection to a server (PostgreSQL run).
+  it('walks over 10,000 reports while others arrive between pages: none skipped, none repeated', { timeout: 180_000 }, async () => {
     const expected = new Set<number>([template.report_no, ...(await bulkReports(tp, template, 10_200, inRange))]);
     await bulkReports(tp, template, 300, (i) => END + i); // after the range: never returned
     await bulkReports(tp, template, 300, inRange, refuser); // a customer without consent: never returned

@@ -128,7 +128,8 @@ describe('push delivery', () => {
     answer = 'success';
     const logs: string[] = [];
     vi.spyOn(console, 'log').mockImplementation((line: string) => void logs.push(line));
-    await runReportDataCli('deliveries', ['--data', dataDir, '--status', 'failed']);
+    const database = tp.platform.services.config.databaseUrl;
+    await runReportDataCli('deliveries', ['--data', dataDir, ...(database ? ['--database', database] : []), '--status', 'failed']);
     expect(logs.join('\n')).toContain(failed.list[0]!.event_id);
     const again = await client.call(deviceSyncEndpoints.redeliver, { body: { event_ids: [failed.list[0]!.event_id] } });
     expect(again.redelivered).toBe(1);

@@ -6,6 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { skinApiEndpoints } from '../../../protocol/endpoints/skin-api.ts';
 import { PlatformClient } from '../../../main/platform-client/client.ts';
 import { SqliteDatabase } from '../../../platform/storage/sqlite-database.ts';
+import { PostgresDatabase } from '../../../platform/storage/postgres-database.ts';
+import { platformDatabaseFor } from '../../helpers/postgres.ts';
 import { startPlatformProcess, type PlatformProcess } from '../../helpers/platform-process.ts';
 import { uploadResources } from '../../helpers/uploads.ts';
 import { expectSucceeded, waitForTask } from '../../helpers/tasks.ts';
@@ -33,7 +35,8 @@ describe('a task running when the platform dies', () => {
     const client = new PlatformClient({ addresses: { cn: running.url, overseas: running.url }, region: 'overseas', appId: app.app_id, appSecret: app.app_secret });
     const resources = await uploadResources(client, ['front_image']);
     // The committed rows, read through a connection of our own as an operator would.
-    const db = new SqliteDatabase(new Database(join(dataDir, 'platform.sqlite'), { readonly: true, fileMustExist: true }));
+    const url = await platformDatabaseFor(dataDir);
+    const db = url ? new PostgresDatabase(url, { poolSize: 1 }) : new SqliteDatabase(new Database(join(dataDir, 'platform.sqlite'), { readonly: true, fileMustExist: true }));
     const quota = () => db.one<{ quota_used: number; quota_reserved: number }>('SELECT quota_used, quota_reserved FROM skin_orders WHERE merchant_id = ?', [Number(app.merchant_id)]);
     const before = (await quota())!;
 

@@ -69,6 +69,13 @@ describe('layer lint rules (D-037)', () => {
     expect(await layerRules('main/probe.ts', 'export const load = (name: string) => import(name);')).toEqual([]);
   });
 
+  it('platform: only platform/storage reaches a database driver (D-051)', async () => {
+    expect(await layerRules('platform/skin-api/probe.ts', "import Database from 'better-sqlite3';\nexport { Database };")).toEqual(['no-restricted-imports']);
+    expect(await layerRules('platform/auth/probe.ts', "import pg from 'pg';\nexport { pg };")).toEqual(['no-restricted-imports']);
+    expect(await layerRules('platform/report-data/probe.ts', "export const load = () => import('pg');")).toEqual(['no-restricted-syntax']);
+    expect(await layerRules('platform/storage/probe.ts', "import pg from 'pg';\nexport { pg };")).toEqual([]);
+  });
+
   it('main/kiosk-api, the contract the renderer imports, takes no Node module', async () => {
     expect(await layerRules('main/kiosk-api/probe.ts', "import { randomBytes } from 'node:crypto';\nexport { randomBytes };")).toEqual(['no-restricted-imports']);
   });
