@@ -163,6 +163,8 @@ export function numbered(sql: string): string {
       out += c;
     }
   }
+  // Bounded like SQLite's statement cache (sqlite-database.ts).
+  if (numberedCache.size >= 1000) numberedCache.delete(numberedCache.keys().next().value!);
   numberedCache.set(sql, out);
   return out;
 }

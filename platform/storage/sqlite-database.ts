@@ -4,6 +4,9 @@ import type { RunResult, SqlDatabase, SqlExecutor, SqlParams, SqlValue } from '.
 
 type Statement = Database.Statement<unknown[], unknown>;
 
+/** Statements kept at most: far above the platform's fixed set of queries, a bound if one is ever built per request. */
+const MAX_STATEMENTS = 1000;
+
 /**
  * SqlDatabase on one better-sqlite3 connection (the embedded default). better-sqlite3 is
  * synchronous, so a query outside a transaction needs no lock of its own; a transaction spans
@@ -96,6 +99,8 @@ export class SqliteDatabase implements SqlDatabase {
     let statement = this.#statements.get(sql);
     if (!statement) {
       statement = this.#db.prepare(sql);
+      // Oldest first out (a Map keeps insertion order).
+      if (this.#statements.size >= MAX_STATEMENTS) this.#statements.delete(this.#statements.keys().next().value!);
       this.#statements.set(sql, statement);
     }
     return statement;

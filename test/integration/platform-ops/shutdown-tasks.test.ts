@@ -27,7 +27,7 @@ describe('shutdown with a task running', () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     await test.stop();
-    const db = await openPlatformDatabase({ dataDir });
+    const db = await openPlatformDatabase({ dataDir, databaseUrl: test.platform.services.config.databaseUrl });
     try {
       expect(await db.one('SELECT status, attempts, lease_until FROM tasks WHERE id = ?', [task_id])).toEqual({ status: 'queued', attempts: 1, lease_until: null });
     } finally {
