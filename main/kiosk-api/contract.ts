@@ -227,6 +227,11 @@ export const reportSchema = z.object({
   shareExpiresAt: z.number().nullable(),
 });
 
+export const faceOutlineSchema = z.object({
+  points: z.array(z.tuple([z.number(), z.number()])).min(3).max(256),
+  source: z.enum(['landmarks', 'box']),
+});
+
 export const historyPointSchema = z.object({
   sessionId: id,
   createdAt: z.number(),
@@ -330,6 +335,11 @@ export const kioskApiContract = {
   confirmCapture: { input: z.object({ sessionId: id }), output: sessionViewSchema },
   cancelSession: { input: z.object({ sessionId: id }), output: sessionViewSchema },
   getCaptureImage: { input: z.object({ sessionId: id, view, light, maxSide: z.number().int().min(64).max(4096).default(800) }), output: z.object({ jpeg: bytes }) },
+  /**
+   * The face outline a session recorded for a view (normalised 0..1 to the frame), to align two
+   * visits' photos (D-061); null when none was recorded (a session before outlines, a lost face).
+   */
+  getFaceOutline: { input: z.object({ sessionId: id, view }), output: z.object({ outline: faceOutlineSchema.nullable() }) },
 
   getReport: { input: z.object({ sessionId: id, lang }), output: reportSchema },
   getHistory: { input: z.object({ customerId: id }), output: historySchema },

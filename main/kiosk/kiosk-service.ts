@@ -118,6 +118,12 @@ export class KioskService implements KioskApi {
     return { jpeg: await this.parts.sessions.captureImage(sessionId, view, light, maxSide) };
   }
 
+  async getFaceOutline(input: KioskInput<'getFaceOutline'>): Promise<KioskOutput<'getFaceOutline'>> {
+    const { sessionId, view } = parse('getFaceOutline', input);
+    const outline = this.parts.store.faceOutline(sessionId, view);
+    return { outline: outline ? { points: outline.points.map(([x, y]) => [x, y]), source: outline.source } : null };
+  }
+
   async getReport(input: KioskInput<'getReport'>): Promise<KioskOutput<'getReport'>> {
     const { sessionId, lang } = parse('getReport', input);
     return this.parts.reports.report(sessionId, lang);

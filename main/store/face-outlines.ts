@@ -42,6 +42,16 @@ export function previousFaceOutline(db: Db, customerId: string, exceptSessionId:
   return points.success ? { points: points.data, source: row.source } : null;
 }
 
+/** The outline a session recorded for a view, or null (none recorded, or unreadable). */
+export function faceOutlineOf(db: Db, sessionId: string, view: View): FaceOutline | null {
+  const row = db.prepare('SELECT points, source FROM face_outlines WHERE session_id = ? AND view = ?').get(sessionId, view) as
+    | { points: string; source: FaceOutline['source'] }
+    | undefined;
+  if (!row) return null;
+  const points = pointsSchema.safeParse(JSON.parse(row.points));
+  return points.success ? { points: points.data, source: row.source } : null;
+}
+
 /** Four decimals of the frame: a tenth of a pixel at 1080 p, and a compact row. */
 function round(value: number): number {
   return Math.round(value * 10_000) / 10_000;

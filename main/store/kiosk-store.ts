@@ -26,7 +26,7 @@ import type { DurableFs } from '../../common/node/durable-file.ts';
 import { uuidv7 } from './ids.ts';
 import { recoverCaptures } from './recovery.ts';
 import type { RecoveryReport } from './recovery.ts';
-import { deleteFaceOutlines, previousFaceOutline, saveFaceOutline } from './face-outlines.ts';
+import { deleteFaceOutlines, faceOutlineOf, previousFaceOutline, saveFaceOutline } from './face-outlines.ts';
 import type { FaceOutline } from './face-outlines.ts';
 import { OutboxRepository } from './outbox.ts';
 import { deleteExpiredCaptureRows } from './retention.ts';
@@ -301,6 +301,11 @@ export class KioskStore {
   /** The view's outline from the customer's latest other finished session, or null. */
   previousFaceOutline(customerId: string, exceptSessionId: string, view: View): FaceOutline | null {
     return previousFaceOutline(this.#db, customerId, exceptSessionId, view);
+  }
+
+  /** The outline a session recorded for a view (comparing two visits, D-061), or null. */
+  faceOutline(sessionId: string, view: View): FaceOutline | null {
+    return faceOutlineOf(this.#db, sessionId, view);
   }
 
   // Retention

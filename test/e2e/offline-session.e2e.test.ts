@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startPlatformProcess, type PlatformProcess } from '../helpers/platform-process.ts';
-import { chooseSkinAndStart, giveConsent, openKiosk, registerCustomer, runCapture, screen, startSession } from './helpers/flows.ts';
+import { chooseSkinAndStart, giveConsent, openKiosk, registerCustomer, runCapture, screen, showDimension, startSession } from './helpers/flows.ts';
 import { embeddedPlatform, type KioskHost } from './helpers/kiosk-host.ts';
 import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
 import { shoot, shootBoth } from './helpers/screens.ts';
@@ -87,7 +87,9 @@ describe('a session while the platform is unreachable', () => {
 
     // Annotations not yet looked at live on the platform: they cannot load now.
     const note = page.locator('[data-testid="own-capture-note"]');
+    // The findings are grouped by concern, closed at first (D-055): open each card's group.
     for (const card of await page.locator('button.dimension').all()) {
+      await showDimension(page, (await card.getAttribute('data-dimension')) ?? '');
       await card.click();
       if (await note.waitFor({ timeout: 3000 }).then(() => true, () => false)) break;
     }

@@ -30,7 +30,7 @@ export function ProcessingScreen() {
   const goTo = useKioskStore((s) => s.goTo);
   const returnToIdle = useKioskStore((s) => s.returnToIdle);
   const sessionId = useSessionStore(sessionSelectors.sessionId);
-  const customer = useSessionStore(sessionSelectors.customer);
+  const customerId = useSessionStore(sessionSelectors.customerId);
   const report = useResultsStore(resultsSelectors.report);
   const error = useResultsStore(resultsSelectors.error);
 
@@ -38,7 +38,7 @@ export function ProcessingScreen() {
     if (!sessionId) return;
     let stopped = false;
     void (async () => {
-      let r = await useResultsStore.getState().load(sessionId, customer?.id ?? null, language);
+      let r = await useResultsStore.getState().load(sessionId, customerId, language);
       while (!stopped && r?.stage !== 'ready') {
         await sleep(POLL_MS);
         if (stopped) return;
@@ -46,14 +46,14 @@ export function ProcessingScreen() {
       }
       if (!stopped) {
         // History may have been read before this session was synced: read it again.
-        await useResultsStore.getState().load(sessionId, customer?.id ?? null, language);
+        await useResultsStore.getState().load(sessionId, customerId, language);
         goTo('results');
       }
     })();
     return () => {
       stopped = true;
     };
-  }, [sessionId, customer, language, goTo]);
+  }, [sessionId, customerId, language, goTo]);
 
   const stage: Stage = report?.sessionId === sessionId ? report.stage : 'capturing';
   const queued = stage === 'queued_offline';

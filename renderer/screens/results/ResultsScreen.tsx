@@ -96,7 +96,7 @@ export function ResultsScreen() {
             <div className="results-side">
               <AnnotatedImage report={report} captured={captured} />
             </div>
-            <Comparison report={report} history={history} />
+            <Comparison report={report} history={history} captured={captured} />
             <DimensionList report={report} />
           </div>
           <div className="results-wide">

@@ -77,6 +77,12 @@ export const sessionSelectors = {
   clauses: (s: SessionState) => s.clauses,
   ticked: (s: SessionState) => s.ticked,
   customer: (s: SessionState) => s.customer,
+  /**
+   * The session's customer: the one chosen on this screen, else the one main's durable session
+   * names. After a reload the screen resumes the session from main (useSessionResume) without the
+   * customer it had chosen; the report must still be read with that customer's history (D-061).
+   */
+  customerId: (s: SessionState) => s.customer?.id ?? s.view?.customerId ?? null,
   preselected: (s: SessionState) => s.preselected,
   skinCondition: (s: SessionState) => s.skinCondition,
   busy: (s: SessionState) => s.busy,

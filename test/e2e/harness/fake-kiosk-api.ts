@@ -325,6 +325,9 @@ export function createFakeKioskApi(): KioskApi {
     async getCaptureImage() {
       return { jpeg: await faceJpeg };
     },
+    async getFaceOutline() {
+      return { outline: null };
+    },
     async getReport({ sessionId, lang }) {
       return report(sessionId, lang);
     },

@@ -55,6 +55,9 @@ describe('kiosk store migration 003 (face outlines)', () => {
       expect(store.previousFaceOutline(customer.id, current, 'front')?.points[0]).toEqual([0.35, 0.2]);
       expect(store.previousFaceOutline(customer.id, current, 'left')).toBeNull();
       expect(store.previousFaceOutline(customer.id, newer, 'front')?.points[0]).toEqual([0.3, 0.2]);
+      // A given session's own outline, for comparing two visits (D-061).
+      expect(store.faceOutline(newer, 'front')).toEqual({ points: SQUARE.map(([x, y]) => [x + 0.05, y]), source: 'landmarks' });
+      expect(store.faceOutline(newer, 'left')).toBeNull();
       store.saveFaceOutline(older, 'front', { points: SQUARE, source: 'box' });
       expect(withKioskDb(dataDir, (db) => db.prepare('SELECT COUNT(*) FROM face_outlines WHERE session_id = ?').pluck().get(older))).toBe(1);
       expect(() => store.saveFaceOutline(older, 'left', { points: [[0, 0]], source: 'box' })).toThrow();
