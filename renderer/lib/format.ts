@@ -51,6 +51,14 @@ export function formatDate(ms: number, lang: LanguageCode): string {
   return isolated(new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(ms), lang);
 }
 
+/**
+ * A visit's date, with its time when it fell on the same day as `other` (two visits in one day,
+ * a retake visit): "Compare with 26 Nov" would not say which.
+ */
+export function formatVisitDate(ms: number, other: number, lang: LanguageCode): string {
+  return new Date(ms).toDateString() === new Date(other).toDateString() ? formatDateTime(ms, lang) : formatDate(ms, lang);
+}
+
 export function formatTime(ms: number, lang: LanguageCode): string {
   return isolated(new Intl.DateTimeFormat(lang, { timeStyle: 'short' }).format(ms), lang);
 }

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { History, Report } from '../../../main/kiosk-api/types.ts';
 import { Button } from '../../components/Button.tsx';
-import { formatDate } from '../../lib/format.ts';
+import { formatVisitDate } from '../../lib/format.ts';
 import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
 import { useKioskStore } from '../../stores/kiosk/store.ts';
 import type { Light, View } from '../../stores/results/initialState.ts';
@@ -45,11 +45,11 @@ export function Comparison({ report, history, captured }: Props) {
       {before && counts && (
         <div className="visit-summary">
           <p data-testid="since-last-visit">
-            <strong>{t('results.visits.since', { date: formatDate(before.createdAt, language) })}</strong>{' '}
+            <strong>{t('results.visits.since', { date: formatVisitDate(before.createdAt, report.createdAt, language) })}</strong>{' '}
             {t('results.visits.counts', { better: counts.better, worse: counts.worse, noise: counts.noise })}
           </p>
           <Button variant="primary" data-testid="open-visit-compare" onClick={() => setComparing(true)}>
-            {t('results.visits.open', { date: formatDate(before.createdAt, language) })}
+            {t('results.visits.open', { date: formatVisitDate(before.createdAt, report.createdAt, language) })}
           </Button>
         </div>
       )}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { History, Report } from '../../../../main/kiosk-api/types.ts';
 import { Modal } from '../../../components/Modal.tsx';
 import { Segmented } from '../../../components/Segmented.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatVisitDate } from '../../../lib/format.ts';
 import { kioskSelectors } from '../../../stores/kiosk/selectors.ts';
 import { useKioskStore } from '../../../stores/kiosk/store.ts';
 import type { Light, View } from '../../../stores/results/initialState.ts';
@@ -41,7 +41,8 @@ export function VisitCompare({ report, history, captured, onClose }: Props) {
   const photos = useVisitPhotos(beforeId, report.sessionId, view, lights.includes(light) ? light : (lights[0] ?? 'white'));
   const changes = useMemo(() => (before && current ? visitChanges(before, current, history.noiseBand) : []), [before, current, history]);
   const counts = changeCounts(changes);
-  const dated = (ms: number) => formatDate(ms, language);
+  // Earlier visits are told apart by their time when one fell on the same day as this one.
+  const dated = (ms: number) => formatVisitDate(ms, ms === report.createdAt ? (before?.createdAt ?? ms) : report.createdAt, language);
 
   return (
     <Modal title={t('results.visits.title')} onClose={onClose} closeLabel={t('common.close')} wide className="visit-compare">
