@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openTechnician, screen } from './helpers/flows.ts';
 import type { KioskHost } from './helpers/kiosk-host.ts';
 import { startKioskBrowser, startRendererCameraKiosk, type KioskBrowser } from './helpers/kiosk-browser.ts';
-import { shootBoth } from './helpers/screens.ts';
+import { rotate, shootBoth } from './helpers/screens.ts';
 
 /** The unit's saved light calibrations, as main stored them. */
 function storedCalibration(host: KioskHost): Record<string, unknown> {
@@ -23,6 +23,18 @@ function storedCalibration(host: KioskHost): Record<string, unknown> {
   } finally {
     db.close();
   }
+}
+
+/** With every scrolled box back at its top: is the verdict right of the live picture, and its reason inside the window? */
+async function verdictBesidePictureUnscrolled(page: Page): Promise<{ beside: boolean; visible: boolean }> {
+  return page.evaluate(() => {
+    for (const el of [document.scrollingElement, ...document.querySelectorAll('*')]) if (el && el.scrollTop > 0) el.scrollTop = 0;
+    const picture = document.querySelector('.tech-preview')?.getBoundingClientRect();
+    const verdict = document.querySelector('[data-testid="calibration-check"]')?.getBoundingClientRect();
+    const reason = document.querySelector('[data-testid="calibration-detail"]')?.getBoundingClientRect();
+    if (!picture || !verdict || !reason) return { beside: false, visible: false };
+    return { beside: verdict.left >= picture.right - 1, visible: reason.top >= 0 && reason.bottom <= window.innerHeight };
+  });
 }
 
 async function calibrate(page: Page, light: string): Promise<void> {
@@ -60,6 +72,9 @@ describe('calibration checks its grey card (D-060)', () => {
       await expect.poll(() => page.locator('[data-testid="calibration-before"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
       expect(await page.locator('[data-testid="calibration-after"]').count()).toBe(0);
       expect(await page.locator('[data-testid="calibration-save"]').count()).toBe(0);
+      // In landscape the verdict stands beside the live picture, readable without scrolling.
+      await rotate(page, 'landscape');
+      expect(await verdictBesidePictureUnscrolled(page)).toEqual({ beside: true, visible: true });
       await shootBoth(page, 'calibration-refused', lang);
       expect(storedCalibration(host)).toEqual({});
       expect(await page.locator('[data-testid="calibration-white"]').textContent()).not.toMatch(/\d\.\d\d/);

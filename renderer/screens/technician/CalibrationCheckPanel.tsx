@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GREY_CARD_AREA } from '../../../common/capture/grey-card-area.ts';
 import { Button } from '../../components/Button.tsx';
@@ -47,8 +47,13 @@ export function CalibrationCheckPanel({ check, saving, onSave, onDismiss }: Prop
   const light = t(`capture.light.${check.light}`);
   const c = check.calibration;
   const corrected = c && check.card ? check.card.map((v, i) => v * c.gains[i]! * c.exposure) : null;
+  // A new verdict comes into view (portrait puts it below the live picture), the page scrolling no further than needed.
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: 'nearest' });
+  }, [check]);
   return (
-    <section className={`calibration-check${check.ok ? '' : ' is-refused'}`} data-testid="calibration-check" data-ok={check.ok} data-reason={check.reason ?? ''} data-light={check.light}>
+    <section ref={panel} className={`calibration-check${check.ok ? '' : ' is-refused'}`} data-testid="calibration-check" data-ok={check.ok} data-reason={check.reason ?? ''} data-light={check.light}>
       <h3>{check.ok ? t('technician.calibration.proposed', { light }) : t('technician.calibration.refused', { light })}</h3>
       <p className={check.ok ? 'note' : 'note note-bad'} role={check.ok ? undefined : 'alert'} data-testid="calibration-detail">
         {say(check.detail)}

@@ -66,16 +66,19 @@ export function CalibrationTab() {
   return (
     <div className="form">
       <p className="lead">{t('technician.calibration.hint')}</p>
-      {renderer ? (
-        <div className="tech-preview" aria-label={t('technician.calibration.markedArea')}>
-          {live ? <video ref={videoRef} muted playsInline autoPlay /> : <div className="img-placeholder" />}
-          <CardArea />
-        </div>
-      ) : (
-        <p className="note">{t('technician.calibration.simulatedNote')}</p>
-      )}
+      {/* In landscape the verdict sits beside the live picture, so the technician reads it without scrolling. */}
+      <div className={`calibration-stage${renderer ? ' has-preview' : ''}`}>
+        {renderer ? (
+          <div className="tech-preview" aria-label={t('technician.calibration.markedArea')}>
+            {live ? <video ref={videoRef} muted playsInline autoPlay /> : <div className="img-placeholder" />}
+            <CardArea />
+          </div>
+        ) : (
+          <p className="note">{t('technician.calibration.simulatedNote')}</p>
+        )}
+        {check && <CalibrationCheckPanel check={check} saving={savingCalibration} onSave={() => void saveCalibration()} onDismiss={dismissCalibration} />}
+      </div>
       {error && <p className="note note-bad">{t('capture.cameraError', { message: error })}</p>}
-      {check && <CalibrationCheckPanel check={check} saving={savingCalibration} onSave={() => void saveCalibration()} onDismiss={dismissCalibration} />}
       <ul className="rows" data-testid="calibration-rows">
         {settings.lights.map((light) => {
           const c = settings.calibration[light];
