@@ -2,12 +2,16 @@
 // one line per dimension whose outcome differs (level, or measured / not measured with the
 // reason's detail), and the view's effective resolution. A tool for reading the bench's level
 // changes, not a figure of it.
-//   npx tsx bench/vision-real/diagnose.ts [--faces a,b] [--dimensions x,y]
+//   npx tsx bench/vision-real/diagnose.ts [--faces a,b] [--dimensions x,y] [--tone]
+// (--tone: the +10 and -10 ITA degree tone shifts instead of the perturbations)
 import { DIMENSION_IDS } from '../../protocol/enums/dimensions.ts';
 import type { DimensionId } from '../../protocol/enums/dimensions.ts';
 import { REAL_FACES } from '../../test/fixtures/faces-real/manifest.ts';
 import { prepareFace, selectFaces } from './faces.ts';
 import { PERTURBATIONS } from './perturb.ts';
+import { toJpeg } from './faces.ts';
+import { shiftTone } from './tone.ts';
+import { skinRegions } from '../../vision/skin/regions/regions.ts';
 import { analyseJpeg } from './pipeline.ts';
 import type { Analysis } from './pipeline.ts';
 
@@ -29,7 +33,11 @@ for (const meta of faces) {
   const face = await prepareFace(meta);
   const base = await analyseJpeg(face.jpeg);
   console.log(`\n## ${meta.id}: ${`${base.view.effectivePxPerMm.toFixed(3)} px/mm effective of ${base.view.pxPerMm.toFixed(2)}`}`);
-  for (const p of PERTURBATIONS) {
+  const tone = process.argv.includes('--tone');
+  const variants = tone
+    ? [10, -10].map((deg) => ({ name: `tone ${deg > 0 ? '+' : ''}${deg}`, apply: async () => toJpeg(shiftTone(face.image, skinRegions(base.face), base.pxPerMm, deg).image) }))
+    : PERTURBATIONS;
+  for (const p of variants) {
     let a: Analysis;
     try {
       a = await analyseJpeg(await p.apply(face.image));

@@ -52,7 +52,7 @@ export function printPainting(s: SpotFigures): void {
 }
 
 export function printTone(t: ToneFigures): void {
-  console.log('\nTone shift (linear RGB of face and neck scaled; ITA of the median cheek colour, and of the analysis\' own skin colour):');
+  console.log('\nTone shift (melanin added or removed over face and neck; ITA of the median cheek colour, and of the analysis\' own skin colour):');
   console.log('| face | asked | cheek ITA shift | analysed ITA shift |');
   console.log('|---|---|---|---|');
   for (const s of t.shifts) console.log(`| ${s.face} | ${s.degrees > 0 ? '+' : ''}${s.degrees} | ${f1(s.cheekShift)} | ${f1(s.analysedShift)} |`);

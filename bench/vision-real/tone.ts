@@ -1,16 +1,30 @@
-// Tone shift: the same face with lighter or darker skin. Linear RGB inside the face silhouette
-// and neck (feathered over 4 mm) is scaled by one factor, found by bisection so the median cheek
-// colour's ITA moves by the asked number of degrees. Scaling linear light keeps the skin's
-// chromaticity, as more or less melanin roughly does at this scale, and keeps the texture.
+// Tone shift: the same face with more or less melanin (D-070). Skin of another tone is not the
+// same skin exposed differently: melanin absorbs short wavelengths most, so each linear channel's
+// diffuse reflectance is multiplied by exp(-m * MELANIN_ABSORBANCE[c]), with `m` found by
+// bisection so the median cheek colour's ITA moves by the asked number of degrees. Less melanin
+// lifts blue most and red least, so a lighter skin reads higher ITA mostly through lower b*, and
+// the red channel (the first to clip on skin) rises least. Applied at full strength over the face
+// silhouette and neck, fading to none 4 mm outside them, and not inside the eye openings (the
+// sclera and iris carry no epidermal melanin). Texture, lighting and make-up stay as they were.
+// An earlier version scaled all three channels by one factor: an exposure change, which clipped
+// the bright faces' cheeks on the lighter shift and moved the jaw by half.
 import { pointInPolygon } from '../../vision/skin/image/raster.ts';
 import type { SkinRegions } from '../../vision/skin/regions/regions.ts';
 import type { Point2, RgbImage } from '../../vision/types.ts';
 import { closedDistance } from '../../test/unit/vision-skin/helpers/scenes.ts';
 import { fromLinear, ita, linearToLab, toLinear } from './colour.ts';
 
+/**
+ * Relative absorbance of epidermal melanin at the effective wavelengths of sRGB's red, green and
+ * blue (about 610, 550 and 465 nm), from its absorption coefficient's power law in wavelength
+ * (exponent -3.33; Jacques, "Optical properties of biological tissues", 2013).
+ */
+export const MELANIN_ABSORBANCE = [1, (610 / 550) ** 3.33, (610 / 465) ** 3.33] as const;
+
 export interface ToneShift {
   readonly image: RgbImage;
-  readonly factor: number;
+  /** Melanin change, in units of the red channel's optical density: negative is lighter. */
+  readonly melanin: number;
   /** ITA of the median cheek colour before and after, as this module measures it. */
   readonly itaBefore: number;
   readonly itaAfter: number;
@@ -47,11 +61,17 @@ function cheekSample(image: RgbImage, regions: SkinRegions): Float32Array {
   return Float32Array.from(out);
 }
 
-function sampleIta(sample: Float32Array, k: number): number {
+/** Per-channel gains of a melanin change `m`. */
+function gains(m: number): readonly [number, number, number] {
+  return [Math.exp(-m * MELANIN_ABSORBANCE[0]), Math.exp(-m * MELANIN_ABSORBANCE[1]), Math.exp(-m * MELANIN_ABSORBANCE[2])];
+}
+
+function sampleIta(sample: Float32Array, m: number): number {
   const Ls: number[] = [];
   const bs: number[] = [];
+  const [kr, kg, kb] = gains(m);
   for (let i = 0; i < sample.length; i += 3) {
-    const [L, , b] = linearToLab(Math.min(1, (sample[i] ?? 0) * k), Math.min(1, (sample[i + 1] ?? 0) * k), Math.min(1, (sample[i + 2] ?? 0) * k));
+    const [L, , b] = linearToLab(Math.min(1, (sample[i] ?? 0) * kr), Math.min(1, (sample[i + 1] ?? 0) * kg), Math.min(1, (sample[i + 2] ?? 0) * kb));
     Ls.push(L);
     bs.push(b);
   }
@@ -60,34 +80,38 @@ function sampleIta(sample: Float32Array, k: number): number {
 
 export function shiftTone(image: RgbImage, regions: SkinRegions, pxPerMm: number, degrees: number): ToneShift {
   const sample = cheekSample(image, regions);
-  const itaBefore = sampleIta(sample, 1);
-  // ITA rises with the factor; bisect its logarithm.
-  let lo = Math.log(0.2);
-  let hi = Math.log(5);
-  for (let k = 0; k < 30; k++) {
+  const itaBefore = sampleIta(sample, 0);
+  // ITA falls as melanin rises; bisect m.
+  let lo = -3;
+  let hi = 3;
+  for (let k = 0; k < 40; k++) {
     const mid = (lo + hi) / 2;
-    if (sampleIta(sample, Math.exp(mid)) < itaBefore + degrees) lo = mid;
+    if (sampleIta(sample, mid) > itaBefore + degrees) lo = mid;
     else hi = mid;
   }
-  const factor = Math.exp((lo + hi) / 2);
+  const melanin = (lo + hi) / 2;
+  const full = gains(melanin);
   const feather = 4 * pxPerMm;
   const polys = [regions.face, regions.regions.neck];
+  const eyes = [regions.exclusions.eye_left, regions.exclusions.eye_right];
   const b = bbox(polys, feather, image);
   const data = new Uint8Array(image.data);
   for (let y = b.y0; y <= b.y1; y++) {
     for (let x = b.x0; x <= b.x1; x++) {
       const p = { x: x + 0.5, y: y + 0.5 };
+      if (eyes.some((e) => pointInPolygon(p, e))) continue;
       const inside = polys.some((poly) => pointInPolygon(p, poly));
-      const d = Math.min(...polys.map((poly) => closedDistance(p, poly)));
-      // Full strength from `feather` inside the outline, fading to none `feather` outside it.
-      const t = Math.max(0, Math.min(1, (inside ? d + feather : feather - d) / (2 * feather)));
+      // Full strength inside the outline, fading to none `feather` outside it.
+      const t = inside ? 1 : Math.max(0, 1 - Math.min(...polys.map((poly) => closedDistance(p, poly))) / feather);
       const w = t * t * (3 - 2 * t);
       if (w <= 0) continue;
-      const kx = 1 + (factor - 1) * w;
       const i = (y * image.width + x) * 3;
-      for (let c = 0; c < 3; c++) data[i + c] = Math.round(fromLinear(Math.min(1, toLinear(image.data[i + c] ?? 0) * kx)));
+      for (let c = 0; c < 3; c++) {
+        const k = 1 + ((full[c] as number) - 1) * w;
+        data[i + c] = Math.round(fromLinear(Math.min(1, toLinear(image.data[i + c] ?? 0) * k)));
+      }
     }
   }
   const shifted = { width: image.width, height: image.height, data };
-  return { image: shifted, factor, itaBefore, itaAfter: sampleIta(cheekSample(shifted, regions), 1) };
+  return { image: shifted, melanin, itaBefore, itaAfter: sampleIta(cheekSample(shifted, regions), 0) };
 }

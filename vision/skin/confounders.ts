@@ -69,7 +69,7 @@ export function withConfounders(ctx: SkinContext, r: DimensionAnalysis | NotMeas
   }
   if (COLOUR_DIMENSIONS.includes(r.dimension)) {
     const clipped = clippedShare(ctx, r);
-    if (clipped >= EXPOSURE_HIDES) return { dimension: r.dimension, reason: 'exposure', detail: `${Math.round(clipped * 100)} % of the skin it reads is overexposed (a channel at 250 or more), ${Math.round(EXPOSURE_HIDES * 100)} % leaves too little to measure` };
+    if (clipped >= EXPOSURE_HIDES) return { dimension: r.dimension, reason: 'exposure', detail: `${Math.round(clipped * 100)} % of the skin it reads is overexposed (clipped, or a washed-out highlight), ${Math.round(EXPOSURE_HIDES * 100)} % leaves too little to measure` };
     if (clipped >= EXPOSURE_CAVEAT) out = caveat(out, 'exposure', 1 - clipped);
   }
   const cast = colourCast(ctx);
@@ -84,7 +84,7 @@ export function withConfounders(ctx: SkinContext, r: DimensionAnalysis | NotMeas
 const EXPOSURE_HIDES = 0.5;
 const EXPOSURE_CAVEAT = 0.1;
 
-/** Share of the dimension's regions whose colour was clipped on the light it was read on (context.ts unclipped). */
+/** Share of the dimension's regions whose colour was clipped or washed out by a highlight on the light it was read on (context.ts unclipped). */
 function clippedShare(ctx: SkinContext, r: DimensionAnalysis): number {
   const regions = NEEDS[r.dimension]?.regions ?? [];
   const light = r.lights[0] ?? ctx.reference;

@@ -7,7 +7,9 @@ import { gaussianBlur } from './image/filters.ts';
 import type { WorkFrame } from './image/frame.ts';
 import { FACE_WIDTH_PX, resampleFrame, toSource, workFrame } from './image/frame.ts';
 import type { Mask, Plane, Rect } from './image/plane.ts';
-import { erode, halve, maskBounds, maskCount, scanRect } from './image/plane.ts';
+import { erode, halve, maskBounds, maskCount, newMask, scanRect } from './image/plane.ts';
+import { fillPolygon } from './image/raster.ts';
+import { quantile } from './image/stats.ts';
 import { IPD_MM } from './regions/geometry.ts';
 import type { RegionId, SkinRegions } from './regions/regions.ts';
 import { skinRegions } from './regions/regions.ts';
@@ -18,6 +20,9 @@ import type { SkinViewInput } from './types.ts';
 export type Channel = 'L' | 'a' | 'b' | 'porphyrin';
 /** decision: a resampled value this close to 255 was clipped in at least part of its pixels. */
 const CLIPPED = 250;
+/** decision: a pixel this much lighter (L*) than the face's median skin and with at most this share of its chroma is a highlight, not skin colour. */
+const HIGHLIGHT_DL = 10;
+const HIGHLIGHT_CHROMA = 0.6;
 /** 0: the working resolution (fine texture); 1: half of it (millimetre-sized features). */
 export type Level = 0 | 1;
 
@@ -172,17 +177,52 @@ export class SkinContext {
   }
 
   /**
-   * Pixels whose colour was recorded: no channel at or near 255. An overexposed patch (a
-   * highlight, or a face lit too brightly) has lost its red first, so its a* and b* say nothing of
-   * the skin: colour measures leave it out.
+   * Pixels whose colour was recorded: no channel at or near 255, and (coarse level) not a
+   * highlight. An overexposed patch (a highlight, or a face lit too brightly) has lost its red
+   * first, so its a* and b* say nothing of the skin: colour measures leave it out. A highlight in
+   * the camera's shoulder, short of 255, is as wrong: bright and washed out towards the light's
+   * colour, it reads a* below 0 once the planes are balanced on the skin (measure/balance.ts),
+   * and whether it falls under 250 changes with a tenth more or less exposure, which moved a
+   * face's redness baseline by 6 a* units between two such captures (D-063).
    */
   unclipped(light: LightSource, level: Level): Mask {
     return this.memo(`unclipped:${light}:${level}`, () => {
       const { r, g, b, width, height } = this.rgb(light, level);
       const data = new Uint8Array(width * height);
       for (let i = 0; i < data.length; i++) data[i] = Math.max(r[i] as number, g[i] as number, b[i] as number) < CLIPPED ? 1 : 0;
+      if (level === 1) this.dropHighlights(light, data);
       return { width, height, data, bounds: { x0: 0, y0: 0, x1: width, y1: height } };
     });
+  }
+
+  /**
+   * Clears the pixels that are much lighter and much less saturated than the face's typical skin
+   * (median L* and chroma of the cheeks and nose as drawn, unclipped): specular highlights and
+   * near-clipped skin, whatever the skin's tone.
+   */
+  private dropHighlights(light: LightSource, keep: Uint8Array): void {
+    const lab = this.lab(light, 1);
+    const { width, height } = lab.L;
+    const cheeks = newMask(width, height);
+    for (const id of ['cheek_left', 'cheek_right', 'nose'] as const) fillPolygon(cheeks, this.regions.regions[id].map((p) => this.toWork(1, p)), 1);
+    const Ls: number[] = [];
+    const Cs: number[] = [];
+    const box = scanRect(cheeks);
+    for (let y = box.y0; y < box.y1; y++) {
+      for (let i = y * width + box.x0; i < y * width + box.x1; i++) {
+        if (!cheeks.data[i] || !keep[i]) continue;
+        Ls.push(lab.L.data[i] as number);
+        Cs.push(Math.hypot(lab.a.data[i] as number, lab.b.data[i] as number));
+      }
+    }
+    if (Ls.length === 0) return;
+    const Lmed = quantile(Float32Array.from(Ls), 0.5);
+    const Cmed = quantile(Float32Array.from(Cs), 0.5);
+    for (let i = 0; i < keep.length; i++) {
+      if (!keep[i]) continue;
+      const L = lab.L.data[i] as number;
+      if (L >= Lmed + HIGHLIGHT_DL && Math.hypot(lab.a.data[i] as number, lab.b.data[i] as number) <= HIGHLIGHT_CHROMA * Cmed) keep[i] = 0;
+    }
   }
 
   /** A region set's mask without the pixels whose colour was clipped (unclipped()). */
