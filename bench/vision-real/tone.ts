@@ -1,4 +1,4 @@
-// Tone shift: the same face with more or less melanin (D-070). Skin of another tone is not the
+// Tone shift: the same face with more or less melanin (D-064). Skin of another tone is not the
 // same skin exposed differently: melanin absorbs short wavelengths most, so each linear channel's
 // diffuse reflectance is multiplied by exp(-m * MELANIN_ABSORBANCE[c]), with `m` found by
 // bisection so the median cheek colour's ITA moves by the asked number of degrees. Less melanin

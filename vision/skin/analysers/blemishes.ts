@@ -61,7 +61,8 @@ export const speckle: Analyser = {
   analyse(ctx) {
     const f = findSpots(ctx);
     const face = areaCm2(ctx, ctx.unionMask(FACE_SKIN, 1), 1);
-    const index = f.spots.reduce((s, p) => s + Math.PI * p.radiusMm * p.radiusMm * Math.min(3, p.depth / 10), 0);
+    // Every candidate by its weight (measure/spots.ts, D-065): near misses count in part, so the index does not jump when one crosses a test.
+    const index = f.weighted.reduce((s, p) => s + p.weight * Math.PI * p.radiusMm * p.radiusMm * Math.min(3, p.depth / 10), 0);
     const features = f.spots.map((s) => spotFeature(ctx, 1, s.type, s.x, s.y, s.radiusMm, s.depth, s.region));
     const details: Record<string, number> = { count: f.spots.length, faceAreaCm2: round(face) };
     for (const t of ['freckle', 'senile', 'acquired', 'mole', 'other'] as const) details[`count_${t}`] = f.spots.filter((s) => s.type === t).length;

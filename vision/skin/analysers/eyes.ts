@@ -7,6 +7,7 @@ import { maskedValues, quantile } from '../image/stats.ts';
 import type { LineSpec } from '../measure/wrinkles.ts';
 import { toneScale } from '../measure/tone.ts';
 import { findLines, LINE_LIGHTS } from '../measure/wrinkles.ts';
+import { creaseIndex } from '../measure/crease.ts';
 import { landmark } from '../regions/geometry.ts';
 import * as M from '../regions/mesh-indices.ts';
 import type { Side } from '../regions/regions.ts';
@@ -68,13 +69,14 @@ export const blackRimOfEye: Analyser = {
 /** Eye-bag crease: a near-horizontal valley 1 to 2 mm wide in the under-eye band, coarse level. */
 const BAG_SPEC: LineSpec = { key: 'bags', level: 1, sigmasMm: [1, 2], minLengthMm: 5, direction: () => ({ centre: 0, tolerance: (35 * Math.PI) / 180 }), high: 1.2, low: 0.6, lights: LINE_LIGHTS };
 
-/** eye_bags: the lower crease of a bag, its length (mm) times depth, the worse side. */
+/** eye_bags: the lower crease of a bag, its crease profile (length in mm times depth), the worse side. */
 export const eyeBags: Analyser = {
   dimension: 'eye_bags',
   lights: LINE_LIGHTS,
   analyse(ctx) {
     const f = findLines(ctx, BAG_SPEC, ['under_eye_left', 'under_eye_right']);
-    const bySide = SIDES.map((s) => f.lines.filter((l) => l.region === `under_eye_${s}`).reduce((m, l) => Math.max(m, l.lengthMm * l.depth), 0));
+    // The measure is the crease profile (measure/crease.ts, D-062); the traced lines are what the annotations draw.
+    const bySide = SIDES.map((s) => creaseIndex(ctx, BAG_SPEC, `under_eye_${s}`));
     const paths = f.lines.map((l) => l.points.map((p) => ctx.toImage(1, p.x, p.y)));
     return result('eye_bags', {
       measure: Math.max(...bySide),

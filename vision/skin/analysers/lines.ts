@@ -3,7 +3,8 @@ import type { Analyser } from '../analyser.ts';
 import { confidenceOf, isMeasured, pathsAnnotation, result, round } from '../analyser.ts';
 import type { SkinContext } from '../context.ts';
 import type { FoldKind } from '../measure/folds.ts';
-import { FOLD_REGIONS, findFolds, foldIndex } from '../measure/folds.ts';
+import { FOLD_REGIONS, findFolds, foldSpec } from '../measure/folds.ts';
+import { creaseIndex } from '../measure/crease.ts';
 import type { LineFindings, LineSpec, WrinkleLine } from '../measure/wrinkles.ts';
 import { findLines, LINE_LIGHTS, LINE_SPECS, lineIndex } from '../measure/wrinkles.ts';
 import type { RegionId } from '../regions/regions.ts';
@@ -84,8 +85,10 @@ function foldAnalyser(dimension: DimensionId, kind: FoldKind): Analyser {
       const f = findFolds(ctx, kind);
       const features = lineFeatures(ctx, f);
       const [left, right] = FOLD_REGIONS[kind];
-      const l = foldIndex(f.lines, left);
-      const r = foldIndex(f.lines, right);
+      // The measure is the fold's crease profile (measure/crease.ts, D-062); the traced lines are what the annotations draw.
+      const spec = foldSpec(ctx, kind);
+      const l = creaseIndex(ctx, spec, left);
+      const r = creaseIndex(ctx, spec, right);
       const details = lineDetails(f.lines, FOLD_REGIONS[kind], regionAreaMm2(ctx, 1));
       return result(dimension, {
         measure: Math.max(l, r),

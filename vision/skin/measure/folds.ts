@@ -1,6 +1,6 @@
 import type { SkinContext } from '../context.ts';
 import type { RegionId } from '../regions/regions.ts';
-import type { LineFindings, LineSpec, WrinkleLine } from './wrinkles.ts';
+import type { LineFindings, LineSpec } from './wrinkles.ts';
 import { findLines, LINE_LIGHTS } from './wrinkles.ts';
 
 export type FoldKind = 'nasolabial' | 'marionette' | 'tear_trough';
@@ -28,6 +28,11 @@ const FOLD_SIGMAS_MM: Readonly<Record<FoldKind, readonly number[]>> = {
  * head does not hide the fold.
  */
 export function findFolds(ctx: SkinContext, kind: FoldKind): LineFindings {
+  return findLines(ctx, foldSpec(ctx, kind), FOLD_REGIONS[kind]);
+}
+
+/** How a fold is looked for: along its corridor's own axis (regions.ts), at the fold sigmas. */
+export function foldSpec(ctx: SkinContext, kind: FoldKind): LineSpec {
   const axes = ctx.regions.axes;
   const roll = Math.atan2(axes.u.y, axes.u.x);
   const direction = (region: RegionId): { centre: number; tolerance: number } => {
@@ -37,11 +42,5 @@ export function findFolds(ctx: SkinContext, kind: FoldKind): LineFindings {
     const to = { x: (b.x + c.x) / 2, y: (b.y + c.y) / 2 };
     return { centre: Math.atan2(to.y - from.y, to.x - from.x) - roll, tolerance: (35 * Math.PI) / 180 };
   };
-  const spec: LineSpec = { key: `fold-${kind}`, level: 1, sigmasMm: FOLD_SIGMAS_MM[kind], minLengthMm: kind === 'tear_trough' ? 4 : 6, direction, high: 1.4, low: 0.7, lights: LINE_LIGHTS };
-  return findLines(ctx, spec, FOLD_REGIONS[kind]);
-}
-
-/** Fold index of one side: its longest fold's millimetres times depth (a fold is one line). */
-export function foldIndex(lines: readonly WrinkleLine[], region: RegionId): number {
-  return lines.filter((l) => l.region === region).reduce((best, l) => Math.max(best, l.lengthMm * l.depth), 0);
+  return { key: `fold-${kind}`, level: 1, sigmasMm: FOLD_SIGMAS_MM[kind], minLengthMm: kind === 'tear_trough' ? 4 : 6, direction, high: 1.4, low: 0.7, lights: LINE_LIGHTS };
 }

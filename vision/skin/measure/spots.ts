@@ -19,9 +19,22 @@ export interface Spot {
   readonly region: RegionId | null;
 }
 
+/**
+ * A candidate's share of the speckle index (D-065): 1 when it passes every spot test by a margin,
+ * falling linearly to 0 as it fails one by that margin (0.5 on a threshold). Reported spots are
+ * those that pass every test; near misses only add their weight to the index.
+ */
+export interface WeightedSpot {
+  readonly radiusMm: number;
+  readonly depth: number;
+  readonly weight: number;
+}
+
 export interface SpotFindings {
   readonly light: LightSource;
   readonly spots: readonly Spot[];
+  /** Every candidate with a weight above 0, the reported spots among them. */
+  readonly weighted: readonly WeightedSpot[];
   /** Work pixels at the coarse level. */
   readonly level: 1;
 }
@@ -34,9 +47,21 @@ export const BLOB_SIGMAS_MM = [0.6, 1.2];
 const MIN_RESPONSE = 1.6;
 /** Minimum depth (L*) of a spot worth reporting. */
 const MIN_DEPTH = 4;
+/**
+ * decision (D-065): the margins either side of each spot test over which a candidate's weight
+ * goes from 0 to 1. A spot at the edge of a test came and went between two captures of the same
+ * face (a crop, a tenth more light, a JPEG re-save), and with it a whole spot's area in the index,
+ * a level on faces near a boundary; weighted, the index moves by as much as the evidence does.
+ */
+const MARGIN = { response: 0.4, depth: 1.5, ring: 0.1, redness: 1.5, isolation: 0.1 } as const;
+
+/** 0 at `threshold - margin`, 0.5 at the threshold, 1 at `threshold + margin` and above. */
+function ramp(value: number, threshold: number, margin: number): number {
+  return Math.min(1, Math.max(0, 0.5 + (value - threshold) / (2 * margin)));
+}
 
 /**
- * Brown spots, freckles, lentigines and moles: DoG dark blobs of L* at three scales at the coarse
+ * Brown spots, freckles, lentigines and moles: DoG dark blobs of L* at two scales at the coarse
  * level, kept when not mainly red (those are papules, papules.ts) and not smaller than about
  * 0.6 mm across (those are pores and blackheads, pores.ts): the ring test compares the darkness
  * 0.6 mm out with the darkness at the centre.
@@ -50,34 +75,48 @@ export function findSpots(ctx: SkinContext): SpotFindings {
     // Thresholds are in the reference tone's L*; this face's differences are scaled to it.
     const tone = toneScale(ctx, light);
     const rect = ctx.rectOf(mask, 3 * 2.5 * Math.max(1, (BLOB_SIGMAS_MM[BLOB_SIGMAS_MM.length - 1] ?? 1) * pxmm));
-    if (!rect) return { light, spots: [], level: 1 as const };
+    if (!rect) return { light, spots: [], weighted: [], level: 1 as const };
+    const minResponse = MIN_RESPONSE * tone;
     for (const mm of BLOB_SIGMAS_MM) {
       const s = Math.max(1, mm * pxmm);
       const inner = ctx.blur(light, 'L', 1, s, rect);
       const outer = ctx.blur(light, 'L', 1, 2.5 * s, rect);
-      lists.push(detectBlobs({ inner, outer, innerSigma: s, mask, roi: rect, polarity: 1, minResponse: MIN_RESPONSE * tone }));
+      // Down to the response at which a candidate's weight reaches 0.
+      lists.push(detectBlobs({ inner, outer, innerSigma: s, mask, roi: rect, polarity: 1, minResponse: minResponse * (1 - MARGIN.response) }));
     }
     const L = ctx.channel(light, 'L', 1);
     const a = ctx.channel(light, 'a', 1);
     const spots: Spot[] = [];
+    const weighted: WeightedSpot[] = [];
     for (const b of mergeBlobs(lists)) {
       const s = b.radius / Math.SQRT2;
       const bg = sample(ctx.blur(light, 'L', 1, 2.5 * s, rect), b.x - 0.5, b.y - 0.5);
       const centre = ringMean(L, b.x, b.y, 0);
-      const ring = ringMean(L, b.x, b.y, Math.max(1.2, 0.6 * pxmm));
       const depth = bg - centre;
-      if (depth < MIN_DEPTH * tone) continue;
-      // Small features recover within 0.6 mm; a spot is still dark there.
-      if (bg - ring < 0.45 * depth) continue;
+      if (depth <= 0) continue;
+      const ring = ringMean(L, b.x, b.y, Math.max(1.2, 0.6 * pxmm));
       const redness = ringMean(a, b.x, b.y, 0) - sample(ctx.blur(light, 'a', 1, 2.5 * s, rect), b.x - 0.5, b.y - 0.5);
-      if (redness > 0.5 * depth + 1.5 * tone) continue;
+      // Each test as a value against its threshold: small features recover within 0.6 mm (a spot
+      // is still dark there); a spot is not mainly red (papules.ts).
+      const tests = [
+        ramp(b.response / minResponse, 1, MARGIN.response),
+        ramp(depth / tone, MIN_DEPTH, MARGIN.depth),
+        ramp((bg - ring) / depth, 0.45, MARGIN.ring),
+        ramp((0.5 * depth + 1.5 * tone - redness) / tone, 0, MARGIN.redness),
+      ];
+      if (Math.min(...tests) <= 0) continue;
       const radiusPx = Math.max(b.radius, effectiveRadius(L, b.x, b.y, bg, depth));
       // A spot is dark all round; the edge of a shadow (nose side, lid, hairline) is not.
-      if (!isolated(L, b.x, b.y, 1.6 * radiusPx, centre, depth)) continue;
+      const isolation = ramp(isolation12(L, b.x, b.y, 1.6 * radiusPx, centre, depth), 0.35, MARGIN.isolation);
+      const weight = Math.min(...tests, isolation);
+      if (weight <= 0) continue;
       const radiusMm = radiusPx / pxmm;
+      weighted.push({ radiusMm, depth: depth / tone, weight });
+      // Reported only when every test passes (each ramp at 0.5 or more is its threshold met).
+      if (Math.min(...tests, isolation) < 0.5) continue;
       spots.push({ x: b.x, y: b.y, radiusMm, depth: depth / tone, type: spotType(radiusMm, depth / tone), region: regionAt(ctx, 1, b.x, b.y, FACE_SKIN) });
     }
-    return { light, spots, level: 1 as const };
+    return { light, spots, weighted, level: 1 as const };
   });
 }
 
@@ -103,10 +142,18 @@ export function ringMean(p: { width: number; height: number; data: Float32Array 
 
 /** True when every one of 12 samples at radius r is lighter than the centre by 35 % of the depth. */
 export function isolated(p: { width: number; height: number; data: Float32Array }, x: number, y: number, r: number, centre: number, depth: number): boolean {
-  for (let k = 0; k < 12; k++) {
-    if (sample(p, x - 0.5 + r * Math.cos((k * Math.PI) / 6), y - 0.5 + r * Math.sin((k * Math.PI) / 6)) - centre < 0.35 * depth) return false;
-  }
-  return true;
+  return isolation12(p, x, y, r, centre, depth) >= 0.35;
+}
+
+/**
+ * The least of 12 samples at radius r above the centre, as a share of the depth. (Reading the
+ * third-least instead, to forgive a neighbouring spot, let skin texture on brown skin pass as
+ * spots: a young face went to "Severe".)
+ */
+function isolation12(p: { width: number; height: number; data: Float32Array }, x: number, y: number, r: number, centre: number, depth: number): number {
+  let least = Infinity;
+  for (let k = 0; k < 12; k++) least = Math.min(least, (sample(p, x - 0.5 + r * Math.cos((k * Math.PI) / 6), y - 0.5 + r * Math.sin((k * Math.PI) / 6)) - centre) / depth);
+  return least;
 }
 
 /** Radius where the darkness falls to half the depth, searched outwards (work pixels). */
