@@ -7,9 +7,8 @@ import { gaussianBlur } from './image/filters.ts';
 import type { WorkFrame } from './image/frame.ts';
 import { FACE_WIDTH_PX, resampleFrame, toSource, workFrame } from './image/frame.ts';
 import type { Mask, Plane, Rect } from './image/plane.ts';
-import { erode, halve, maskBounds, maskCount, newMask, scanRect } from './image/plane.ts';
-import { fillPolygon } from './image/raster.ts';
-import { quantile } from './image/stats.ts';
+import { erode, halve, maskBounds, maskCount, scanRect } from './image/plane.ts';
+import { balancedLab, REFERENCE_SKIN_LAB } from './measure/balance.ts';
 import { IPD_MM } from './regions/geometry.ts';
 import type { RegionId, SkinRegions } from './regions/regions.ts';
 import { skinRegions } from './regions/regions.ts';
@@ -20,7 +19,7 @@ import type { SkinViewInput } from './types.ts';
 export type Channel = 'L' | 'a' | 'b' | 'porphyrin';
 /** decision: a resampled value this close to 255 was clipped in at least part of its pixels. */
 const CLIPPED = 250;
-/** decision: a pixel this much lighter (L*) than the face's median skin and with at most this share of its chroma is a highlight, not skin colour. */
+/** decision: a pixel this much lighter (L*) than the face's median skin and with at most this share of its colour is a highlight, not skin colour. */
 const HIGHLIGHT_DL = 10;
 const HIGHLIGHT_CHROMA = 0.6;
 /** 0: the working resolution (fine texture); 1: half of it (millimetre-sized features). */
@@ -196,32 +195,22 @@ export class SkinContext {
   }
 
   /**
-   * Clears the pixels that are much lighter and much less saturated than the face's typical skin
-   * (median L* and chroma of the cheeks and nose as drawn, unclipped): specular highlights and
-   * near-clipped skin, whatever the skin's tone.
+   * Clears the pixels that are much lighter than the face's typical skin and hold much less of its
+   * colour: specular highlights and near-clipped skin, whatever the skin's tone. Read on the planes
+   * balanced on the skin (measure/balance.ts), where the light's colour and level are divided out,
+   * so a coloured light moves no pixel in or out: there the typical skin is the reference colour,
+   * and a highlight (the light's own colour) points away from it in a*b*.
    */
   private dropHighlights(light: LightSource, keep: Uint8Array): void {
-    const lab = this.lab(light, 1);
-    const { width, height } = lab.L;
-    const cheeks = newMask(width, height);
-    for (const id of ['cheek_left', 'cheek_right', 'nose'] as const) fillPolygon(cheeks, this.regions.regions[id].map((p) => this.toWork(1, p)), 1);
-    const Ls: number[] = [];
-    const Cs: number[] = [];
-    const box = scanRect(cheeks);
-    for (let y = box.y0; y < box.y1; y++) {
-      for (let i = y * width + box.x0; i < y * width + box.x1; i++) {
-        if (!cheeks.data[i] || !keep[i]) continue;
-        Ls.push(lab.L.data[i] as number);
-        Cs.push(Math.hypot(lab.a.data[i] as number, lab.b.data[i] as number));
-      }
-    }
-    if (Ls.length === 0) return;
-    const Lmed = quantile(Float32Array.from(Ls), 0.5);
-    const Cmed = quantile(Float32Array.from(Cs), 0.5);
+    const lab = balancedLab(this, light, 1);
+    const [, ra, rb] = REFERENCE_SKIN_LAB;
+    const norm = ra * ra + rb * rb;
     for (let i = 0; i < keep.length; i++) {
       if (!keep[i]) continue;
-      const L = lab.L.data[i] as number;
-      if (L >= Lmed + HIGHLIGHT_DL && Math.hypot(lab.a.data[i] as number, lab.b.data[i] as number) <= HIGHLIGHT_CHROMA * Cmed) keep[i] = 0;
+      if ((lab.L.data[i] as number) < REFERENCE_SKIN_LAB[0] + HIGHLIGHT_DL) continue;
+      // The pixel's colour along the skin's own a*b* direction, as a share of the skin's.
+      const along = ((lab.a.data[i] as number) * ra + (lab.b.data[i] as number) * rb) / norm;
+      if (along <= HIGHLIGHT_CHROMA) keep[i] = 0;
     }
   }
 

@@ -11,6 +11,8 @@ import { maskedValues, quantile } from '../image/stats.ts';
  * lightness the colour thresholds were set on, tone.ts REFERENCE_L), a* 12, b* 16 (a light skin).
  */
 const REFERENCE_SKIN_LINEAR = [0.5089, 0.3023, 0.2225] as const;
+/** The reference skin in L*a*b*: where the balance puts the median of the face's cheeks and nose. */
+export const REFERENCE_SKIN_LAB: readonly [number, number, number] = linearToLab(REFERENCE_SKIN_LINEAR[0], REFERENCE_SKIN_LINEAR[1], REFERENCE_SKIN_LINEAR[2]);
 
 /**
  * L*a*b* of the view after a von Kries balance on the face's own skin (issue 12 part 4):
