@@ -67,7 +67,7 @@ export const blackRimOfEye: Analyser = {
 };
 
 /** Eye-bag crease: a near-horizontal valley 1 to 2 mm wide in the under-eye band, coarse level. */
-const BAG_SPEC: LineSpec = { key: 'bags', level: 1, sigmasMm: [1, 2], minLengthMm: 5, direction: () => ({ centre: 0, tolerance: (35 * Math.PI) / 180 }), high: 1.2, low: 0.6, lights: LINE_LIGHTS };
+const BAG_SPEC: LineSpec = { key: 'bags', level: 1, sigmasMm: [1, 2], minLengthMm: 5, direction: () => ({ centre: 0, tolerance: (35 * Math.PI) / 180 }), high: 1.2, low: 0.6, lights: LINE_LIGHTS, keepOff: 'skin' };
 
 /** eye_bags: the lower crease of a bag, its crease profile (length in mm times depth), the worse side. */
 export const eyeBags: Analyser = {

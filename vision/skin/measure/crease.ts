@@ -2,9 +2,9 @@ import type { SkinContext } from '../context.ts';
 import { valleyResponse } from '../image/filters.ts';
 import { angleBetween } from '../image/lines.ts';
 import type { RegionId } from '../regions/regions.ts';
-import { withoutMakeup } from './makeup-mask.ts';
 import { toneScale } from './tone.ts';
 import type { LineSpec } from './wrinkles.ts';
+import { searchMask } from './wrinkles.ts';
 
 /** decision: the crease profile's step along the crease, millimetres. */
 const BIN_MM = 0.5;
@@ -28,7 +28,7 @@ export function creaseIndex(ctx: SkinContext, spec: LineSpec, region: RegionId):
     const roll = Math.atan2(ctx.regions.axes.u.y, ctx.regions.axes.u.x);
     const dir = spec.direction(region);
     const along = { x: Math.cos(roll + dir.centre), y: Math.sin(roll + dir.centre) };
-    const mask = withoutMakeup(ctx, ctx.eroded(region, spec.level, Math.ceil(2 * Math.max(0.8, Math.max(...spec.sigmasMm) * pxmm))), spec.level);
+    const mask = searchMask(ctx, spec, region);
     const strips = new Map<number, number>();
     const step = BIN_MM * pxmm;
     for (const mm of spec.sigmasMm) {

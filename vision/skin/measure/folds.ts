@@ -42,5 +42,5 @@ export function foldSpec(ctx: SkinContext, kind: FoldKind): LineSpec {
     const to = { x: (b.x + c.x) / 2, y: (b.y + c.y) / 2 };
     return { centre: Math.atan2(to.y - from.y, to.x - from.x) - roll, tolerance: (35 * Math.PI) / 180 };
   };
-  return { key: `fold-${kind}`, level: 1, sigmasMm: FOLD_SIGMAS_MM[kind], minLengthMm: kind === 'tear_trough' ? 4 : 6, direction, high: 1.4, low: 0.7, lights: LINE_LIGHTS };
+  return { key: `fold-${kind}`, level: 1, sigmasMm: FOLD_SIGMAS_MM[kind], minLengthMm: kind === 'tear_trough' ? 4 : 6, direction, high: 1.4, low: 0.7, lights: LINE_LIGHTS, keepOff: 'skin' };
 }

@@ -1,5 +1,6 @@
 import type { LightSource } from '../../../protocol/skin-api/api-codes.ts';
 import type { Level, SkinContext } from '../context.ts';
+import type { Mask } from '../image/plane.ts';
 import { valleyResponse } from '../image/filters.ts';
 import type { Line } from '../image/lines.ts';
 import { angleBetween, extractLines } from '../image/lines.ts';
@@ -20,6 +21,12 @@ export interface LineSpec {
   readonly high: number;
   readonly low: number;
   readonly lights: readonly LightSource[];
+  /**
+   * What the search keeps two sigmas away from: the region's own outline (default; fine lines,
+   * whose regions border eyes, brows and the jaw) or only the skin mask's edges (folds and creases
+   * in narrow corridors laid through plain skin; context.ts erodedFromSkinEdges).
+   */
+  readonly keepOff?: 'region' | 'skin';
 }
 
 /** A line in image-independent terms: work pixels of the spec's level plus its measured size. */
@@ -60,7 +67,7 @@ export function findLines(ctx: SkinContext, spec: LineSpec, regions: readonly Re
       const found: WrinkleLine[] = [];
       // One erosion for all scales: two of the largest sigmas.
       // Eye make-up is left out: a liner's edge is a sharp dark line, not a wrinkle (makeup-mask.ts).
-      const mask = withoutMakeup(ctx, ctx.eroded(region, spec.level, Math.ceil(2 * Math.max(0.8, Math.max(...spec.sigmasMm) * pxmm))), spec.level);
+      const mask = searchMask(ctx, spec, region);
       for (const mm of spec.sigmasMm) {
         const s = Math.max(0.8, mm * pxmm);
         const rect = ctx.rectOf(mask, 4 * s);
@@ -76,6 +83,13 @@ export function findLines(ctx: SkinContext, spec: LineSpec, regions: readonly Re
     }
     return { light, level: spec.level, lines: out };
   });
+}
+
+/** Where a spec's lines are looked for in a region: eroded by two of its largest sigmas, eye make-up left out. */
+export function searchMask(ctx: SkinContext, spec: LineSpec, region: RegionId): Mask {
+  const r = Math.ceil(2 * Math.max(0.8, Math.max(...spec.sigmasMm) * ctx.pxPerMm(spec.level)));
+  const eroded = spec.keepOff === 'skin' ? ctx.erodedFromSkinEdges(region, spec.level, r) : ctx.eroded(region, spec.level, r);
+  return withoutMakeup(ctx, eroded, spec.level);
 }
 
 /** The same wrinkle seen at two scales: keep the longer trace. */
