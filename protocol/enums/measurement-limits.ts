@@ -62,6 +62,15 @@ const LIMIT_TEXTS: Readonly<Record<MeasurementLimit, { sentence: Text; short: Te
     sentence: { en: 'light colour too strong', 'zh-Hans': '光线偏色过重', 'zh-Hant': '光線偏色過重', ar: 'لون الإضاءة قوي جدًا' },
     short: { en: 'light colour', 'zh-Hans': '光线偏色', 'zh-Hant': '光線偏色', ar: 'لون الإضاءة' },
   },
+  expression: {
+    sentence: {
+      en: 'a smile or an open mouth changes these folds: photograph a relaxed face',
+      'zh-Hans': '微笑或张嘴会改变这些纹路：请拍摄放松的表情',
+      'zh-Hant': '微笑或張嘴會改變這些紋路：請拍攝放鬆的表情',
+      ar: 'الابتسامة أو الفم المفتوح يغيّران هذه الطيات: التقط صورة لوجه مسترخٍ',
+    },
+    short: { en: 'smiling', 'zh-Hans': '面带微笑', 'zh-Hant': '面帶微笑', ar: 'مبتسم' },
+  },
 };
 
 /** Why a dimension was not measured, as the end of "Not measured: …", in `lang`. */

@@ -45,9 +45,10 @@ export type Annotation = z.infer<typeof annotationSchema>;
  * - pose: the head is turned too far for this view to see the regions squarely;
  * - makeup: make-up covers what the dimension measures (foundation, eyeliner, lipstick);
  * - exposure: the skin is overexposed (its colour clipped), so colour cannot be read there;
- * - colour_cast: the light's colour is far from neutral, so colour measures are shifted.
+ * - colour_cast: the light's colour is far from neutral, so colour measures are shifted;
+ * - expression: a smile or an open mouth deepens the folds and creases measured (D-068).
  */
-export const MEASUREMENT_LIMITS = ['resolution', 'light', 'hidden', 'pose', 'makeup', 'exposure', 'colour_cast'] as const;
+export const MEASUREMENT_LIMITS = ['resolution', 'light', 'hidden', 'pose', 'makeup', 'exposure', 'colour_cast', 'expression'] as const;
 export type MeasurementLimit = (typeof MEASUREMENT_LIMITS)[number];
 export const measurementLimitSchema = z.enum(MEASUREMENT_LIMITS);
 

@@ -3,6 +3,8 @@ import { isMeasured, round } from './analyser.ts';
 import type { SkinContext } from './context.ts';
 import type { ColourCast } from './measure/colour-cast.ts';
 import { CAST_THRESHOLD, colourCast } from './measure/colour-cast.ts';
+import type { Expression } from './measure/expression.ts';
+import { faceExpression } from './measure/expression.ts';
 import { makeupCover } from './measure/makeup-mask.ts';
 import type { MakeupFindings } from './measure/makeup.ts';
 import { detectMakeup, MAKEUP_PRESENT } from './measure/makeup.ts';
@@ -12,8 +14,8 @@ import type { RegionId } from './regions/regions.ts';
 import type { DimensionAnalysis, NotMeasuredDimension } from './types.ts';
 
 /**
- * What in the capture itself confounds the measures (issue 12 part 4, D-033): make-up and the
- * light's colour. Reported per view (ViewSkinAnalysis.conditions) and applied to the dimensions
+ * What in the capture itself confounds the measures (issue 12 part 4, D-033): make-up, the
+ * light's colour and the face's expression (D-068). Reported per view (ViewSkinAnalysis.conditions) and applied to the dimensions
  * they affect: a caveat with lowered confidence, or "not measured" when make-up covers most of
  * what a dimension looks at.
  */
@@ -26,6 +28,7 @@ export interface ViewConditions {
     readonly details: MakeupFindings;
   };
   readonly colourCast: ColourCast;
+  readonly expression: Expression;
 }
 
 export function viewConditions(ctx: SkinContext): ViewConditions {
@@ -33,6 +36,7 @@ export function viewConditions(ctx: SkinContext): ViewConditions {
   return {
     makeup: { eyes: m.eyes.strength >= MAKEUP_PRESENT, lips: m.lips.strength >= MAKEUP_PRESENT, foundation: m.foundation.strength >= MAKEUP_PRESENT, details: m },
     colourCast: colourCast(ctx),
+    expression: faceExpression(ctx),
   };
 }
 
@@ -42,6 +46,11 @@ const EYE_LINE_REGIONS: Readonly<Partial<Record<DimensionId, readonly RegionId[]
   under_eye_wrinkle: ['under_eye_left', 'under_eye_right'],
   eye_bags: ['under_eye_left', 'under_eye_right'],
 };
+
+/** decision: the folds and creases a smile or an open mouth deepens (D-068). */
+const EXPRESSION_DIMENSIONS: readonly DimensionId[] = ['nasolabial_folds', 'narionette_lines', 'lacrimal_groove', 'eye_bags', 'crows_feet', 'under_eye_wrinkle'];
+/** decision: an expression this strong is worth a caveat; at full strength confidence falls to 0.4. */
+const EXPRESSION_CAVEAT = 0.25;
 
 /** decision: the colour dimensions a cast shifts (they read a*, b* or compare colours). */
 const COLOUR_DIMENSIONS: readonly DimensionId[] = ['sensitive', 'black_rim_of_eye', 'speckle', 'acne', 'skin_glow'];
@@ -72,6 +81,9 @@ export function withConfounders(ctx: SkinContext, r: DimensionAnalysis | NotMeas
     if (clipped >= EXPOSURE_HIDES) return { dimension: r.dimension, reason: 'exposure', detail: `${Math.round(clipped * 100)} % of the skin it reads is overexposed (clipped, or a washed-out highlight), ${Math.round(EXPOSURE_HIDES * 100)} % leaves too little to measure` };
     if (clipped >= EXPOSURE_CAVEAT) out = caveat(out, 'exposure', 1 - clipped);
   }
+  const expression = faceExpression(ctx).strength;
+  // The fold is real, but it is the smile's: the static skin may hold less (the kiosk asks for a neutral face).
+  if (EXPRESSION_DIMENSIONS.includes(r.dimension) && expression >= EXPRESSION_CAVEAT) out = caveat(out, 'expression', 1 - 0.6 * expression);
   const cast = colourCast(ctx);
   if (COLOUR_DIMENSIONS.includes(r.dimension) && cast.hue !== 'none') {
     // decision: confidence falls by 2.5 % per ΔE of cast, to half at 20 and beyond.
@@ -93,7 +105,7 @@ function clippedShare(ctx: SkinContext, r: DimensionAnalysis): number {
   return all > 0 ? 1 - maskCount(ctx.colourMask(light, regions, 1)) / all : 0;
 }
 
-function caveat(r: DimensionAnalysis, limit: 'makeup' | 'exposure' | 'colour_cast', factor: number): DimensionAnalysis {
+function caveat(r: DimensionAnalysis, limit: 'makeup' | 'exposure' | 'colour_cast' | 'expression', factor: number): DimensionAnalysis {
   if (r.caveats.includes(limit)) return r;
   return { ...r, confidence: round(r.confidence * factor), caveats: [...r.caveats, limit] };
 }

@@ -63,6 +63,9 @@ export const POINT = {
   alaLeft: 358,
   mouthCornerRight: 61,
   mouthCornerLeft: 291,
+  /** The inner lips at the centre (upper, lower). */
+  innerLipUpper: 13,
+  innerLipLower: 14,
   noseTip: 1,
   chin: 152,
   foreheadTop: 10,
