@@ -1,0 +1,89 @@
+import { useEffect } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { Report, StandingResult } from '../../../main/kiosk-api/types.ts';
+import type { LanguageCode } from '../../../protocol/enums/languages.ts';
+import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
+import { useKioskStore } from '../../stores/kiosk/store.ts';
+import { resultsSelectors } from '../../stores/results/selectors.ts';
+import { useResultsStore } from '../../stores/results/store.ts';
+
+type Available = Extract<StandingResult, { available: true }>;
+
+/**
+ * Where you stand (issue 16 item 8, D-066): per measured dimension, the share of the merchant's
+ * customers of the same age band whose score is lower, from the platform. A dimension with too
+ * few people to compare says so instead of a figure; offline the panel says it is not available.
+ */
+export function StandingPanel({ report }: { report: Report }) {
+  const { t } = useTranslation();
+  const language = useKioskStore(kioskSelectors.language);
+  const standing = useResultsStore(resultsSelectors.standing);
+  const loadStanding = useResultsStore((s) => s.loadStanding);
+
+  useEffect(() => {
+    void loadStanding();
+  }, [report.sessionId, loadStanding]);
+
+  return (
+    <section className="card standing" data-testid="standing" data-state={standing === null ? 'loading' : standing.available ? 'ready' : 'unavailable'}>
+      <h2>{t('results.standing.title')}</h2>
+      {standing === null ? (
+        <p className="note">{t('results.standing.loading')}</p>
+      ) : !standing.available ? (
+        <p className="note" data-testid="standing-unavailable">
+          {t('results.standing.unavailable')}
+        </p>
+      ) : (
+        <StandingList report={report} standing={standing} language={language} />
+      )}
+    </section>
+  );
+}
+
+function StandingList({ report, standing, language }: { report: Report; standing: Available; language: LanguageCode }) {
+  const { t } = useTranslation();
+  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 });
+  const byDimension = new Map(standing.dimensions.map((d) => [d.dimension, d.percentile]));
+  // In the report's order and with its names; a dimension the platform did not place is left out.
+  const rows = report.dimensions.filter((d) => byDimension.has(d.dimension)).map((d) => ({ id: d.dimension, name: d.name, percentile: byDimension.get(d.dimension) ?? null }));
+  const anyTooFew = rows.some((r) => r.percentile === null);
+  return (
+    <>
+      <p className="muted" data-testid="standing-group">
+        {groupSentence(standing.ageBand, t)}
+      </p>
+      <ul className="standing-list">
+        {rows.map((row) => (
+          <li key={row.id} className="standing-row" data-dimension={row.id} data-percentile={row.percentile ?? ''}>
+            <span className="standing-name">{row.name}</span>
+            {row.percentile === null ? (
+              <span className="standing-few muted">{t('results.standing.tooFew')}</span>
+            ) : (
+              <>
+                <span className="standing-bar" aria-hidden="true">
+                  <span className="standing-fill" style={{ inlineSize: `${row.percentile}%` }} />
+                </span>
+                <span className="standing-text">{t('results.standing.better', { percent: percent.format(row.percentile / 100) })}</span>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p className="muted small">{t('results.standing.method')}</p>
+      {anyTooFew && (
+        <p className="muted small" data-testid="standing-too-few">
+          {t('results.standing.tooFewNote', { count: standing.minGroupSize })}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** "Compared with customers aged 30–39 …", the youngest and oldest bands and unknown ages in words of their own. */
+function groupSentence(band: Available['ageBand'], t: TFunction): string {
+  if (band === null) return t('results.standing.groupAll');
+  if (band.from === 0 && band.to !== null) return t('results.standing.groupUnder', { age: band.to + 1 });
+  if (band.to === null) return t('results.standing.groupOver', { age: band.from });
+  return t('results.standing.group', { from: band.from, to: band.to });
+}
