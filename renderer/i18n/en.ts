@@ -262,6 +262,8 @@ export const en = {
       groupOver: 'Compared with customers aged {{age}} and over at our stores',
       groupAll: 'Compared with customers of every age at our stores (no birthday was given)',
       better: 'Better than {{percent}} of them',
+      betterAll: 'Better than all of them so far',
+      betterNone: 'Below the others of this group so far',
       tooFew: 'Not enough customers yet to compare',
       method: 'Each customer counts once, with their latest visit. No one else’s results are shown or kept on this kiosk.',
       tooFewNote: 'A comparison appears once at least {{count}} customers of the group have that measurement, so that no one can be singled out.',

@@ -249,6 +249,8 @@ export const zhHans: Catalogue<Messages> = {
       groupOver: '与本品牌门店 {{age}} 岁及以上的顾客相比',
       groupAll: '与本品牌门店所有年龄的顾客相比（未填写生日）',
       better: '优于其中 {{percent}} 的顾客',
+      betterAll: '目前优于其中所有顾客',
+      betterNone: '目前低于该组其他顾客',
       tooFew: '人数尚不足，暂无法比较',
       method: '每位顾客只计一次，以其最近一次检测为准。本机不显示也不保存任何其他顾客的结果。',
       tooFewNote: '该组中至少 {{count}} 位顾客有此项检测后才显示比较，以免任何人被识别出来。',

@@ -64,7 +64,7 @@ function StandingList({ report, standing, language }: { report: Report; standing
                 <span className="standing-bar" aria-hidden="true">
                   <span className="standing-fill" style={{ inlineSize: `${row.percentile}%` }} />
                 </span>
-                <span className="standing-text">{t('results.standing.better', { percent: percent.format(row.percentile / 100) })}</span>
+                <span className="standing-text">{betterSentence(row.percentile, percent, t)}</span>
               </>
             )}
           </li>
@@ -86,4 +86,11 @@ function groupSentence(band: Available['ageBand'], t: TFunction): string {
   if (band.from === 0 && band.to !== null) return t('results.standing.groupUnder', { age: band.to + 1 });
   if (band.to === null) return t('results.standing.groupOver', { age: band.from });
   return t('results.standing.group', { from: band.from, to: band.to });
+}
+
+/** "Better than 70 % of them"; the ends in words, since "better than 0 %" helps no one read it. */
+function betterSentence(percentile: number, percent: Intl.NumberFormat, t: TFunction): string {
+  if (percentile === 100) return t('results.standing.betterAll');
+  if (percentile === 0) return t('results.standing.betterNone');
+  return t('results.standing.better', { percent: percent.format(percentile / 100) });
 }
