@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Report, StandingResult } from '../../../main/kiosk-api/types.ts';
 import type { LanguageCode } from '../../../protocol/enums/languages.ts';
+import { formatList } from '../../lib/format.ts';
 import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
 import { useKioskStore } from '../../stores/kiosk/store.ts';
 import { resultsSelectors } from '../../stores/results/selectors.ts';
@@ -41,41 +42,45 @@ export function StandingPanel({ report }: { report: Report }) {
   );
 }
 
+/**
+ * The placed dimensions one line each; those with too few people to compare in one sentence,
+ * so a new store (where every group is still small) shows two lines, not a list of refusals.
+ */
 function StandingList({ report, standing, language }: { report: Report; standing: Available; language: LanguageCode }) {
   const { t } = useTranslation();
   const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 });
   const byDimension = new Map(standing.dimensions.map((d) => [d.dimension, d.percentile]));
   // In the report's order and with its names; a dimension the platform did not place is left out.
   const rows = report.dimensions.filter((d) => byDimension.has(d.dimension)).map((d) => ({ id: d.dimension, name: d.name, percentile: byDimension.get(d.dimension) ?? null }));
-  const anyTooFew = rows.some((r) => r.percentile === null);
+  const placed = rows.flatMap((r) => (r.percentile === null ? [] : [{ ...r, percentile: r.percentile }]));
+  const tooFew = rows.filter((r) => r.percentile === null);
   return (
     <>
       <p className="muted" data-testid="standing-group">
         {groupSentence(standing.ageBand, t)}
       </p>
-      <ul className="standing-list">
-        {rows.map((row) => (
-          <li key={row.id} className="standing-row" data-dimension={row.id} data-percentile={row.percentile ?? ''}>
-            <span className="standing-name">{row.name}</span>
-            {row.percentile === null ? (
-              <span className="standing-few muted">{t('results.standing.tooFew')}</span>
-            ) : (
-              <>
-                <span className="standing-bar" aria-hidden="true">
-                  <span className="standing-fill" style={{ inlineSize: `${row.percentile}%` }} />
-                </span>
-                <span className="standing-text">{betterSentence(row.percentile, percent, t)}</span>
-              </>
-            )}
-          </li>
-        ))}
-      </ul>
-      <p className="muted small">{t('results.standing.method')}</p>
-      {anyTooFew && (
-        <p className="muted small" data-testid="standing-too-few">
-          {t('results.standing.tooFewNote', { count: standing.minGroupSize })}
+      {placed.length > 0 && (
+        <ul className="standing-list">
+          {placed.map((row) => (
+            <li key={row.id} className="standing-row" data-dimension={row.id} data-percentile={row.percentile}>
+              <span className="standing-name">{row.name}</span>
+              <span className="standing-bar" aria-hidden="true">
+                <span className="standing-fill" style={{ inlineSize: `${row.percentile}%` }} />
+              </span>
+              <span className="standing-text">{betterSentence(row.percentile, percent, t)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {tooFew.length > 0 && (
+        <p data-testid="standing-too-few" data-dimensions={tooFew.map((r) => r.id).join(' ')}>
+          {placed.length === 0
+            ? t('results.standing.noneYet', { minimum: standing.minGroupSize })
+            : t('results.standing.tooFew', { names: formatList(tooFew.map((r) => r.name), language), minimum: standing.minGroupSize })}
         </p>
       )}
+      {/* How the figures are made matters only where there are figures; a new store's panel stays two lines. */}
+      {placed.length > 0 && <p className="muted small">{t('results.standing.method')}</p>}
     </>
   );
 }
