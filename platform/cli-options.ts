@@ -48,6 +48,13 @@ export const PLATFORM_OPTIONS = {
   'log-level': { env: 'PLATFORM_LOG_LEVEL', kind: 'string', default: 'info', help: 'error, warn, info, debug or trace (errors are always logged)', apply: (v, c) => (c.logLevel = v as 'info') },
   'log-requests': { env: 'PLATFORM_LOG_REQUESTS', kind: 'boolean', default: 'false', help: 'one log line per request and answer', apply: (v, c) => (c.logRequests = v as boolean) },
   metrics: { env: 'PLATFORM_METRICS', kind: 'boolean', default: 'true', help: 'serve Prometheus metrics at /metrics', apply: (v, c) => (c.metrics = v as boolean) },
+  'peer-group-min': {
+    env: 'PLATFORM_PEER_GROUP_MIN',
+    kind: 'number',
+    default: '20',
+    help: 'least number of customers of a merchant and age band a percentile is shown for (at least 10; D-066)',
+    apply: (v, c) => (c.peerGroupMin = v as number),
+  },
   'shutdown-grace-seconds': { env: 'PLATFORM_SHUTDOWN_GRACE_SECONDS', kind: 'number', default: '25', help: 'on SIGTERM: wait this long for running tasks, then hand them back', apply: (v, c) => (c.shutdownGraceSeconds = v as number) },
 } as const satisfies Record<string, OptionSpec>;
 

@@ -4,6 +4,7 @@ import { defaultPoolSize } from './analysis/worker-pool.ts';
 import { DEFAULT_UPLOAD_TTL_SECONDS, MAX_UPLOAD_BYTES } from '../protocol/skin-api/upload-policy.ts';
 import { PUSH_DELIVERY } from '../protocol/report-data/push.ts';
 import { TASK_POLL } from '../protocol/skin-api/task-result.ts';
+import { PEER_GROUP_MIN_DEFAULT, PEER_GROUP_MIN_FLOOR } from '../protocol/device-sync/standing.ts';
 
 /** Everything a platform instance needs to start; validated once at boot (STYLE.md: Configuration). */
 export const platformConfigSchema = z.object({
@@ -63,6 +64,11 @@ export const platformConfigSchema = z.object({
   rateLimitWindowSeconds: z.number().int().positive().default(60),
   /** Serve Prometheus metrics at /metrics (D-053). */
   metrics: z.boolean().default(true),
+  /**
+   * The least group of customers (same merchant, same age band) a percentile is given for
+   * (POST /device_api/standing, D-066); never below 10, where one person stands out too easily.
+   */
+  peerGroupMin: z.number().int().min(PEER_GROUP_MIN_FLOOR).max(100_000).default(PEER_GROUP_MIN_DEFAULT),
   /** How long a shutdown waits for requests and running tasks before handing tasks back (D-053). */
   shutdownGraceSeconds: z.number().int().min(0).max(3600).default(25),
 });

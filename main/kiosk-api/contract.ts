@@ -227,6 +227,22 @@ export const reportSchema = z.object({
   shareExpiresAt: z.number().nullable(),
 });
 
+/**
+ * Where the customer stands (issue 16 item 8, D-066): the platform's percentile per measured
+ * dimension among the merchant's customers of the same age band (`ageBand` null: every age,
+ * the birthday being unknown). A null percentile: fewer than `minGroupSize` people to compare
+ * with. Not available offline, before the analysis, or when the platform refuses.
+ */
+export const standingSchema = z.discriminatedUnion('available', [
+  z.object({ available: z.literal(false) }),
+  z.object({
+    available: z.literal(true),
+    ageBand: z.object({ from: z.number().int().min(0), to: z.number().int().min(0).nullable() }).nullable(),
+    minGroupSize: z.number().int().min(1),
+    dimensions: z.array(z.object({ dimension: z.enum(DIMENSION_IDS), percentile: z.number().int().min(0).max(100).nullable() })),
+  }),
+]);
+
 export const faceOutlineSchema = z.object({
   points: z.array(z.tuple([z.number(), z.number()])).min(3).max(256),
   source: z.enum(['landmarks', 'box']),
@@ -343,6 +359,8 @@ export const kioskApiContract = {
 
   getReport: { input: z.object({ sessionId: id, lang }), output: reportSchema },
   getHistory: { input: z.object({ customerId: id }), output: historySchema },
+  /** The session's standing among the merchant's customers of the customer's age band (D-066); asks the platform. */
+  getStanding: { input: z.object({ sessionId: id }), output: standingSchema },
   /** A recommendation's picture from the kiosk's catalogue cache (its `picture` key): works offline. */
   getCataloguePicture: { input: z.object({ key: z.string().regex(/^[0-9a-f]{64}$/) }), output: z.object({ bytes, contentType: z.enum(['image/jpeg', 'image/png', 'image/webp', 'image/gif']) }) },
 

@@ -20,6 +20,7 @@ export type Report = KioskOutput<'getReport'>;
 export type Status = KioskOutput<'getStatus'>;
 export type Settings = KioskOutput<'getSettings'>;
 export type History = KioskOutput<'getHistory'>;
+export type StandingResult = KioskOutput<'getStanding'>;
 export type Customer = KioskOutput<'registerCustomer'>;
 
 /** A sentence from main as a message key and parameters (contract uiMessageSchema, messages.ts). */

@@ -19,6 +19,7 @@ import type { Role } from './pins.ts';
 import type { Reports } from './reports.ts';
 import type { SessionController } from './session-controller.ts';
 import type { SettingsControl } from './settings-control.ts';
+import type { Standing } from './standing.ts';
 import type { StatusSource } from './status.ts';
 import type { Technician } from './technician.ts';
 
@@ -28,6 +29,7 @@ export interface KioskServiceParts {
   readonly sessions: SessionController;
   readonly customers: Customers;
   readonly reports: Reports;
+  readonly standing: Standing;
   readonly admin: Admin;
   readonly settings: SettingsControl;
   readonly technician: Technician;
@@ -131,6 +133,10 @@ export class KioskService implements KioskApi {
 
   async getHistory(input: KioskInput<'getHistory'>): Promise<KioskOutput<'getHistory'>> {
     return this.parts.reports.history(parse('getHistory', input).customerId);
+  }
+
+  async getStanding(input: KioskInput<'getStanding'>): Promise<KioskOutput<'getStanding'>> {
+    return this.parts.standing.of(parse('getStanding', input).sessionId);
   }
 
   async getCataloguePicture(input: KioskInput<'getCataloguePicture'>): Promise<KioskOutput<'getCataloguePicture'>> {

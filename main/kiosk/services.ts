@@ -34,6 +34,7 @@ import type { SecretStore } from './secrets.ts';
 import { SessionController } from './session-controller.ts';
 import { KioskSettings } from './settings.ts';
 import { SettingsControl } from './settings-control.ts';
+import { Standing } from './standing.ts';
 import { settleInterruptedSessions } from './startup.ts';
 import { StatusSource } from './status.ts';
 import { Technician } from './technician.ts';
@@ -166,6 +167,7 @@ export async function createKioskServices(input: KioskServicesInput): Promise<Ki
     sessions,
     customers: new Customers(store, engine, link, () => settings.platform().storeCustomId),
     reports: new Reports(store, engine, catalogue),
+    standing: new Standing(store, engine, link, log),
     admin,
     settings: new SettingsControl(settings, store, device, link, engine, busy, log),
     technician: new Technician({ store, device, liveCheck, link, engine, catalogue, settings, secrets, admin, log, demoPins: !config.extras.pins, busy }),

@@ -15,6 +15,8 @@ import { Outbox } from './outbox.ts';
 import { PullService } from './pull-service.ts';
 import { PushWorker } from './push-worker.ts';
 import { ReportRepository } from './report-repository.ts';
+import { StandingRepository } from './standing-repository.ts';
+import { StandingService } from './standing.ts';
 import { IntegrationRepository } from './integration-repository.ts';
 
 /** Report data (issue 6): pull, push, CRM search, device sync and shared links. */
@@ -29,6 +31,8 @@ export interface ReportData {
   readonly deletions: DeletionService;
   readonly pull: PullService;
   readonly crm: CrmRelay;
+  /** Where a customer's analysis stands among the merchant's customers of their age band (D-066). */
+  readonly standing: StandingService;
   readonly push: PushWorker;
   /** Once listening: the addresses of the instance; the outbox worker starts, files of deletions a crash interrupted go. */
   start(log: FastifyBaseLogger, urls: InstanceUrls): void;
@@ -64,6 +68,7 @@ export function createReportData({ config, clock, sql, uploads, tasks, objects, 
     deletions,
     pull: new PullService(sql, store, new IntegrationRepository(sql), links, signingKey, clock, config.region),
     crm: new CrmRelay(clock, integration, store),
+    standing: new StandingService(clock, store, new StandingRepository(sql), tasks, config.peerGroupMin),
     start(log, urls) {
       integration.setInstanceUrls(urls);
       push.start(log);

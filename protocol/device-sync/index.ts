@@ -6,3 +6,4 @@ export * from './deletions.ts';
 export * from './crm-search.ts';
 export * from './integration.ts';
 export * from './shared-links.ts';
+export * from './standing.ts';

@@ -12,6 +12,7 @@ import {
 } from '../device-sync/integration.ts';
 import { deletionRequestSchema, deletionResponseSchema } from '../device-sync/deletions.ts';
 import { deviceReportRequestSchema, deviceReportResponseSchema } from '../device-sync/reports.ts';
+import { standingRequestSchema, standingResponseSchema } from '../device-sync/standing.ts';
 import { reportPageSchema, SHARED_REPORT_PATH, sharedLinkQuerySchema } from '../device-sync/shared-links.ts';
 import { deviceUserRequestSchema, deviceUserResponseSchema } from '../device-sync/users.ts';
 
@@ -34,6 +35,11 @@ export const deviceSyncEndpoints = {
   deleteData: endpoint({
     method: 'POST', path: `${DEVICE_API_PREFIX}/deletions`, auth: 'token', merchantScoped: true, enveloped: true,
     body: deletionRequestSchema, response: deletionResponseSchema,
+  }),
+  /** Where a customer's analysis stands among the merchant's customers of their age band (D-066). */
+  standing: endpoint({
+    method: 'POST', path: `${DEVICE_API_PREFIX}/standing`, auth: 'token', merchantScoped: true, enveloped: true,
+    body: standingRequestSchema, response: standingResponseSchema,
   }),
   crmSearch: endpoint({
     method: 'GET', path: `${DEVICE_API_PREFIX}/crm/search`, auth: 'token', merchantScoped: true, enveloped: true,

@@ -254,6 +254,22 @@ export const en = {
     changeUp: '+{{delta}} since last time',
     changeDown: '{{delta}} since last time',
     changeNoise: '{{delta}} since last time — within measurement noise (±{{band}})',
+    /** Where you stand among the merchant's customers of the same age band (issue 16 item 8, D-066). */
+    standing: {
+      title: 'Where you stand',
+      group: 'Compared with customers aged {{from}}–{{to}} at our stores',
+      groupUnder: 'Compared with customers under {{age}} at our stores',
+      groupOver: 'Compared with customers aged {{age}} and over at our stores',
+      groupAll: 'Compared with customers of every age at our stores (no birthday was given)',
+      better: 'Better than {{percent}} of them',
+      betterAll: 'Better than all of them so far',
+      betterNone: 'Below the others of this group so far',
+      tooFew: 'Not enough customers yet to compare {{names}}: a comparison appears once at least {{minimum}} of the group have that measurement, so that no one can be singled out.',
+      noneYet: 'Not enough customers of this group have been measured yet to compare. A comparison appears once at least {{minimum}} have, so that no one can be singled out.',
+      method: 'Each customer counts once, with their latest visit. No one else’s results are shown or kept on this kiosk.',
+      loading: 'Comparing with other customers…',
+      unavailable: 'The comparison with other customers is not available right now (the kiosk cannot reach the platform).',
+    },
     visits: {
       since: 'Since your visit on {{date}}:',
       counts: '{{better}} better · {{worse}} worse · {{noise}} within measurement noise',

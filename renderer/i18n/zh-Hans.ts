@@ -241,6 +241,22 @@ export const zhHans: Catalogue<Messages> = {
     noImage: '此角度和光源没有图像。',
     ownCapture: '离线时无法加载标注图，现显示本机拍摄的照片。',
     compare: '历次对比',
+    /** 与同年龄段顾客相比（issue 16 item 8，D-066）。 */
+    standing: {
+      title: '您的位置',
+      group: '与本品牌门店 {{from}}–{{to}} 岁的顾客相比',
+      groupUnder: '与本品牌门店 {{age}} 岁以下的顾客相比',
+      groupOver: '与本品牌门店 {{age}} 岁及以上的顾客相比',
+      groupAll: '与本品牌门店所有年龄的顾客相比（未填写生日）',
+      better: '优于其中 {{percent}} 的顾客',
+      betterAll: '目前优于其中所有顾客',
+      betterNone: '目前低于该组其他顾客',
+      tooFew: '{{names}}：人数尚不足，暂无法比较。该组中至少 {{minimum}} 位顾客有此项检测后才显示比较，以免任何人被识别出来。',
+      noneYet: '该组已检测的顾客人数尚不足，暂无法比较。至少 {{minimum}} 位顾客检测后才显示比较，以免任何人被识别出来。',
+      method: '每位顾客只计一次，以其最近一次检测为准。本机不显示也不保存任何其他顾客的结果。',
+      loading: '正在与其他顾客比较…',
+      unavailable: '暂时无法与其他顾客比较（本机无法连接平台）。',
+    },
     visits: {
       since: '与 {{date}} 那次相比：',
       counts: '{{better}} 项改善 · {{worse}} 项变差 · {{noise}} 项在测量误差内',

@@ -232,9 +232,10 @@ describe('review photos enlarge; results read by summary and concern (issue 16 i
             }
           }
         } else {
-          // Portrait: far shorter than the 3.8 screens of issue 16 (6,815 px before D-055).
+          // Portrait: far shorter than the 3.8 screens of issue 16 (6,815 px before D-055). 2.99
+          // screens before "Where you stand" (D-066) added its panel, about 290 px with no peers yet.
           console.log(`portrait ${lang}: page ${pageHeight} px = ${(pageHeight / height).toFixed(2)} screens`);
-          expect(pageHeight / height).toBeLessThan(3);
+          expect(pageHeight / height).toBeLessThan(3.2);
         }
 
         // Findings by concern: every card in a group, closed at first; not-measured ones kept as such.

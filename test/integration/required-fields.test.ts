@@ -232,6 +232,11 @@ const ROWS: Row[] = [
     required: {}, oneOf: [['client_user_id', 'client_report_ids', 'task_ids', 'resource_urls'], 400], schemas: { '': d.deleteData.body! },
   },
   {
+    // The customer was never registered: refused after the fields (46203).
+    endpoint: d.standing, part: 'body', valid: ({ tag }) => ({ client_user_id: `rq-nobody-${tag}`, task_id: 'no-such-task' }),
+    accepts: 46203, required: { client_user_id: 400, task_id: 400 }, schemas: { '': d.standing.body! },
+  },
+  {
     endpoint: d.crmSearch, part: 'query', valid: () => ({ keyword: 'Tan', store_number: 'SG001' }),
     required: { keyword: 400, store_number: 400 }, schemas: { '': d.crmSearch.query! },
   },

@@ -10,6 +10,7 @@ export function registerDeviceRoutes(kit: RouteKit, rd: ReportData): void {
   kit.route(ep.syncUser, {}, ({ caller, body }) => rd.users.sync(caller.merchant.id, body));
   kit.route(ep.submitReport, {}, ({ caller, body, baseUrl }) => rd.reports.submit(caller.merchant.id, body, baseUrl()));
   kit.route(ep.deleteData, {}, ({ caller, body }) => rd.deletions.delete(caller.merchant.id, body));
+  kit.route(ep.standing, {}, ({ caller, body }) => rd.standing.standing(caller.merchant.id, body));
   kit.route(ep.crmSearch, {}, ({ caller, query }) => rd.crm.search(caller.merchant.id, query));
   kit.route(ep.integration, {}, ({ caller }) => rd.integration.settings(caller.merchant.id));
   kit.route(ep.updateIntegration, {}, ({ caller, body }) => rd.integration.update(caller.merchant.id, caller.auth.appId, body));

@@ -14,12 +14,13 @@ import { DimensionList } from './DimensionList.tsx';
 import { Recommendations } from './Recommendations.tsx';
 import { ShareButton } from './ShareButton.tsx';
 import { SharePanel } from './SharePanel.tsx';
+import { StandingPanel } from './StandingPanel.tsx';
 import { Summary } from './Summary.tsx';
 import { CallError } from '../../components/CallError.tsx';
 
 const SHARE_LINK_POLL_MS = 5000;
 
-/** The report: summary, close-up, progress over time, findings by concern, recommendations, phone link. */
+/** The report: summary, close-up, progress over time, where the customer stands, findings by concern, recommendations, phone link. */
 export function ResultsScreen() {
   const { t } = useTranslation();
   const language = useKioskStore(kioskSelectors.language);
@@ -97,6 +98,7 @@ export function ResultsScreen() {
               <AnnotatedImage report={report} captured={captured} />
             </div>
             <Comparison report={report} history={history} captured={captured} />
+            <StandingPanel report={report} />
             <DimensionList report={report} />
           </div>
           <div className="results-wide">

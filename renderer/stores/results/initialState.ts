@@ -1,5 +1,5 @@
 import type { DimensionId } from '../../../protocol/enums/dimensions.ts';
-import type { History, Report } from '../../../main/kiosk-api/types.ts';
+import type { History, Report, StandingResult } from '../../../main/kiosk-api/types.ts';
 import type { CallFailure } from '../../lib/kiosk.ts';
 
 export type View = Report['dimensions'][number]['annotations'][number]['view'];
@@ -12,6 +12,11 @@ export interface ResultsState {
   report: Report | null;
   history: History | null;
   error: CallFailure | null;
+  /**
+   * Where the customer stands among the merchant's customers of their age band (D-066): null
+   * while it is asked; `available: false` when it cannot be had (offline, refused).
+   */
+  standing: StandingResult | null;
   /** The dimension whose annotation and history are shown; null = overall. */
   dimension: DimensionId | null;
   /** The customer or staff chose a dimension (or "all"): stop choosing one for them. */
@@ -28,6 +33,7 @@ export const initialResultsState: ResultsState = {
   report: null,
   history: null,
   error: null,
+  standing: null,
   dimension: null,
   dimensionChosen: false,
   view: 'front',

@@ -44,6 +44,7 @@ export function annotationUrl(dimension: Dimension | null, view: View, light: Li
 export const resultsSelectors = {
   report: (s: ResultsState) => s.report,
   history: (s: ResultsState) => s.history,
+  standing: (s: ResultsState) => s.standing,
   error: (s: ResultsState) => s.error,
   dimension: (s: ResultsState) => s.dimension,
   view: (s: ResultsState) => s.view,

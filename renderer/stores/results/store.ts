@@ -9,6 +9,11 @@ import { initialResultsState, type Light, type ResultsState, type View } from '.
 export interface ResultsActions {
   /** Fetches the report (and the history when the customer is known); answers the report. */
   load(sessionId: string, customerId: string | null, lang: LanguageCode): Promise<Report | null>;
+  /**
+   * Asks where the customer stands (once per session: the platform's answer does not change
+   * with the language). A failed call reads as not available, never as an error of the report.
+   */
+  loadStanding(): Promise<void>;
   /** Re-reads the report only (processing screen polling, language change). */
   refreshReport(lang: LanguageCode): Promise<Report | null>;
   selectDimension(dimension: DimensionId | null): void;
@@ -35,6 +40,19 @@ export const useResultsStore = create<ResultsState & ResultsActions>()((set, get
       }
     }
     return report;
+  },
+
+  async loadStanding() {
+    const sessionId = get().sessionId;
+    if (!sessionId || get().standing !== null) return;
+    let standing: ResultsState['standing'];
+    try {
+      standing = await kiosk().getStanding({ sessionId });
+    } catch {
+      standing = { available: false };
+    }
+    // The customer may have left (reset) or another session opened while the platform answered.
+    if (get().sessionId === sessionId) set({ standing });
   },
 
   async refreshReport(lang) {

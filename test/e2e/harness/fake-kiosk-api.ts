@@ -343,6 +343,10 @@ export function createFakeKioskApi(): KioskApi {
         noiseBand: Object.fromEntries(DIMENSION_IDS.map((d) => [d, 3.5])),
       };
     },
+    async getStanding() {
+      // The fake has no platform and no other customers to compare with: as a kiosk offline.
+      return { available: false as const };
+    },
     async getCataloguePicture() {
       // The fake catalogue has no stored pictures: the screens show their placeholders.
       throw Object.assign(new Error('no such picture'), { code: 'not_found' });

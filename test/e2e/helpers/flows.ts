@@ -59,10 +59,11 @@ export async function giveConsent(page: Page, optionalToo = false): Promise<stri
   return ticked;
 }
 
-export async function registerCustomer(page: Page, name: string, phone: string): Promise<void> {
+export async function registerCustomer(page: Page, name: string, phone: string, birthday?: string): Promise<void> {
   const form = page.locator('[data-testid="customer-form"]');
   await form.locator('input[name="name"]').fill(name);
   await form.locator('input[name="phone"]').fill(phone);
+  if (birthday !== undefined) await form.locator('input[name="birthday"]').fill(birthday);
   await page.locator('[data-testid="register"]').click();
   await page.locator('[data-testid="chosen-customer"]').waitFor();
 }

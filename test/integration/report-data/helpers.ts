@@ -73,8 +73,8 @@ export function skinResult(annotationKey: string): SkinResult {
   };
 }
 
-/** A finished device_v task of the merchant, written straight to the table (no analysis run). */
-export async function succeededTask(tp: TestPlatform, merchantId: number, resources: Record<string, string>): Promise<string> {
+/** A finished device_v task of the merchant, written straight to the table (no analysis run); its result skinResult's unless given. */
+export async function succeededTask(tp: TestPlatform, merchantId: number, resources: Record<string, string>, result?: SkinResult): Promise<string> {
   const { sql, objects, clock } = tp.platform.services;
   const annotationKey = `${randomBytes(16).toString('hex')}-pore_front.png`;
   await objects.put(annotationKey, Buffer.from('\x89PNG\r\n\x1a\n annotation'));
@@ -85,7 +85,7 @@ export async function succeededTask(tp: TestPlatform, merchantId: number, resour
   await sql.run(
     `INSERT INTO tasks (id, merchant_id, app_id, order_id, api_code, algorithm_variant, request, status, attempts, request_hash, result, created_at, updated_at, finished_at)
      VALUES (?, ?, 'test', ?, 'device_v', 'standard', ?, 'succeeded', 1, 'h', ?, ?, ?, ?)`,
-    [taskId, merchantId, order.id, JSON.stringify(request), JSON.stringify(skinResult(annotationKey)), now, now, now],
+    [taskId, merchantId, order.id, JSON.stringify(request), JSON.stringify(result ?? skinResult(annotationKey)), now, now, now],
   );
   return taskId;
 }
