@@ -5,65 +5,33 @@
  * data directory; the mailer is stepped with runOnce on a clock the test moves, except where the
  * running loop itself is under test.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReportEmails } from '../../../main/kiosk/report-email.ts';
-import { reportEmailConfigSchema, type ReportEmailConfig } from '../../../main/mail/report-email-config.ts';
+import type { ReportEmailConfig } from '../../../main/mail/report-email-config.ts';
 import { ReportMailer } from '../../../main/mail/report-mailer.ts';
 import { KioskStore } from '../../../main/store/kiosk-store.ts';
 import type { LanguageCode } from '../../../protocol/enums/languages.ts';
-import { freePort, startDroppingSmtpServer, startSmtpServer } from './smtp-servers.ts';
-
-const REPORT_URL = 'http://127.0.0.1:9/shared/reports/r-77?expires=1893456000&signature=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
-const ADDRESS = 'jiali@example.com';
-const DAY = 24 * 3600_000;
+import { ADDRESS, Clock, DAY, kioskWithReport as makeKiosk, mailConfig, REPORT_URL, setLink } from './kiosk-fixture.ts';
+import { freePort, startFaultySmtpServer, startSmtpServer } from './smtp-servers.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function config(port: number, extra: { user?: string; password?: string } = {}): ReportEmailConfig {
-  return reportEmailConfigSchema.parse({
-    smtp: { host: '127.0.0.1', port, security: 'none', timeoutMs: 3000, ...extra },
-    from: 'skin@lumiere.example',
-    replyTo: 'orchard@lumiere.example',
-    storeName: 'Lumière Orchard',
-  });
-}
+const config = mailConfig;
 
-class Clock {
-  t = Date.UTC(2026, 11, 4, 10, 0, 0);
-  readonly now = (): number => this.t;
+/** A data directory with one analysed session of a customer with an e-mail address, removed after the test. */
+async function kioskWithReport(clock: Clock, options: { link?: boolean; email?: string } = {}): Promise<{ dir: string; sessionId: string }> {
+  const made = await makeKiosk(clock, options);
+  cleanups.push(made.cleanup);
+  return made;
 }
 
 interface Kiosk {
   readonly store: KioskStore;
   readonly mailer: ReportMailer;
   readonly emails: ReportEmails;
-}
-
-/** A data directory with one analysed session of a customer with an e-mail address. */
-async function kioskWithReport(clock: Clock, options: { link?: boolean; email?: string } = {}): Promise<{ dir: string; sessionId: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'kiosk-report-email-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const store = await KioskStore.open({ dataDir: dir, verifyHashesOnStartup: 'unsynced', now: clock.now });
-  const customer = store.createCustomer({ name: 'Jia Li', email: options.email ?? ADDRESS, phoneCc: 65 });
-  const session = store.createSession('single_camera');
-  store.attachCustomer(session.id, { customerId: customer.id, skinCondition: 'clean', consentClauseIds: ['user_agreement', 'privacy_policy'] });
-  store.setSessionState(session.id, 'capturing');
-  store.setSessionState(session.id, 'review');
-  store.setSessionState(session.id, 'done');
-  store.outbox.insert({ sessionId: session.id, apiCode: 'online_skin', algorithmVariant: 'all_race_v2', now: clock.t });
-  if (options.link !== false) setLink(store, session.id, clock.t + 7 * DAY, clock.t);
-  store.close();
-  return { dir, sessionId: session.id };
-}
-
-function setLink(store: KioskStore, sessionId: string, expiresAt: number, now: number): void {
-  store.outbox.update(sessionId, { stage: 'done', reportUrl: REPORT_URL, reportUrlExpiresAt: expiresAt }, now);
 }
 
 /** Opens the kiosk on the data directory: a start, or a restart after the previous one closed. */
@@ -193,7 +161,7 @@ describe('report link by e-mail', () => {
 
   it('never resends after the connection dropped once the message was handed over', async () => {
     const clock = new Clock();
-    const server = await startDroppingSmtpServer();
+    const server = await startFaultySmtpServer();
     cleanups.push(() => server.close());
     const { dir, sessionId } = await kioskWithReport(clock);
     const kiosk = await openKiosk(dir, clock, config(server.port));

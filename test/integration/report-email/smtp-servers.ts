@@ -63,24 +63,31 @@ export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<Te
   };
 }
 
-export interface DroppingSmtpServer {
+export interface FaultySmtpServer {
   readonly port: number;
-  /** Messages whose final dot arrived (each then had its connection dropped). */
+  /** Messages whose final dot arrived. */
   readonly received: () => number;
+  /** Connections opened so far. */
+  readonly connections: () => number;
   close(): Promise<void>;
 }
 
 /**
- * Speaks just enough SMTP to take a message, then closes the connection instead of answering the
- * final dot: the message reached the server, the client never learns it.
+ * Speaks just enough SMTP to take a message, then, instead of answering the final dot, closes the
+ * connection (`drop-after-dot`: the message reached the server, the client never learns it) or
+ * stays silent (`stall-after-dot`, for a client killed while it waits). `stall-at-greeting` takes
+ * the connection and never greets: nothing can have been handed over.
  */
-export async function startDroppingSmtpServer(): Promise<DroppingSmtpServer> {
+export async function startFaultySmtpServer(mode: 'drop-after-dot' | 'stall-after-dot' | 'stall-at-greeting' = 'drop-after-dot'): Promise<FaultySmtpServer> {
+  let connections = 0;
   let received = 0;
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => undefined);
+    connections += 1;
+    if (mode === 'stall-at-greeting') return;
     let inData = false;
     let buffer = '';
     socket.write('220 dropper.test ESMTP\r\n');
@@ -89,7 +96,8 @@ export async function startDroppingSmtpServer(): Promise<DroppingSmtpServer> {
       if (inData) {
         if (buffer.includes('\r\n.\r\n')) {
           received += 1;
-          socket.destroy();
+          buffer = '';
+          if (mode === 'drop-after-dot') socket.destroy();
         }
         return;
       }
@@ -113,6 +121,7 @@ export async function startDroppingSmtpServer(): Promise<DroppingSmtpServer> {
   return {
     port,
     received: () => received,
+    connections: () => connections,
     close: () =>
       new Promise((resolve) => {
         for (const s of sockets) s.destroy();
