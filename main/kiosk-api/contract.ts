@@ -299,7 +299,7 @@ export const sessionRowSchema = z.object({
 
 /** The health checks a technician reads (getDiagnostics), in this order. */
 export const DIAGNOSTIC_CHECKS = [
-  'camera', 'lights', 'models', 'disk', 'platform', 'clock', 'credentials', 'sync_queue', 'store', 'catalogue', 'secrets', 'pins', 'platform_deletions', 'settings',
+  'camera', 'lights', 'models', 'disk', 'platform', 'clock', 'credentials', 'sync_queue', 'store', 'catalogue', 'secrets', 'pins', 'platform_deletions', 'report_email', 'settings',
 ] as const;
 
 export const diagnosticsSchema = z.object({

@@ -4,6 +4,7 @@
  * session list. The sending is main/mail/report-mailer.ts.
  */
 import type { LanguageCode } from '../../protocol/enums/languages.ts';
+import { uiMessage } from '../kiosk-api/messages.ts';
 import type { KioskOutput, ReportEmail } from '../kiosk-api/types.ts';
 import type { ReportMailer } from '../mail/report-mailer.ts';
 import { maskEmailAddress } from '../mail/mask-address.ts';
@@ -12,6 +13,7 @@ import type { ReportEmailRow } from '../store/report-emails.ts';
 import { conflict, notFound } from './errors.ts';
 
 type StaffEmail = KioskOutput<'listSessions'>['sessions'][number]['email'];
+type DiagnosticCheck = KioskOutput<'getDiagnostics'>['checks'][number];
 
 export class ReportEmails {
   constructor(
@@ -50,6 +52,16 @@ export class ReportEmails {
     const row = this.store.reportEmails.get(sessionId);
     if (!row) return null;
     return { state: publicState(row), serverReply: row.error_message };
+  }
+
+  /** The technician's diagnostics line: configured or not, what waits, what was refused. */
+  diagnostic(): DiagnosticCheck {
+    if (!this.mailer) return { name: 'report_email', ok: true, detail: uiMessage('diag.email_off') };
+    const server = this.mailer.server;
+    const counts = this.store.reportEmails.counts();
+    const problem = this.store.reportEmails.configProblem();
+    if (problem !== null) return { name: 'report_email', ok: false, detail: uiMessage('diag.email_login', { server, detail: problem, pending: counts.pending }) };
+    return { name: 'report_email', ok: counts.failed + counts.uncertain === 0, detail: uiMessage('diag.email', { server, ...counts }) };
   }
 
   private address(sessionId: string): string | null {

@@ -178,7 +178,7 @@ export async function createKioskServices(input: KioskServicesInput): Promise<Ki
     reportEmails,
     admin,
     settings: new SettingsControl(settings, store, device, link, engine, busy, log),
-    technician: new Technician({ store, device, liveCheck, link, engine, catalogue, settings, secrets, admin, log, demoPins: !config.extras.pins, busy }),
+    technician: new Technician({ store, device, liveCheck, link, engine, catalogue, settings, secrets, admin, reportEmails, log, demoPins: !config.extras.pins, busy }),
     calibration,
     status: new StatusSource({ mode: input.mode, version: input.version }, device, settings, link, engine, catalogue),
     pinHashes,

@@ -62,6 +62,12 @@ export class ReportMailer {
     this.running = null;
   }
 
+  /** The server as a technician names it, never with the account's password. */
+  get server(): string {
+    const { host, port, security } = this.options.config.smtp;
+    return `${host}:${port} (${security})`;
+  }
+
   /** New work or changed settings: look now. */
   wake(): void {
     this.wakeUp?.();

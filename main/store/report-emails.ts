@@ -157,6 +157,12 @@ export class ReportEmailRepository {
     this.#db.prepare("UPDATE report_emails SET next_attempt_at = ? WHERE state = 'queued' AND waiting IS NOT NULL").run(now);
   }
 
+  /** The last refusal of this kiosk's login or TLS while e-mails wait for a setting, else null. */
+  configProblem(): string | null {
+    const row = this.#db.prepare("SELECT error_message FROM report_emails WHERE state = 'queued' AND waiting = 'config' ORDER BY next_attempt_at DESC LIMIT 1").get() as { error_message: string | null } | undefined;
+    return row ? (row.error_message ?? 'refused') : null;
+  }
+
   counts(): ReportEmailCounts {
     const row = this.#db
       .prepare("SELECT SUM(state IN ('queued', 'sending', 'data')) AS pending, SUM(state = 'failed') AS failed, SUM(state = 'uncertain') AS uncertain FROM report_emails")

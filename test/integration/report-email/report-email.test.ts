@@ -151,6 +151,7 @@ describe('report link by e-mail', () => {
     expect(await kiosk.mailer.runOnce()).toBe(false);
     expect(server.rcptOffered).toHaveLength(1);
     expect(kiosk.store.reportEmails.counts()).toEqual({ pending: 0, failed: 1, uncertain: 0 });
+    expect(kiosk.emails.diagnostic()).toMatchObject({ name: 'report_email', ok: false, detail: { key: 'diag.email', params: { failed: 1, uncertain: 0, pending: 0, server: `127.0.0.1:${server.port} (none)` } } });
 
     // The customer taps again (say, after staff corrected the address): a new consent, a new try.
     expect(ask(kiosk, sessionId).state).toBe('queued');
@@ -237,6 +238,11 @@ describe('report link by e-mail', () => {
     ask(kiosk, sessionId);
     expect(await kiosk.mailer.runOnce()).toBe(true);
     expect(kiosk.store.reportEmails.get(sessionId)).toMatchObject({ state: 'queued', waiting: 'config', error_code: '535' });
+    const diagnostic = kiosk.emails.diagnostic();
+    expect(diagnostic).toMatchObject({ ok: false, detail: { key: 'diag.email_login', params: { pending: 1 } } });
+    // The technician reads the server's refusal, never the password.
+    expect(diagnostic.detail.text).toContain('535');
+    expect(JSON.stringify(diagnostic)).not.toContain('wrong');
     expect(server.messages).toHaveLength(0);
   });
 
@@ -248,6 +254,7 @@ describe('report link by e-mail', () => {
     const none = new ReportEmails(store, null, clock.now);
     expect(none.view(sessionId)).toBeNull();
     expect(() => none.request(sessionId, 'en')).toThrow(/no mail server/);
+    expect(none.diagnostic()).toMatchObject({ name: 'report_email', ok: true, detail: { key: 'diag.email_off' } });
 
     const noAddress = await kioskWithReport(clock, { email: '' });
     const kiosk = await openKiosk(noAddress.dir, clock, config(await freePort()));
