@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../integration/report-email/smtp-servers.ts';
-import { chooseLanguage, chooseSkinAndStart, confirmAndWaitForResults, giveConsent, openKiosk, runCapture, screen, startSession, waitForReviewImages } from './helpers/flows.ts';
+import { chooseLanguage, chooseSkinAndStart, confirmAndWaitForResults, enterPin, giveConsent, openKiosk, runCapture, screen, STAFF_PIN, startSession, waitForReviewImages } from './helpers/flows.ts';
 import type { KioskHost } from './helpers/kiosk-host.ts';
 import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
 import { rotate, shoot } from './helpers/screens.ts';
@@ -113,5 +113,19 @@ describe('report link by e-mail (issue 16 item 12)', () => {
     }
     // One tap, one e-mail.
     expect(smtp.messages).toHaveLength(1);
+
+    // Staff see on their session list that this customer's e-mail went.
+    await page.locator('[data-testid="results-finish"]').click();
+    await screen(page, 'idle').waitFor();
+    await openKiosk(page, host.withQuery('?lang=en'));
+    await page.locator('[data-testid="open-staff"]').click();
+    await enterPin(page, STAFF_PIN);
+    await screen(page, 'staff').waitFor();
+    await page.locator('[data-tab="sessions"]').click();
+    const state = page.locator('[data-session-id] [data-testid="email-state"]');
+    await state.first().waitFor({ timeout: 30_000 });
+    expect(await state.count()).toBe(1);
+    expect(await state.getAttribute('data-state')).toBe('sent');
+    expect(await state.textContent()).toBe('E-mail sent');
   });
 });
