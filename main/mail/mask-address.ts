@@ -10,3 +10,11 @@ export function maskEmailAddress(address: string): string {
   const first = Array.from(local)[0] ?? '';
   return `${first}***${address.slice(at)}`;
 }
+
+/**
+ * Every address in a text masked, for the kiosk log: a mail server's reply often repeats the
+ * recipient ("550 <jiali@example.com>: no such user"), and customer details are not logged.
+ */
+export function maskEmailAddressesIn(text: string): string {
+  return text.replace(/[^\s<>"'(),;:=@]+@[^\s<>"'(),;:]+/g, (address) => maskEmailAddress(address));
+}

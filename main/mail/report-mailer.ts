@@ -18,6 +18,7 @@ import type { BackoffConfig } from '../sync/failures.ts';
 import { DEFAULT_BACKOFF, backoffDelay } from '../sync/failures.ts';
 import type { SyncLog } from '../sync/engine.ts';
 import type { ReportEmailConfig } from './report-email-config.ts';
+import { maskEmailAddressesIn } from './mask-address.ts';
 import { composeReportEmail } from './report-email-message.ts';
 import { SmtpSendError, sendOverSmtp } from './smtp-send.ts';
 import { missingCase } from '../../common/missing-case.ts';
@@ -87,7 +88,7 @@ export class ReportMailer {
     try {
       const serverResponse = await this.send(due);
       reportEmails.markSent(due.session_id, serverResponse, this.now());
-      this.options.log?.('info', `report e-mail for session ${due.session_id} handed to the mail server (${serverResponse})`);
+      this.options.log?.('info', `report e-mail for session ${due.session_id} handed to the mail server (${maskEmailAddressesIn(serverResponse)})`);
     } catch (error) {
       const failure = error instanceof SmtpSendError ? error : new SmtpSendError('temporary', 'local_error', error instanceof Error ? error.message : String(error));
       this.recordFailure(due, failure, attempts);
@@ -115,18 +116,19 @@ export class ReportMailer {
   private recordFailure(due: DueReportEmail, failure: SmtpSendError, attempts: number): void {
     const { reportEmails } = this.options.store;
     const base = { code: failure.code, message: failure.message, attempts };
+    const logged = maskEmailAddressesIn(failure.message);
     switch (failure.kind) {
       case 'temporary':
       case 'config': {
         const nextAttemptAt = this.now() + backoffDelay(attempts, this.backoff);
         const waiting = failure.kind === 'config' ? 'config' : /^\d/.test(failure.code) ? null : 'network';
         reportEmails.recordFailure(due.session_id, { end: 'retry', ...base, waiting, nextAttemptAt });
-        this.options.log?.('warn', `report e-mail for session ${due.session_id}: ${failure.kind} failure ${failure.code} (${failure.message}); try ${attempts + 1} in ${Math.round((nextAttemptAt - this.now()) / 1000)} s`);
+        this.options.log?.('warn', `report e-mail for session ${due.session_id}: ${failure.kind} failure ${failure.code} (${logged}); try ${attempts + 1} in ${Math.round((nextAttemptAt - this.now()) / 1000)} s`);
         return;
       }
       case 'permanent':
         reportEmails.recordFailure(due.session_id, { end: 'failed', ...base });
-        this.options.log?.('error', `report e-mail for session ${due.session_id}: refused by the mail server ${failure.code} (${failure.message}); not retried`);
+        this.options.log?.('error', `report e-mail for session ${due.session_id}: refused by the mail server ${failure.code} (${logged}); not retried`);
         return;
       case 'uncertain':
         reportEmails.recordFailure(due.session_id, { end: 'uncertain', ...base });

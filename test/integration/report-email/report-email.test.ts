@@ -32,17 +32,20 @@ interface Kiosk {
   readonly store: KioskStore;
   readonly mailer: ReportMailer;
   readonly emails: ReportEmails;
+  /** What the mailer wrote to the kiosk log. */
+  readonly log: string[];
 }
 
 /** Opens the kiosk on the data directory: a start, or a restart after the previous one closed. */
 async function openKiosk(dir: string, clock: Clock, mail: ReportEmailConfig): Promise<Kiosk> {
   const store = await KioskStore.open({ dataDir: dir, verifyHashesOnStartup: 'unsynced', now: clock.now });
-  const mailer = new ReportMailer({ store, config: mail, now: clock.now, backoff: { baseMs: 1000, maxMs: 8000 } });
+  const log: string[] = [];
+  const mailer = new ReportMailer({ store, config: mail, now: clock.now, backoff: { baseMs: 1000, maxMs: 8000 }, log: (level, line) => log.push(`${level} ${line}`) });
   cleanups.push(async () => {
     await mailer.stop();
     store.close();
   });
-  return { store, mailer, emails: new ReportEmails(store, mailer, clock.now) };
+  return { store, mailer, emails: new ReportEmails(store, mailer, clock.now), log };
 }
 
 async function closeKiosk(kiosk: Kiosk): Promise<void> {
@@ -137,7 +140,7 @@ describe('report link by e-mail', () => {
 
   it('does not retry a permanent refusal (550) and shows it to staff; a new tap asks again', async () => {
     const clock = new Clock();
-    const server = await startSmtpServer({ rcpt: (n) => (n === 1 ? 550 : null) });
+    const server = await startSmtpServer({ rcpt: (n) => (n === 1 ? 550 : null), replyNamesRecipient: true });
     cleanups.push(() => server.close());
     const { dir, sessionId } = await kioskWithReport(clock);
     const kiosk = await openKiosk(dir, clock, config(server.port));
@@ -147,6 +150,10 @@ describe('report link by e-mail', () => {
     expect(kiosk.store.reportEmails.get(sessionId)).toMatchObject({ state: 'failed', error_code: '550' });
     expect(kiosk.emails.staffView(sessionId)).toEqual({ state: 'failed', serverReply: expect.stringContaining('550') });
     expect(kiosk.emails.view(sessionId)?.state).toBe('failed');
+    // The log says what happened without the customer's address, though the server's reply holds it.
+    expect(kiosk.store.reportEmails.get(sessionId)?.error_message).toContain(ADDRESS);
+    expect(kiosk.log.join('\n')).toMatch(/^error report e-mail for session \S+: refused by the mail server 550 .*j\*\*\*@example\.com/m);
+    expect(kiosk.log.join('\n')).not.toContain(ADDRESS);
     clock.t += DAY;
     expect(await kiosk.mailer.runOnce()).toBe(false);
     expect(server.rcptOffered).toHaveLength(1);
@@ -243,6 +250,8 @@ describe('report link by e-mail', () => {
     // The technician reads the server's refusal, never the password.
     expect(diagnostic.detail.text).toContain('535');
     expect(JSON.stringify(diagnostic)).not.toContain('wrong');
+    expect(kiosk.log.join('\n')).toContain('config failure 535');
+    expect(kiosk.log.join('\n')).not.toContain('wrong');
     expect(server.messages).toHaveLength(0);
   });
 

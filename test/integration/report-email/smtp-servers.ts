@@ -23,6 +23,8 @@ export interface TestSmtpOptions {
   readonly rcpt?: (n: number, address: string) => number | null;
   /** When set, AUTH must give exactly these. */
   readonly auth?: { readonly user: string; readonly password: string };
+  /** Refusals repeat the recipient, as many servers' do ("550 <a@b>: no such user"). */
+  readonly replyNamesRecipient?: boolean;
 }
 
 export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<TestSmtpServer> {
@@ -43,7 +45,8 @@ export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<Te
       rcptOffered.push(address.address);
       const refusal = options.rcpt?.(rcptOffered.length, address.address) ?? null;
       if (refusal === null) return callback();
-      callback(Object.assign(new Error(refusal >= 500 ? 'Mailbox unavailable' : 'Mailbox busy, try again later'), { responseCode: refusal }));
+      const text = refusal >= 500 ? 'Mailbox unavailable' : 'Mailbox busy, try again later';
+      callback(Object.assign(new Error(options.replyNamesRecipient ? `<${address.address}>: ${text}` : text), { responseCode: refusal }));
     },
     onData(stream, _session, callback) {
       simpleParser(stream)

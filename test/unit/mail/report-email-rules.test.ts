@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskEmailAddress } from '../../../main/mail/mask-address.ts';
+import { maskEmailAddress, maskEmailAddressesIn } from '../../../main/mail/mask-address.ts';
 import { reportEmailConfigSchema } from '../../../main/mail/report-email-config.ts';
 import { classifySmtpError } from '../../../main/mail/smtp-send.ts';
 
@@ -8,6 +8,9 @@ describe('maskEmailAddress', () => {
     expect(maskEmailAddress('jiali@example.com')).toBe('j***@example.com');
     expect(maskEmailAddress('王芳@例子.中国')).toBe('王***@例子.中国');
     expect(maskEmailAddress('nonsense')).toBe('***');
+  });
+  it('masks every address a server reply repeats, for the log', () => {
+    expect(maskEmailAddressesIn('550 5.1.1 <jiali@example.com>: Recipient address rejected; from=skin@shop.example')).toBe('550 5.1.1 <j***@example.com>: Recipient address rejected; from=s***@shop.example');
   });
 });
 
