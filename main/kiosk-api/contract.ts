@@ -208,6 +208,20 @@ export const recommendationSchema = z.object({
   rank: z.number(),
 });
 
+/**
+ * The report link by e-mail (D-067), offered only when the merchant configured a mail server and
+ * the customer registered an e-mail address. `offered`: not asked for yet; `queued`: the customer
+ * asked (the tap is the consent) and it goes when the link exists and the server takes it; `sent`:
+ * the server took it; `failed`: the server refused it (5xx) or the link expired first; `uncertain`:
+ * the connection failed while the message was handed over: it may have arrived and is never resent.
+ */
+export const REPORT_EMAIL_STATES = ['offered', 'queued', 'sent', 'failed', 'uncertain'] as const;
+export const reportEmailSchema = z.object({
+  /** The customer's address as the screen may show it: j***@example.com. */
+  maskedAddress: z.string(),
+  state: z.enum(REPORT_EMAIL_STATES),
+});
+
 export const reportSchema = z.object({
   sessionId: id,
   stage: syncStageSchema,
@@ -225,6 +239,8 @@ export const reportSchema = z.object({
   /** Expiring read-only page for the customer's phone, when the report is on the platform. */
   shareUrl: z.string().nullable(),
   shareExpiresAt: z.number().nullable(),
+  /** Null when the kiosk has no mail server or the customer no e-mail address. */
+  email: reportEmailSchema.nullable(),
 });
 
 /**
@@ -290,11 +306,16 @@ export const sessionRowSchema = z.object({
   stage: syncStageSchema,
   /** Why the sync failed or waits, null when nothing went wrong. */
   lastError: uiMessageSchema.nullable(),
+  /**
+   * The report link e-mail the customer asked for (D-067), null when none was asked for; with
+   * the mail server's last answer (e.g. "550 mailbox unavailable") for staff to read out.
+   */
+  email: z.object({ state: z.enum(REPORT_EMAIL_STATES).exclude(['offered']), serverReply: z.string().nullable() }).nullable(),
 });
 
 /** The health checks a technician reads (getDiagnostics), in this order. */
 export const DIAGNOSTIC_CHECKS = [
-  'camera', 'lights', 'models', 'disk', 'platform', 'clock', 'credentials', 'sync_queue', 'store', 'catalogue', 'secrets', 'pins', 'platform_deletions', 'settings',
+  'camera', 'lights', 'models', 'disk', 'platform', 'clock', 'credentials', 'sync_queue', 'store', 'catalogue', 'secrets', 'pins', 'platform_deletions', 'report_email', 'settings',
 ] as const;
 
 export const diagnosticsSchema = z.object({
@@ -358,6 +379,11 @@ export const kioskApiContract = {
   getFaceOutline: { input: z.object({ sessionId: id, view }), output: z.object({ outline: faceOutlineSchema.nullable() }) },
 
   getReport: { input: z.object({ sessionId: id, lang }), output: reportSchema },
+  /**
+   * The customer's tap on "Send the link to my e-mail": their consent to one e-mail with the
+   * report link to the address they registered, queued in the kiosk's outbox (D-067).
+   */
+  sendReportEmail: { input: z.object({ sessionId: id, lang }), output: reportEmailSchema },
   getHistory: { input: z.object({ customerId: id }), output: historySchema },
   /** The session's standing among the merchant's customers of the customer's age band (D-066); asks the platform. */
   getStanding: { input: z.object({ sessionId: id }), output: standingSchema },

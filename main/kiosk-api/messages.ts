@@ -101,6 +101,9 @@ export const MESSAGE_TEXTS = {
   'calibration.not_filling': 'Refused: the card does not fill the marked area (its edge shows something else). Hold the card closer or centre it.',
   'calibration.not_uniform': 'Refused: the marked area is not even ({{spread}} % brightness difference, {{texture}} % texture). A grey card is plain and matt: hold it flat, without glare, shadow or print.',
   'calibration.not_neutral': 'Refused: the marked area is coloured (its channels differ by {{spread}} %), not grey. Use the grey card, not a coloured or white surface.',
+  'diag.email_off': 'No mail server is configured: the report link is not offered by e-mail.',
+  'diag.email': 'Mail server {{server}}: {{pending}} e-mail(s) waiting, {{failed}} refused by the server, {{uncertain}} possibly delivered and not resent.',
+  'diag.email_login': 'Mail server {{server}} refused this kiosk ({{detail}}): check email.smtp (user, password, security) in the kiosk configuration; {{pending}} e-mail(s) wait for it.',
   'diag.settings': 'Store {{store}}; photos kept {{days}} days.',
 } as const;
 

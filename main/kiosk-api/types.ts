@@ -17,6 +17,7 @@ export type { KioskApiErrorShape, KioskErrorCode } from '../../common/kiosk/api-
 
 export type SessionView = KioskOutput<'getSession'>;
 export type Report = KioskOutput<'getReport'>;
+export type ReportEmail = KioskOutput<'sendReportEmail'>;
 export type Status = KioskOutput<'getStatus'>;
 export type Settings = KioskOutput<'getSettings'>;
 export type History = KioskOutput<'getHistory'>;

@@ -11,6 +11,7 @@ import type { KioskStore } from '../store/kiosk-store.ts';
 import type { SyncEngine } from '../sync/engine.ts';
 import { describeSync, failureMessage } from '../sync/progress.ts';
 import { notFound } from './errors.ts';
+import type { ReportEmails } from './report-email.ts';
 import { localDate } from './reports.ts';
 import { sessionStatus } from './session-status.ts';
 
@@ -18,6 +19,7 @@ export class Admin {
   constructor(
     private readonly store: KioskStore,
     private readonly engine: SyncEngine,
+    private readonly emails: ReportEmails,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -31,7 +33,7 @@ export class Admin {
       const sync = describeSync(session, job, this.engine.uploadProgress(session.id));
       const lastError = job && (job.errorCode !== null || job.errorMessage !== null) ? failureMessage(job.errorCode, job.errorMessage) : null;
       const status = sessionStatus(session, sync.stage);
-      return { id: session.id, customerId: session.customerId, customerName, createdAt: session.createdAt, state: session.state, status, stage: sync.stage, lastError };
+      return { id: session.id, customerId: session.customerId, customerName, createdAt: session.createdAt, state: session.state, status, stage: sync.stage, lastError, email: this.emails.staffView(session.id) };
     });
     return { sessions, dailyCount: sessions.filter((s) => s.state === 'done').length };
   }

@@ -10,6 +10,7 @@ import { regionSchema } from '../../protocol/regions.ts';
 import type { Region } from '../../protocol/regions.ts';
 import { ConfigError, parseKioskCoreConfig } from '../config/kiosk-core-config.ts';
 import type { KioskCoreConfig } from '../config/kiosk-core-config.ts';
+import { reportEmailConfigSchema } from '../mail/report-email-config.ts';
 import { pinHashSchema } from './pins.ts';
 
 const httpUrl = z.string().regex(/^https?:\/\/[^\s]+$/, 'an http(s) URL');
@@ -28,6 +29,8 @@ export const kioskExtrasSchema = z.object({
       accountId: z.number().int().min(0).default(0),
     })
     .prefault({}),
+  /** The merchant's mail server for the report link by e-mail (D-067); absent: no e-mail is offered. */
+  email: reportEmailConfigSchema.optional(),
   /** scrypt hashes (main/kiosk/pins.ts hashPin); absent: the demo PINs, flagged in diagnostics. */
   pins: z.object({ staff: pinHashSchema, technician: pinHashSchema }).optional(),
   sync: z

@@ -16,6 +16,7 @@ import { invalid } from './errors.ts';
 import type { LightCalibration } from './light-calibration.ts';
 import { pinMatches } from './pins.ts';
 import type { Role } from './pins.ts';
+import type { ReportEmails } from './report-email.ts';
 import type { Reports } from './reports.ts';
 import type { SessionController } from './session-controller.ts';
 import type { SettingsControl } from './settings-control.ts';
@@ -30,6 +31,7 @@ export interface KioskServiceParts {
   readonly customers: Customers;
   readonly reports: Reports;
   readonly standing: Standing;
+  readonly reportEmails: ReportEmails;
   readonly admin: Admin;
   readonly settings: SettingsControl;
   readonly technician: Technician;
@@ -129,6 +131,11 @@ export class KioskService implements KioskApi {
   async getReport(input: KioskInput<'getReport'>): Promise<KioskOutput<'getReport'>> {
     const { sessionId, lang } = parse('getReport', input);
     return this.parts.reports.report(sessionId, lang);
+  }
+
+  async sendReportEmail(input: KioskInput<'sendReportEmail'>): Promise<KioskOutput<'sendReportEmail'>> {
+    const { sessionId, lang } = parse('sendReportEmail', input);
+    return this.parts.reportEmails.request(sessionId, lang);
   }
 
   async getHistory(input: KioskInput<'getHistory'>): Promise<KioskOutput<'getHistory'>> {

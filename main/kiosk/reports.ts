@@ -12,6 +12,7 @@ import type { SyncEngine } from '../sync/engine.ts';
 import { describeSync } from '../sync/progress.ts';
 import { notFound } from './errors.ts';
 import { NOISE_BAND } from './noise-band.ts';
+import type { ReportEmails } from './report-email.ts';
 import { historyFindings, measuredDimensions, notMeasuredDimensions, type DimensionFilter } from './report-findings.ts';
 
 export class Reports {
@@ -19,6 +20,7 @@ export class Reports {
     private readonly store: KioskStore,
     private readonly engine: SyncEngine,
     private readonly catalogue: Catalogue,
+    private readonly emails: ReportEmails,
   ) {}
 
   report(sessionId: string, lang: LanguageCode): Report {
@@ -56,6 +58,7 @@ export class Reports {
       recommendations,
       shareUrl: job?.reportUrl ?? null,
       shareExpiresAt: job?.reportUrlExpiresAt ?? null,
+      email: this.emails.view(sessionId),
     };
   }
 

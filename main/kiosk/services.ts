@@ -14,6 +14,7 @@ import type { SerialLightControllerOptions } from '../device/serial-light-contro
 import { Catalogue } from '../catalogue/catalogue.ts';
 import { CataloguePictures } from '../catalogue/pictures.ts';
 import { PlatformUnreachableError } from '../platform-client/errors.ts';
+import { ReportMailer } from '../mail/report-mailer.ts';
 import { KioskStore } from '../store/kiosk-store.ts';
 import { SyncEngine } from '../sync/engine.ts';
 import type { UploadFn } from '../sync/session-steps.ts';
@@ -28,6 +29,7 @@ import { LightCalibration } from './light-calibration.ts';
 import { KioskLog } from './log.ts';
 import { DEMO_PINS, hashPin } from './pins.ts';
 import { PlatformLink } from './platform-link.ts';
+import { ReportEmails } from './report-email.ts';
 import { Reports } from './reports.ts';
 import { FileSecretStore } from './secrets.ts';
 import type { SecretStore } from './secrets.ts';
@@ -63,6 +65,8 @@ export interface KioskServices {
   readonly api: KioskService;
   readonly store: KioskStore;
   readonly engine: SyncEngine;
+  /** Null without a mail server in the configuration. */
+  readonly mailer: ReportMailer | null;
   readonly catalogue: Catalogue;
   readonly device: DeviceHolder;
   readonly link: PlatformLink;
@@ -150,7 +154,12 @@ export async function createKioskServices(input: KioskServicesInput): Promise<Ki
     deviceConfig: () => settings.device(),
     log: (message) => log.write('error', message),
   });
-  const admin = new Admin(store, engine, now);
+  // The report link by e-mail (D-067): only with a mail server in the configuration.
+  const mailer = config.extras.email
+    ? new ReportMailer({ store, config: config.extras.email, now, backoff: { baseMs: sync.backoffBaseMs, maxMs: sync.backoffMaxMs }, log: (level, message) => log.write(level, message), idleMs: sync.idleMs })
+    : null;
+  const reportEmails = new ReportEmails(store, mailer, now);
+  const admin = new Admin(store, engine, reportEmails, now);
   const pinHashes = config.extras.pins ?? { staff: hashPin(DEMO_PINS.staff), technician: hashPin(DEMO_PINS.technician) };
   if (!config.extras.pins) log.write('warn', `no PIN hashes configured: the demo PINs are in use (staff ${DEMO_PINS.staff}, technician ${DEMO_PINS.technician}); set pins in the kiosk configuration before the unit goes into a store`);
   const busy = () => sessions.busy();
@@ -166,16 +175,20 @@ export async function createKioskServices(input: KioskServicesInput): Promise<Ki
     engine,
     sessions,
     customers: new Customers(store, engine, link, () => settings.platform().storeCustomId),
-    reports: new Reports(store, engine, catalogue),
+    reports: new Reports(store, engine, catalogue, reportEmails),
     standing: new Standing(store, engine, link, log),
+    reportEmails,
     admin,
     settings: new SettingsControl(settings, store, device, link, engine, busy, log),
-    technician: new Technician({ store, device, liveCheck, link, engine, catalogue, settings, secrets, admin, log, demoPins: !config.extras.pins, busy }),
+    technician: new Technician({ store, device, liveCheck, link, engine, catalogue, settings, secrets, admin, reportEmails, log, demoPins: !config.extras.pins, busy }),
     calibration,
     status: new StatusSource({ mode: input.mode, version: input.version }, device, settings, link, engine, catalogue),
     pinHashes,
   });
-  if (input.startSync !== false) engine.start();
+  if (input.startSync !== false) {
+    engine.start();
+    mailer?.start();
+  }
   log.write('info', `kiosk services started (${input.mode}, ${device.current?.device.profile.kind ?? 'no device'}, platform ${link.baseUrl || 'not configured'})`);
 
   let closing: Promise<void> | null = null;
@@ -183,6 +196,7 @@ export async function createKioskServices(input: KioskServicesInput): Promise<Ki
     api,
     store,
     engine,
+    mailer,
     catalogue,
     device,
     link,
@@ -191,6 +205,7 @@ export async function createKioskServices(input: KioskServicesInput): Promise<Ki
     close: () =>
       (closing ??= (async () => {
         await engine.stop();
+        await mailer?.stop();
         await sessions.close();
         await calibration.release();
         await device.close();

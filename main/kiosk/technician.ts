@@ -16,6 +16,7 @@ import { uiMessage } from '../kiosk-api/messages.ts';
 import { classifyFailure, failureCode } from '../sync/failures.ts';
 import { failureMessage } from '../sync/progress.ts';
 import type { Admin } from './admin.ts';
+import type { ReportEmails } from './report-email.ts';
 import type { DeviceHolder } from './device-holder.ts';
 import { describe } from './device-holder.ts';
 import type { KioskLog } from './log.ts';
@@ -34,6 +35,7 @@ export interface TechnicianDeps {
   readonly settings: KioskSettings;
   readonly secrets: SecretStore;
   readonly admin: Admin;
+  readonly reportEmails: ReportEmails;
   readonly log: KioskLog;
   readonly demoPins: boolean;
   readonly busy: () => boolean;
@@ -114,6 +116,7 @@ export class Technician {
     // K-015); what is counted here waits for the network or for a retry.
     const deletions = this.deps.admin.pendingPlatformDeletions();
     checks.push({ name: 'platform_deletions', ok: deletions === 0, detail: deletions === 0 ? uiMessage('diag.deletions_none') : uiMessage('diag.deletions_pending', { count: deletions }) });
+    checks.push(this.deps.reportEmails.diagnostic());
     checks.push({ name: 'settings', ok: true, detail: uiMessage('diag.settings', { store: settings.platform().storeCustomId || '—', days: settings.retentionDays() }) });
     return { checks };
   }

@@ -25,6 +25,7 @@ import { ensureDir, nodeDurableFs, writeDurable } from '../../common/node/durabl
 import type { DurableFs } from '../../common/node/durable-file.ts';
 import { uuidv7 } from './ids.ts';
 import { recoverCaptures } from './recovery.ts';
+import { ReportEmailRepository } from './report-emails.ts';
 import type { RecoveryReport } from './recovery.ts';
 import { deleteFaceOutlines, faceOutlineOf, previousFaceOutline, saveFaceOutline } from './face-outlines.ts';
 import type { FaceOutline } from './face-outlines.ts';
@@ -62,6 +63,8 @@ export class KioskStore {
   readonly settings: SettingsRepository;
   /** The catalogue as last read from the platform. */
   readonly catalogue: CatalogueCache;
+  /** Report links the customers asked to receive by e-mail (D-067). */
+  readonly reportEmails: ReportEmailRepository;
   /** Never exported nor exposed: every read and write goes through this module (D-043). */
   readonly #db: Db;
   private readonly now: () => number;
@@ -86,6 +89,7 @@ export class KioskStore {
     this.userSync = new UserSyncRepository(db);
     this.settings = new SettingsRepository(db);
     this.catalogue = new CatalogueCache(db);
+    this.reportEmails = new ReportEmailRepository(db);
   }
 
   /** Opens the database, migrates it and runs the recovery pass before anything is written. */

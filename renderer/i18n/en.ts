@@ -343,6 +343,15 @@ export const en = {
     hideDetails: 'Hide',
     /** The fixed button that opens the phone QR from anywhere on the report. */
     shareOpen: 'On your phone',
+    /** The report link by e-mail (D-067): {{address}} is the customer's address, masked. */
+    emailSend: 'Send the link to my e-mail',
+    emailConsent: 'One e-mail to {{address}} with the link to this report, nothing else. Tapping the button is your consent.',
+    emailQueued: 'Sending the link to {{address}}…',
+    emailQueuedOffline: 'The link goes to {{address}} as soon as your report has reached the platform.',
+    emailSent: 'The link is on its way to {{address}}. If it is not in your inbox, look in the spam folder.',
+    emailUncertain: 'The link was handed to the mail server for {{address}}. If it does not arrive, ask a member of staff.',
+    emailFailed: 'The mail server did not accept {{address}}. A member of staff can check the address with you.',
+    emailRetry: 'Try again',
   },
   /** Before an untouched screen returns to idle (D-046). */
   idleWarning: {
@@ -395,6 +404,13 @@ export const en = {
     },
     day: 'Day',
     noSessions: 'No sessions on this day.',
+    /** The report link e-mail a customer asked for (D-067), on their session's row. */
+    email: {
+      queued: 'E-mail queued',
+      sent: 'E-mail sent',
+      failed: 'E-mail refused',
+      uncertain: 'E-mail may have been delivered (not resent)',
+    },
     state: { consent: 'Consent', customer: 'Customer step', capturing: 'Capturing', live: 'Capturing', review: 'Review', done: 'Done', cancelled: 'Cancelled', fault: 'Fault' },
     retryDone: 'Queued again',
     retryRefused: 'This capture was not finished, so there is nothing to send.',

@@ -101,6 +101,9 @@ export const mainEn = {
     pins_demo: 'The demo PINs are in use: set staff and technician PIN hashes in the kiosk configuration.',
     deletions_none: 'No deletion request is waiting for the platform.',
     deletions_pending: '{{count}} deletion request(s) not yet confirmed by the platform; the kiosk sends them (POST /device_api/deletions) as soon as it is reachable.',
+    email_off: 'No mail server is configured: the report link is not offered by e-mail.',
+    email: 'Mail server {{server}}: {{pending}} e-mail(s) waiting, {{failed}} refused by the server, {{uncertain}} possibly delivered and not resent.',
+    email_login: 'Mail server {{server}} refused this kiosk ({{detail}}): check email.smtp (user, password, security) in the kiosk configuration; {{pending}} e-mail(s) wait for it.',
     settings: 'Store {{store}}; photos kept {{days}} days.',
   },
 };

@@ -99,6 +99,9 @@ export const mainZhHans: Messages['main'] = {
     pins_demo: '正在使用演示 PIN 码：请在设备配置中设置员工和技术人员的 PIN 码哈希。',
     deletions_none: '没有等待平台处理的删除请求。',
     deletions_pending: '{{count}} 个删除请求尚未得到平台确认；平台可访问时设备会立即发送（POST /device_api/deletions）。',
+    email_off: '未配置邮件服务器：不提供通过邮件发送报告链接。',
+    email: '邮件服务器 {{server}}：{{pending}} 封邮件等待发送，{{failed}} 封被服务器拒收，{{uncertain}} 封可能已送达且不再重发。',
+    email_login: '邮件服务器 {{server}} 拒绝了本设备（{{detail}}）：请检查设备配置中的 email.smtp（用户名、密码、加密方式）；{{pending}} 封邮件在等待。',
     settings: '门店 {{store}}；照片保留 {{days}} 天。',
   },
 };

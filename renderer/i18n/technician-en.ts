@@ -89,6 +89,7 @@ export const technicianEn = {
       secrets: 'Secret storage',
       pins: 'PINs',
       platform_deletions: 'Deletions on the platform',
+      report_email: 'Report e-mails',
       settings: 'Settings',
     },
   },

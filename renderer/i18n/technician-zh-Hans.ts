@@ -91,6 +91,7 @@ export const technicianZhHans: Catalogue<typeof technicianEn> = {
       secrets: '密钥存储',
       pins: 'PIN 码',
       platform_deletions: '平台上的删除',
+      report_email: '报告邮件',
       settings: '设置',
     },
   },

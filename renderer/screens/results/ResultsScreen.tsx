@@ -40,8 +40,9 @@ export function ResultsScreen() {
   }, [language, refreshReport]);
 
   // The phone link exists once the report reached the platform; a report that is ready here but
-  // still on its way (offline, retrying) gets its QR code when it arrives.
-  const awaitingLink = report?.stage === 'ready' && !report.shareUrl;
+  // still on its way (offline, retrying) gets its QR code when it arrives. An e-mail the customer
+  // asked for says when it went (D-067).
+  const awaitingLink = report?.stage === 'ready' && (!report.shareUrl || report.email?.state === 'queued');
   useEffect(() => {
     if (!awaitingLink) return;
     const timer = setInterval(() => void refreshReport(language), SHARE_LINK_POLL_MS);

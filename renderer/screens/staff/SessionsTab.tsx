@@ -77,6 +77,13 @@ export function SessionsTab() {
                     {say(row.lastError)}
                   </span>
                 )}
+                {/* The report link e-mail the customer asked for (D-067), with the mail server's answer when it refused. */}
+                {row.email && (
+                  <span className={row.email.state === 'failed' ? 'note-bad small' : 'muted small'} data-testid="email-state" data-state={row.email.state}>
+                    {t(`staff.email.${row.email.state}`)}
+                    {row.email.serverReply && row.email.state !== 'sent' && <span dir="ltr">{` — ${row.email.serverReply}`}</span>}
+                  </span>
+                )}
                 {notes[row.id] !== undefined && <RowNote note={notes[row.id]!} />}
               </div>
               {/* What became of the session (D-048): red only for a sync that failed, as Diagnostics counts it. */}

@@ -3,7 +3,7 @@ import type { DimensionId } from '../../../protocol/enums/dimensions.ts';
 import type { LanguageCode } from '../../../protocol/enums/languages.ts';
 import type { Report } from '../../../main/kiosk-api/types.ts';
 import { jpegUrl } from '../../camera/jpeg.ts';
-import { failureOf, kiosk } from '../../lib/kiosk.ts';
+import { failureOf, kiosk, type CallFailure } from '../../lib/kiosk.ts';
 import { initialResultsState, type Light, type ResultsState, type View } from './initialState.ts';
 
 export interface ResultsActions {
@@ -16,6 +16,11 @@ export interface ResultsActions {
   loadStanding(): Promise<void>;
   /** Re-reads the report only (processing screen polling, language change). */
   refreshReport(lang: LanguageCode): Promise<Report | null>;
+  /**
+   * The customer's tap on "Send the link to my e-mail" (D-067): their consent to one e-mail with
+   * the report link; the report's `email` takes main's answer. Answers the failure, if any.
+   */
+  sendReportEmail(lang: LanguageCode): Promise<CallFailure | null>;
   selectDimension(dimension: DimensionId | null): void;
   selectView(view: View): void;
   selectLight(light: Light | null): void;
@@ -70,6 +75,19 @@ export const useResultsStore = create<ResultsState & ResultsActions>()((set, get
     } catch (error) {
       set({ error: failureOf(error) });
       return null;
+    }
+  },
+
+  async sendReportEmail(lang) {
+    const sessionId = get().sessionId;
+    if (!sessionId) return null;
+    try {
+      const email = await kiosk().sendReportEmail({ sessionId, lang });
+      const report = get().report;
+      if (report?.sessionId === sessionId) set({ report: { ...report, email } });
+      return null;
+    } catch (error) {
+      return failureOf(error);
     }
   },
 

@@ -215,6 +215,8 @@ function report(id: string, lang: LanguageCode): Report {
         : [],
     shareUrl: stage === 'ready' ? `http://127.0.0.1:8080/ext/r/${id}?sig=abc123` : null,
     shareExpiresAt: stage === 'ready' ? Date.now() + 7 * 24 * 3600_000 : null,
+    // The harness has no mail server: no e-mail is offered (D-067).
+    email: null,
   };
 }
 
@@ -331,6 +333,9 @@ export function createFakeKioskApi(): KioskApi {
     async getReport({ sessionId, lang }) {
       return report(sessionId, lang);
     },
+    async sendReportEmail() {
+      throw Object.assign(new Error('This kiosk has no mail server set up, so it cannot send e-mails.'), { code: 'conflict' });
+    },
     async getHistory() {
       const now = Date.now();
       const scores = (a: number): Record<string, number> => Object.fromEntries(DIMENSION_IDS.slice(0, 10).map((d, i) => [d, Math.max(0, Math.min(100, a + ((i * 13) % 17) - 8))]));
@@ -373,10 +378,11 @@ export function createFakeKioskApi(): KioskApi {
         status: s.view.state === 'cancelled' ? 'cancelled' : s.confirmedAt === null ? 'in_progress' : online ? 'synced' : 'queued_offline',
         stage: s.confirmedAt === null ? 'capturing' : online ? 'ready' : 'queued_offline',
         lastError: null,
+        email: null,
       }));
-      rows.push({ id: 'ses-x1', customerId: null, customerName: 'Ana Lim', createdAt: Date.now() - 3600_000, state: 'done', status: 'synced', stage: 'ready', lastError: null });
-      rows.push({ id: 'ses-x2', customerId: null, customerName: 'Ben Koh', createdAt: Date.now() - 7200_000, state: 'done', status: 'failed', stage: 'failed', lastError: uiMessage('failure.no_face') });
-      rows.push({ id: 'ses-x3', customerId: null, customerName: '王芳', createdAt: Date.now() - 9000_000, state: 'done', status: 'queued_offline', stage: 'queued_offline', lastError: null });
+      rows.push({ id: 'ses-x1', customerId: null, customerName: 'Ana Lim', createdAt: Date.now() - 3600_000, state: 'done', status: 'synced', stage: 'ready', lastError: null, email: null });
+      rows.push({ id: 'ses-x2', customerId: null, customerName: 'Ben Koh', createdAt: Date.now() - 7200_000, state: 'done', status: 'failed', stage: 'failed', lastError: uiMessage('failure.no_face'), email: null });
+      rows.push({ id: 'ses-x3', customerId: null, customerName: '王芳', createdAt: Date.now() - 9000_000, state: 'done', status: 'queued_offline', stage: 'queued_offline', lastError: null, email: null });
       return { sessions: rows, dailyCount: rows.length };
     },
     async retrySync() {

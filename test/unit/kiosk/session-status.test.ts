@@ -6,6 +6,7 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Admin } from '../../../main/kiosk/admin.ts';
+import { ReportEmails } from '../../../main/kiosk/report-email.ts';
 import { sessionStatus } from '../../../main/kiosk/session-status.ts';
 import { settleInterruptedSessions } from '../../../main/kiosk/startup.ts';
 import { parseKioskCoreConfig } from '../../../main/config/kiosk-core-config.ts';
@@ -66,7 +67,7 @@ describe('session status', () => {
     const device = parseKioskCoreConfig({ device: { profile: { kind: 'multi_light', lights: ['white'] }, camera: { kind: 'simulated' }, lightController: { kind: 'simulated' } } }).device;
     expect(settleInterruptedSessions(store, device).cancelled).toContain(interrupted.id);
 
-    const rows = new Admin(store, engine).listSessions().sessions;
+    const rows = new Admin(store, engine, new ReportEmails(store, null, Date.now)).listSessions().sessions;
     const status = (id: string) => rows.find((r) => r.id === id)?.status;
     expect(status(declined.id)).toBe('declined');
     expect(status(cancelled.id)).toBe('cancelled');
@@ -90,7 +91,7 @@ describe('migration 005 (session end reason)', () => {
       migrations.filter((m) => m.version < 5),
     );
     db.prepare("INSERT INTO sessions (id, profile, state, created_at, updated_at) VALUES ('s-old', 'multi_light', 'cancelled', 1, 1)").run();
-    expect(migrate(db, migrations)).toBe(5);
+    expect(migrate(db, migrations)).toBe(migrations.at(-1)!.version);
     expect(db.prepare("SELECT state, end_reason FROM sessions WHERE id = 's-old'").get()).toEqual({ state: 'cancelled', end_reason: null });
     db.close();
   });

@@ -28,6 +28,7 @@ function report(dimensions: Measured[], notMeasured: DimensionId[] = []): Report
     recommendations: [],
     shareUrl: null,
     shareExpiresAt: null,
+    email: null,
   };
 }
 
