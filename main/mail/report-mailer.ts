@@ -22,6 +22,7 @@ import { maskEmailAddressesIn } from './mask-address.ts';
 import { composeReportEmail } from './report-email-message.ts';
 import { SmtpSendError, sendOverSmtp } from './smtp-send.ts';
 import { missingCase } from '../../common/missing-case.ts';
+import { LoopSleeper } from '../sync/loop-sleeper.ts';
 
 export interface ReportMailerOptions {
   readonly store: KioskStore;
@@ -40,7 +41,7 @@ export class ReportMailer {
   private readonly backoff: BackoffConfig;
   private running: Promise<void> | null = null;
   private stopped = true;
-  private wakeUp: (() => void) | null = null;
+  private readonly sleeper = new LoopSleeper();
 
   constructor(private readonly options: ReportMailerOptions) {
     this.now = options.now ?? Date.now;
@@ -58,7 +59,7 @@ export class ReportMailer {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.wakeUp?.();
+    this.sleeper.wake();
     await this.running;
     this.running = null;
   }
@@ -71,7 +72,7 @@ export class ReportMailer {
 
   /** New work or changed settings: look now. */
   wake(): void {
-    this.wakeUp?.();
+    this.sleeper.wake();
   }
 
   /** Sends the oldest due e-mail, if any; true when one was tried. Exposed for tests. */
@@ -141,6 +142,7 @@ export class ReportMailer {
 
   private async loop(): Promise<void> {
     while (!this.stopped) {
+      this.sleeper.beginRound();
       let worked = false;
       try {
         worked = await this.runOnce();
@@ -148,7 +150,7 @@ export class ReportMailer {
         // A database fault or a bug: logged, and the loop sleeps instead of spinning on it.
         this.options.log?.('error', `report e-mail loop: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
       }
-      if (!worked && !this.stopped) await this.sleep(this.nextDelay());
+      if (!worked && !this.stopped) await this.sleeper.sleep(this.nextDelay());
     }
   }
 
@@ -159,19 +161,5 @@ export class ReportMailer {
     const delay = due === null ? idle : due - this.now();
     const linkPoll = reportEmails.anyAwaitingLink() ? (this.options.linkPollMs ?? 2000) : idle;
     return Math.max(10, Math.min(idle, linkPoll, delay));
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = () => {
-        this.wakeUp = null;
-        done();
-      };
-    });
   }
 }

@@ -17,6 +17,7 @@ import { DEFAULT_POLL, createTask, pollTask, registerUser, submitReport, uploadN
 import type { SyncFailure, SyncJob, SyncTarget } from './types.ts';
 import { pushUser, stageUser, userBody, userPending } from './user-sync.ts';
 import { missingCase } from '../../common/missing-case.ts';
+import { LoopSleeper } from './loop-sleeper.ts';
 
 export type SyncLog = (level: 'info' | 'warn' | 'error', message: string) => void;
 
@@ -48,7 +49,7 @@ export class SyncEngine {
   private readonly poll: PollConfig;
   private running: Promise<void> | null = null;
   private stopped = true;
-  private wakeUp: (() => void) | null = null;
+  private readonly sleeper = new LoopSleeper();
   /** While the platform is unreachable, nothing is tried before this time. */
   private offlineUntil = 0;
   private offlineAttempts = 0;
@@ -80,7 +81,7 @@ export class SyncEngine {
   /** Something changed (new work, settings, staff retry): look now, forgetting the offline gate. */
   wake(): void {
     this.offlineUntil = 0;
-    this.wakeUp?.();
+    this.sleeper.wake();
   }
 
   /**
@@ -205,6 +206,7 @@ export class SyncEngine {
 
   private async loop(): Promise<void> {
     while (!this.stopped) {
+      this.sleeper.beginRound();
       let worked = false;
       try {
         worked = await this.runOnce();
@@ -213,7 +215,7 @@ export class SyncEngine {
         // A bug or a database fault: logged, and the loop sleeps instead of spinning on it.
         this.options.log?.('error', `sync loop: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
       }
-      if (!worked && !this.stopped) await this.sleep(this.nextDelay());
+      if (!worked && !this.stopped) await this.sleeper.sleep(this.nextDelay());
     }
   }
 
@@ -295,19 +297,5 @@ export class SyncEngine {
   private nextDelay(): number {
     const due = Math.max(this.offlineUntil, this.options.store.outbox.earliestDue() ?? Infinity);
     return Math.max(10, Math.min(this.options.idleMs ?? 30_000, due - this.now()));
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = () => {
-        this.wakeUp = null;
-        done();
-      };
-    });
   }
 }

@@ -2,9 +2,8 @@ import type { SkinContext } from '../context.ts';
 import { valleyResponse } from '../image/filters.ts';
 import { angleBetween } from '../image/lines.ts';
 import type { RegionId } from '../regions/regions.ts';
-import { toneScale } from './tone.ts';
 import type { LineSpec } from './wrinkles.ts';
-import { searchMask } from './wrinkles.ts';
+import { lineSearch, searchMask } from './wrinkles.ts';
 
 /** decision: the crease profile's step along the crease, millimetres. */
 const BIN_MM = 0.5;
@@ -20,12 +19,7 @@ const BIN_MM = 0.5;
  */
 export function creaseIndex(ctx: SkinContext, spec: LineSpec, region: RegionId): number {
   return ctx.memo(`crease:${spec.key}:${region}`, () => {
-    const light = ctx.pick(spec.lights);
-    const pxmm = ctx.pxPerMm(spec.level);
-    const tone = toneScale(ctx, light);
-    const high = spec.high * tone;
-    const low = spec.low * tone;
-    const roll = Math.atan2(ctx.regions.axes.u.y, ctx.regions.axes.u.x);
+    const { light, pxmm, high, low, roll } = lineSearch(ctx, spec);
     const dir = spec.direction(region);
     const along = { x: Math.cos(roll + dir.centre), y: Math.sin(roll + dir.centre) };
     const mask = searchMask(ctx, spec, region);

@@ -54,14 +54,7 @@ export const LINE_LIGHTS: readonly LightSource[] = ['parallel_polar', 'white', '
  */
 export function findLines(ctx: SkinContext, spec: LineSpec, regions: readonly RegionId[]): LineFindings {
   return ctx.memo(`lines:${spec.key}:${regions.join(',')}`, () => {
-    const light = ctx.pick(spec.lights);
-    const pxmm = ctx.pxPerMm(spec.level);
-    // The thresholds are set for the reference tone: a darker face shows the same crease as a
-    // smaller L* dip (measure/tone.ts).
-    const tone = toneScale(ctx, light);
-    const high = spec.high * tone;
-    const low = spec.low * tone;
-    const roll = Math.atan2(ctx.regions.axes.u.y, ctx.regions.axes.u.x);
+    const { light, pxmm, high, low, roll } = lineSearch(ctx, spec);
     const out: WrinkleLine[] = [];
     for (const region of regions) {
       const found: WrinkleLine[] = [];
@@ -83,6 +76,15 @@ export function findLines(ctx: SkinContext, spec: LineSpec, regions: readonly Re
     }
     return { light, level: spec.level, lines: out };
   });
+}
+
+/** What a spec's search reads with on this face: its light, scale, thresholds and the face's roll. */
+export function lineSearch(ctx: SkinContext, spec: LineSpec): { light: LightSource; pxmm: number; high: number; low: number; roll: number } {
+  const light = ctx.pick(spec.lights);
+  // The thresholds are set for the reference tone: a darker face shows the same crease as a
+  // smaller L* dip (measure/tone.ts).
+  const tone = toneScale(ctx, light);
+  return { light, pxmm: ctx.pxPerMm(spec.level), high: spec.high * tone, low: spec.low * tone, roll: Math.atan2(ctx.regions.axes.u.y, ctx.regions.axes.u.x) };
 }
 
 /** Where a spec's lines are looked for in a region: eroded by two of its largest sigmas, eye make-up left out. */
