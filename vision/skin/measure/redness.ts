@@ -42,9 +42,10 @@ const MIN_HALF_SHARE = 0.2;
  * Diffuse redness (the sensitivity and rosacea signs): a* blurred over 1.5 mm, compared with the
  * face's own baseline rather than an absolute value, on each half of the face (D-063): a light
  * from one side warms one cheek and not the other, and a single face-wide baseline then read the
- * lit half as flushed, or not, depending on which pixels a slightly different exposure clipped. The a* is read on the planes balanced on the
- * face's own skin (balance.ts), so skin tone, exposure and a coloured light cancel out: a warm
- * light stretches raw a* differences enough to lift a face by a level (issue 12 part 4).
+ * lit half as flushed, or not, depending on which pixels a slightly different exposure clipped.
+ * The a* is read on the planes balanced on the face's own skin (balance.ts), so skin tone,
+ * exposure and a coloured light cancel out: a warm light stretches raw a* differences enough to
+ * lift a face by a level (issue 12 part 4).
  * Connected red areas of at least 6 mm2 are the patches reported.
  */
 export function findRedness(ctx: SkinContext): RednessFindings {
@@ -58,8 +59,8 @@ export function findRedness(ctx: SkinContext): RednessFindings {
     const regionPercent: Partial<Record<RegionId, number>> = {};
     if (!rect) return { light, mask: red, patches: [], percent: 0, regionPercent, excess: 0, baseline: 0, areaCm2: 0 };
     const a = ctx.memo(`redness-a:${light}`, () => blurWithout(balancedLab(ctx, light, 1).a, ctx.unclipped(light, 1), ctx.px(SMOOTH_MM, 1), rect));
-    const side = halves(ctx, mask);
-    const baseline = side.baseline(a);
+    const side = halfBaselines(ctx, mask, a);
+    const baseline = side.mean;
     // The balance maps the skin to the reference tone REDNESS_DELTA was set for: no tone scaling.
     let excess = 0;
     const r = scanRect(mask);
@@ -96,10 +97,10 @@ export function findRedness(ctx: SkinContext): RednessFindings {
   });
 }
 
-interface Halves {
+interface HalfBaselines {
   /** The mean of the two halves' baselines (the figure reported). */
-  baseline(p: Plane): number;
-  /** The baseline at a pixel, after `baseline` has been called. */
+  readonly mean: number;
+  /** The baseline at a pixel. */
   at(x: number, y: number): number;
 }
 
@@ -107,32 +108,25 @@ interface Halves {
  * The 20th percentile of a plane over each half of the face's skin (the subject's right and left
  * of the midline between the eyes), blended linearly within MIDLINE_BLEND IPD of the midline.
  */
-function halves(ctx: SkinContext, mask: Mask): Halves {
+function halfBaselines(ctx: SkinContext, mask: Mask, p: Plane): HalfBaselines {
   const { axes } = ctx.regions;
   const mid = ctx.toWork(1, { x: (axes.eyeRight.x + axes.eyeLeft.x) / 2, y: (axes.eyeRight.y + axes.eyeLeft.y) / 2 });
   const ipd = Math.max(1, IPD_MM * ctx.pxPerMm(1));
   // Signed distance along u (right eye towards left eye) in IPD: below 0 is the subject's right.
   const t = (x: number, y: number): number => ((x + 0.5 - mid.x) * axes.u.x + (y + 0.5 - mid.y) * axes.u.y) / ipd;
-  let right = 0;
-  let left = 0;
+  const r = scanRect(mask);
+  const vRight: number[] = [];
+  const vLeft: number[] = [];
+  for (let y = r.y0; y < r.y1; y++) {
+    for (let x = r.x0, i = y * mask.width + r.x0; x < r.x1; x++, i++) if (mask.data[i]) (t(x, y) < 0 ? vRight : vLeft).push(p.data[i] as number);
+  }
+  const all = quantile(Float32Array.from([...vRight, ...vLeft]), 0.2);
+  const enough = (a: number[], b: number[]): boolean => a.length > 0 && a.length >= MIN_HALF_SHARE * b.length;
+  const right = enough(vRight, vLeft) ? quantile(Float32Array.from(vRight), 0.2) : all;
+  const left = enough(vLeft, vRight) ? quantile(Float32Array.from(vLeft), 0.2) : all;
   return {
-    baseline(p) {
-      const r = scanRect(mask);
-      const vRight: number[] = [];
-      const vLeft: number[] = [];
-      for (let y = r.y0; y < r.y1; y++) {
-        for (let x = r.x0, i = y * mask.width + r.x0; x < r.x1; x++, i++) if (mask.data[i]) (t(x, y) < 0 ? vRight : vLeft).push(p.data[i] as number);
-      }
-      const all = quantile(Float32Array.from([...vRight, ...vLeft]), 0.2);
-      const enough = (a: number[], b: number[]): boolean => a.length >= MIN_HALF_SHARE * b.length && a.length > 0;
-      right = enough(vRight, vLeft) ? quantile(Float32Array.from(vRight), 0.2) : all;
-      left = enough(vLeft, vRight) ? quantile(Float32Array.from(vLeft), 0.2) : all;
-      return (right + left) / 2;
-    },
-    at(x, y) {
-      const w = Math.min(1, Math.max(0, (t(x, y) + MIDLINE_BLEND) / (2 * MIDLINE_BLEND)));
-      return right + (left - right) * w;
-    },
+    mean: (right + left) / 2,
+    at: (x, y) => right + (left - right) * Math.min(1, Math.max(0, (t(x, y) + MIDLINE_BLEND) / (2 * MIDLINE_BLEND))),
   };
 }
 
