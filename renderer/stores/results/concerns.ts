@@ -78,12 +78,15 @@ export function concernGroups(report: Report): ConcernGroup[] {
 
 /**
  * The findings the summary leads with: up to `limit` measured dimensions whose level is not good,
- * most in need of attention first. When every level is good the lowest-scoring few stand in, so
- * the summary still shows what was looked at (and says that all is well).
+ * most in need of attention first, the sure ones before those the analysis marked less certain
+ * (caveats: a smile deepening the folds, make-up, overexposure...; D-068), so a grade the photo
+ * cannot vouch for does not head the report. When every level is good the lowest-scoring few
+ * stand in, so the summary still shows what was looked at (and says that all is well).
  */
 export function keyFindings(report: Report, limit = 3): { findings: Measured[]; allGood: boolean } {
   const ranked = [...report.dimensions].sort(byAttention);
-  const concerning = ranked.filter((d) => levelTone(d.dimension, d.level) !== 'good');
+  const unsure = (d: Measured): number => (d.caveats.length > 0 ? 1 : 0);
+  const concerning = ranked.filter((d) => levelTone(d.dimension, d.level) !== 'good').sort((a, b) => unsure(a) - unsure(b));
   if (concerning.length > 0) return { findings: concerning.slice(0, limit), allGood: false };
   return { findings: ranked.slice(0, limit), allGood: ranked.length > 0 };
 }

@@ -60,6 +60,13 @@ describe('results by concern (D-055)', () => {
     expect(findings.map((d) => d.dimension)).toEqual(['water', 'oil', 'speckle']);
   });
 
+  it('puts findings the analysis marked less certain after the sure ones', () => {
+    const smiling: Measured = { ...measured('nasolabial_folds', worstIndex('nasolabial_folds'), 5), caveats: [{ reason: 'expression', name: 'smiling' }] };
+    const r = report([smiling, measured('sensitive', worstIndex('sensitive'), 40), measured('speckle', worstIndex('speckle'), 80)]);
+    expect(keyFindings(r).findings.map((d) => d.dimension)).toEqual(['sensitive', 'speckle', 'nasolabial_folds']);
+    expect(keyFindings(r, 2).findings.map((d) => d.dimension)).toEqual(['sensitive', 'speckle']);
+  });
+
   it('says all is well when every level is good, and still names what was looked at', () => {
     const { findings, allGood } = keyFindings(report([measured('pore', 0, 90), measured('oil', 0, 70)]));
     expect(allGood).toBe(true);
