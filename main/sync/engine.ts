@@ -19,6 +19,14 @@ import { pushUser, stageUser, userBody, userPending } from './user-sync.ts';
 import { missingCase } from '../../common/missing-case.ts';
 import { LoopSleeper } from './loop-sleeper.ts';
 
+/** One unit of queued work that is due: how to run it and how to record its failure. */
+interface DueWork {
+  readonly dueAt: number;
+  readonly attempts: number;
+  readonly work: () => Promise<void>;
+  readonly onFailure: (failure: SyncFailure, attempts: number, nextAt: number) => void;
+}
+
 export type SyncLog = (level: 'info' | 'warn' | 'error', message: string) => void;
 
 export interface SyncEngineOptions {
@@ -148,43 +156,63 @@ export class SyncEngine {
 
   /**
    * Runs the next due step, if any; true when one ran. Exposed for tests and the headless session.
-   * Deletions on request go first: they are the customer's legal right and quick to send.
+   * Online, deletions on request go first (they are the customer's legal right and quick to send),
+   * then customer registrations, then sessions. Offline, the probe is whatever has waited longest:
+   * in priority order a registration that failed would be due again exactly when the gate opens,
+   * every time, and a session queued behind it would never be tried nor shown as offline.
    */
   async runOnce(): Promise<boolean> {
     this.healClockJump();
     if (this.now() < this.offlineUntil) return false;
+    const next = this.nextWork();
+    if (!next) return false;
+    await this.attempt(next.work, next.onFailure, next.attempts);
+    return true;
+  }
+
+  /** The unit of work to run now, or null when nothing is due. */
+  private nextWork(): DueWork | null {
+    const now = this.now();
     const { deletions, userSync, outbox } = this.options.store;
-    const deletion = deletions.nextDue(this.now());
+    const due: DueWork[] = [];
+    const deletion = deletions.nextDue(now);
     if (deletion) {
-      await this.attempt(
-        async () => {
+      due.push({
+        dueAt: deletion.next_attempt_at,
+        attempts: deletion.attempts,
+        work: async () => {
           const answer = await sendDeletion(deletions, this.options.client(), deletion);
           const d = answer.deleted;
           this.options.log?.('info', `sync: ${deletion.kind} deletion carried out on the platform (${d.users} user, ${d.reports} report(s), ${d.files} file(s))`);
         },
-        (failure, attempts, at) =>
+        onFailure: (failure, attempts, at) =>
           deletions.recordFailure(deletion.id, { errorCode: code(failure), errorMessage: failure.message, waiting: waitingOf(failure), attempts, nextAttemptAt: at }),
-        deletion.attempts,
-      );
-      return true;
+      });
     }
-    const user = userSync.nextDue(this.now());
+    const user = userSync.nextDue(now);
     if (user) {
-      await this.attempt(() => this.syncUser(user.customer_id), (failure, attempts, at) =>
-        userSync.recordFailure(user.customer_id, { errorCode: code(failure), errorMessage: failure.message, waiting: waitingOf(failure), attempts, nextAttemptAt: at }, this.now()), user.attempts);
-      return true;
+      due.push({
+        dueAt: user.next_attempt_at,
+        attempts: user.attempts,
+        work: () => this.syncUser(user.customer_id),
+        onFailure: (failure, attempts, at) =>
+          userSync.recordFailure(user.customer_id, { errorCode: code(failure), errorMessage: failure.message, waiting: waitingOf(failure), attempts, nextAttemptAt: at }, this.now()),
+      });
     }
-    const job = outbox.nextDue(this.now());
-    if (!job) return false;
-    const session = this.options.store.getSession(job.sessionId);
-    if (!session) return false; // deleted meanwhile; its row cascaded away
-    await this.attempt(
-      // A step that went through clears the last failure; its own patch (e.g. a failed task) wins.
-      async () => this.apply(job.sessionId, { attempts: 0, waiting: null, errorCode: null, errorMessage: null, ...(await this.step(session, job)) }),
-      (failure, attempts, at) => this.recordJobFailure(job, failure, attempts, at),
-      job.attempts,
-    );
-    return true;
+    const job = outbox.nextDue(now);
+    const session = job && this.options.store.getSession(job.sessionId); // null: deleted meanwhile, its row cascaded away
+    if (job && session) {
+      due.push({
+        dueAt: job.nextAttemptAt,
+        attempts: job.attempts,
+        // A step that went through clears the last failure; its own patch (e.g. a failed task) wins.
+        work: async () => this.apply(job.sessionId, { attempts: 0, waiting: null, errorCode: null, errorMessage: null, ...(await this.step(session, job)) }),
+        onFailure: (failure, attempts, at) => this.recordJobFailure(job, failure, attempts, at),
+      });
+    }
+    if (this.offlineAttempts === 0) return due[0] ?? null;
+    // The earliest due; on a tie the first in priority order (the sort is stable).
+    return due.sort((a, b) => a.dueAt - b.dueAt)[0] ?? null;
   }
 
   /**

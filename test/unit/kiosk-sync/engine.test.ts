@@ -97,10 +97,31 @@ describe('sync engine', () => {
     expect(client.count('/device_api/users')).toBe(2);
     down = false;
     advance(10_000);
-    // The customer's own registration row comes first, then the session's step.
-    await engine.runOnce();
+    // The probe after an outage is what waited longest: the session's step, which registers its
+    // customer on the way; back online, its upload follows.
     await engine.runOnce();
     expect(engine.job(sessionId)).toMatchObject({ stage: 'upload', waiting: null, attempts: 0, errorCode: null });
+    await engine.runOnce();
+    expect(engine.job(sessionId)).toMatchObject({ stage: 'create_task', waiting: null });
+  });
+
+  it('offline, a session queued behind a customer registration is tried in turn, not starved by it', async () => {
+    const client = new ScriptedClient(handlers({ '/device_api/users': () => {
+      throw new PlatformUnreachableError('POST /device_api/users', 'network');
+    } }));
+    const { store, engine, advance } = await setup(client);
+    // The platform is already unreachable when the session is confirmed: it fails first.
+    const { sessionId } = await confirmedSession(store);
+    const other = store.createCustomer({ name: 'Other Ong', phoneCc: 65 });
+    engine.enqueueUser(other.id);
+    engine.enqueueSession(sessionId);
+    for (let i = 0; i < 4; i++) {
+      await engine.runOnce();
+      // Past the gate each time: the registration just tried is due again as the gate opens.
+      advance(10 * 60_000);
+    }
+    expect(engine.job(sessionId)).toMatchObject({ waiting: 'network', errorCode: 'unreachable', attempts: expect.any(Number) });
+    expect(engine.job(sessionId)!.attempts).toBeGreaterThanOrEqual(1);
   });
 
   it('a task failed on the platform fails the stage with its code; staff retry creates a new task under a new key', async () => {
