@@ -15,6 +15,12 @@ export interface DecodeOptions {
   readonly maxPixels?: number;
   /** Each side (after EXIF orientation) must be at least this long. Default 32 px. */
   readonly minSide?: number;
+  /**
+   * A whole factor to shrink by while decoding, given the oriented source size (default 1). A
+   * JPEG shrunk by a power of two decodes at that size (libvips' shrink-on-load), about twice as
+   * fast at half size.
+   */
+  readonly shrink?: (sourceWidth: number, sourceHeight: number) => number;
 }
 
 export interface DecodedImage extends RgbImage {
@@ -53,7 +59,8 @@ export async function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}
   if (sourceWidth * sourceHeight > maxInputPixels) throw new ImageTooLargeError(sourceWidth, sourceHeight, maxInputPixels);
   if (sourceWidth < minSide || sourceHeight < minSide) throw new ImageTooSmallError(sourceWidth, sourceHeight, minSide);
 
-  const scale = Math.min(1, Math.sqrt(maxPixels / (sourceWidth * sourceHeight)));
+  const shrink = Math.max(1, Math.floor(options.shrink?.(sourceWidth, sourceHeight) ?? 1));
+  const scale = Math.min(1 / shrink, Math.sqrt(maxPixels / (sourceWidth * sourceHeight)));
   // failOn 'truncated' turns a cut-off JPEG into an error instead of grey rows at the bottom.
   let pipeline = sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'truncated', sequentialRead: true })
     .rotate() // apply EXIF orientation: landmarks must be in the upright image

@@ -33,6 +33,19 @@ export function workFrame(face: FaceGeometry, imageWidth: number, imageHeight: n
   return { left: x0, top: y0, scale, width: Math.max(1, Math.floor((x1 - x0) * scale)), height: Math.max(1, Math.floor((y1 - y0) * scale)) };
 }
 
+/**
+ * By how much (a power of two, at most 8) another photo of the same frame, `imageWidth` px wide,
+ * may be shrunk as it is decoded, given the face found on the reference photo `referenceWidth` px
+ * wide: the face keeps at least `faceWidthPx` pixels, so the working frame is still cut from it
+ * by averaging, never by upsampling.
+ */
+export function decodeShrink(face: FaceGeometry, referenceWidth: number, imageWidth: number, faceWidthPx = FACE_WIDTH_PX): number {
+  const faceWidth = landmarkBox(face).width * (imageWidth / Math.max(1, referenceWidth));
+  let k = 1;
+  while (k < 8 && faceWidth / (2 * k) >= faceWidthPx) k *= 2;
+  return k;
+}
+
 /** The landmarks' extent: the detector's box differs between detectors, the mesh does not. */
 function landmarkBox(face: FaceGeometry): { left: number; top: number; width: number; height: number } {
   let x0 = Infinity;
