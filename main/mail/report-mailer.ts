@@ -22,7 +22,7 @@ import { maskEmailAddressesIn } from './mask-address.ts';
 import { composeReportEmail } from './report-email-message.ts';
 import { SmtpSendError, sendOverSmtp } from './smtp-send.ts';
 import { missingCase } from '../../common/missing-case.ts';
-import { LoopSleeper } from '../sync/loop-sleeper.ts';
+import { LoopSleeper, runWorkLoop } from '../sync/loop-sleeper.ts';
 
 export interface ReportMailerOptions {
   readonly store: KioskStore;
@@ -140,18 +140,14 @@ export class ReportMailer {
     }
   }
 
-  private async loop(): Promise<void> {
-    while (!this.stopped) {
-      this.sleeper.beginRound();
-      let worked = false;
-      try {
-        worked = await this.runOnce();
-      } catch (error) {
-        // A database fault or a bug: logged, and the loop sleeps instead of spinning on it.
-        this.options.log?.('error', `report e-mail loop: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
-      }
-      if (!worked && !this.stopped) await this.sleeper.sleep(this.nextDelay());
-    }
+  private loop(): Promise<void> {
+    return runWorkLoop({
+      sleeper: this.sleeper,
+      stopped: () => this.stopped,
+      round: () => this.runOnce(),
+      idleDelay: () => this.nextDelay(),
+      onError: (error) => this.options.log?.('error', `report e-mail loop: ${error instanceof Error ? error.stack ?? error.message : String(error)}`),
+    });
   }
 
   private nextDelay(): number {

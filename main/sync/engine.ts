@@ -17,7 +17,7 @@ import { DEFAULT_POLL, createTask, pollTask, registerUser, submitReport, uploadN
 import type { SyncFailure, SyncJob, SyncTarget } from './types.ts';
 import { pushUser, stageUser, userBody, userPending } from './user-sync.ts';
 import { missingCase } from '../../common/missing-case.ts';
-import { LoopSleeper } from './loop-sleeper.ts';
+import { LoopSleeper, runWorkLoop } from './loop-sleeper.ts';
 
 /** One unit of queued work that is due: how to run it and how to record its failure. */
 interface DueWork {
@@ -232,19 +232,18 @@ export class SyncEngine {
     if (pulled > 0) this.options.log?.('warn', `sync: the clock went back; ${pulled} queued item(s) planned on the old time are due now`);
   }
 
-  private async loop(): Promise<void> {
-    while (!this.stopped) {
-      this.sleeper.beginRound();
-      let worked = false;
-      try {
-        worked = await this.runOnce();
+  private loop(): Promise<void> {
+    return runWorkLoop({
+      sleeper: this.sleeper,
+      stopped: () => this.stopped,
+      round: async () => {
+        const worked = await this.runOnce();
         if (!worked && this.now() >= this.offlineUntil) await this.options.whenIdle?.();
-      } catch (error) {
-        // A bug or a database fault: logged, and the loop sleeps instead of spinning on it.
-        this.options.log?.('error', `sync loop: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
-      }
-      if (!worked && !this.stopped) await this.sleeper.sleep(this.nextDelay());
-    }
+        return worked;
+      },
+      idleDelay: () => this.nextDelay(),
+      onError: (error) => this.options.log?.('error', `sync loop: ${error instanceof Error ? error.stack ?? error.message : String(error)}`),
+    });
   }
 
   private step(session: SessionRecord, job: SyncJob): Promise<JobPatch> {

@@ -36,3 +36,32 @@ export class LoopSleeper {
     });
   }
 }
+
+/** One background work loop (the sync engine's, the report mailer's). */
+export interface WorkLoop {
+  readonly sleeper: LoopSleeper;
+  readonly stopped: () => boolean;
+  /** One round of work; true when something was done (the next round follows at once). */
+  readonly round: () => Promise<boolean>;
+  /** How long to sleep after a round that found nothing to do. */
+  readonly idleDelay: () => number;
+  /** A round that threw: a database fault or a bug. */
+  readonly onError: (error: unknown) => void;
+}
+
+/**
+ * Runs rounds until stopped. A round that throws is reported and followed by a sleep, so a
+ * persistent fault does not spin the loop.
+ */
+export async function runWorkLoop(loop: WorkLoop): Promise<void> {
+  while (!loop.stopped()) {
+    loop.sleeper.beginRound();
+    let worked = false;
+    try {
+      worked = await loop.round();
+    } catch (error) {
+      loop.onError(error);
+    }
+    if (!worked && !loop.stopped()) await loop.sleeper.sleep(loop.idleDelay());
+  }
+}

@@ -2,7 +2,7 @@
 // the loop sleeps or while it works, and also after a sleep the timer ended (the old bug: a spent
 // callback swallowed the next wake, and new work waited out the 30 s idle delay).
 import { describe, expect, it } from 'vitest';
-import { LoopSleeper } from '../../../main/sync/loop-sleeper.ts';
+import { LoopSleeper, runWorkLoop } from '../../../main/sync/loop-sleeper.ts';
 
 const LONG = 60_000;
 
@@ -53,5 +53,34 @@ describe('LoopSleeper', () => {
     await expect(within(asleep, 50)).rejects.toThrow(/still asleep/);
     s.wake();
     await within(asleep, 100);
+  });
+});
+
+describe('runWorkLoop', () => {
+  it('runs rounds back to back while they find work, sleeps when one finds none or throws, and stops', async () => {
+    const sleeper = new LoopSleeper();
+    let stopped = false;
+    const rounds: string[] = [];
+    const errors: unknown[] = [];
+    const script = ['work', 'work', 'throw', 'idle', 'work'];
+    const started = performance.now();
+    const done = runWorkLoop({
+      sleeper,
+      stopped: () => stopped,
+      round: async () => {
+        const step = script[rounds.length] ?? 'idle';
+        rounds.push(step);
+        if (rounds.length === script.length) stopped = true;
+        if (step === 'throw') throw new Error('database is locked');
+        return step === 'work';
+      },
+      idleDelay: () => 40,
+      onError: (error) => errors.push(error),
+    });
+    await within(done, 2000);
+    expect(rounds).toEqual(script);
+    expect(errors).toHaveLength(1);
+    // Two idle sleeps of 40 ms: after the round that threw and after the idle one, not after work.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(75);
   });
 });
