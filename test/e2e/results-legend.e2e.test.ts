@@ -5,28 +5,15 @@
  * stored result gives them; recommendations say why (the matched finding and the customer's
  * level). Screenshots results-legend-portrait-en and results-legend-landscape-zh-Hans.
  */
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SkinResult } from '../../protocol/skin-api/task-result.ts';
-import { chooseLanguage, chooseSkinAndStart, confirmAndWaitForResults, giveConsent, openKiosk, registerCustomer, runCapture, showDimension, startSession, waitForReviewImages } from './helpers/flows.ts';
-import type { KioskHost } from './helpers/kiosk-host.ts';
+import { chooseLanguage, sessionToResults, showDimension } from './helpers/flows.ts';
+import { sessionResult } from './helpers/platform-result.ts';
 import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
 import { rotate, shoot } from './helpers/screens.ts';
 
 type Annotation = SkinResult['dimensions'][number]['annotations'][number];
-
-/** The analysis the platform holds for the session: its only skin task. */
-function sessionResult(kioskDataDir: string): SkinResult {
-  const db = new Database(join(kioskDataDir, 'embedded-platform', 'platform.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    const row = db.prepare("SELECT result FROM tasks WHERE status = 'succeeded' AND api_code = 'device_v' ORDER BY created_at DESC LIMIT 1").get() as { result: string };
-    return JSON.parse(row.result) as SkinResult;
-  } finally {
-    db.close();
-  }
-}
 
 /** The viewer's top just below the top bar, so photo and legend are on the picture together. */
 async function showViewer(page: Page): Promise<void> {
@@ -38,26 +25,14 @@ async function showViewer(page: Page): Promise<void> {
 }
 
 describe('marked photo legend and recommendation reasons (issue 16 item 9)', () => {
-  let kiosk: KioskBrowser;
-  let host: KioskHost;
-  let page: Page;
-
-  beforeAll(async () => {
-    kiosk = await startKioskBrowser();
-    ({ host, page } = kiosk);
-  });
-
+  let kiosk: KioskBrowser | undefined;
+  beforeAll(async () => void (kiosk = await startKioskBrowser()));
   afterAll(() => kiosk?.stop());
 
   it('shows per kind of mark the count and mm² the analysis gave, and why each recommendation is made', async () => {
-    await openKiosk(page, host.url);
-    await startSession(page, 'en');
-    await giveConsent(page);
-    await registerCustomer(page, 'Lena Legend', '90007777', '1991-03-09');
-    await chooseSkinAndStart(page, 'clean');
-    await runCapture(page, { lang: 'en', overrideAfterMs: 20_000, timeoutMs: 180_000 });
-    await waitForReviewImages(page);
-    await confirmAndWaitForResults(page);
+    if (!kiosk) throw new Error('no kiosk started');
+    const { host, page } = kiosk;
+    await sessionToResults(page, host.url, { name: 'Lena Legend', phone: '90007777', birthday: '1991-03-09' });
 
     // A dimension whose front annotation carries counted spots with an area (spots, pores, acne…).
     const result = sessionResult(host.dataDir);
