@@ -26,7 +26,7 @@ export const resultsEn = {
     area_other: '{{count}} areas shaded',
     area: 'about {{value}} mm² in all',
     length: 'about {{value}} mm long in all',
-    unmarked: 'Shaded: where the analysis read {{dimension}}. It counts nothing here.',
+    unmarked: 'Marked in this colour: where the analysis read {{dimension}}. It gives no count for it.',
     scale: 'Sizes are estimates on the face, scaled from an average 63 mm between the pupils.',
   },
   compare: 'Over time',

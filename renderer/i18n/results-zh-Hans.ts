@@ -26,7 +26,7 @@ export const resultsZhHans: Catalogue<typeof resultsEn> = {
     area_other: '阴影 {{count}} 处',
     area: '合计约 {{value}} 平方毫米',
     length: '合计长约 {{value}} 毫米',
-    unmarked: '阴影处为分析检测{{dimension}}的部位，此项不计数。',
+    unmarked: '此颜色标记为分析检测{{dimension}}的部位，此项不计数。',
     scale: '尺寸为面部估算值，按平均瞳距 63 毫米换算。',
   },
   compare: '历次对比',
