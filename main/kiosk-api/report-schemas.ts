@@ -4,9 +4,18 @@
  */
 import { z } from 'zod';
 import { DIMENSION_IDS } from '../../protocol/enums/dimensions.ts';
+import { ANNOTATION_MARK_KINDS } from '../../protocol/skin-api/task-result.ts';
 import { id, light, limit, skinConditionSchema, uiMessageSchema, view } from './schema-parts.ts';
 
 export const syncStageSchema = z.enum(['capturing', 'queued_offline', 'uploading', 'analysing', 'ready', 'failed']);
+
+/** What an annotation image marks of one kind of finding (D-069; protocol's annotationMarksSchema in the kiosk API's case). */
+export const annotationMarksReportSchema = z.object({
+  kind: z.enum(ANNOTATION_MARK_KINDS),
+  count: z.number().int().min(0),
+  areaMm2: z.number().min(0).optional(),
+  lengthMm: z.number().min(0).optional(),
+});
 
 export const dimensionReportSchema = z.object({
   dimension: z.enum(DIMENSION_IDS),
@@ -16,8 +25,11 @@ export const dimensionReportSchema = z.object({
   /** 0..100, as analysed; never rescaled (issue 8). */
   score: z.number(),
   explanation: z.string(),
-  /** Annotation images of this dimension by view and light. */
-  annotations: z.array(z.object({ view, light: light.optional(), url: z.string() })),
+  /**
+   * Annotation images of this dimension by view and light, each with what it marks per kind of
+   * finding (D-069: count, summed area in mm² or length in mm; [] when the analysis gave none).
+   */
+  annotations: z.array(z.object({ view, light: light.optional(), url: z.string(), marks: z.array(annotationMarksReportSchema) })),
   /**
    * What made this measurement less certain (D-033), each with a few words in the language
    * asked; [] when nothing did.

@@ -7,7 +7,7 @@
 import { DIMENSION_IDS, dimensionName, levelName, type DimensionId } from '../../protocol/enums/dimensions.ts';
 import type { LanguageCode } from '../../protocol/enums/languages.ts';
 import { caveatName, notMeasuredReason } from '../../protocol/enums/measurement-limits.ts';
-import type { MeasurementLimit, SkinResult } from '../../protocol/skin-api/task-result.ts';
+import type { AnnotationMarks, MeasurementLimit, SkinResult } from '../../protocol/skin-api/task-result.ts';
 import type { Report } from '../kiosk-api/types.ts';
 import { dimensionExplanation } from './dimension-texts.ts';
 
@@ -28,11 +28,16 @@ export function measuredDimensions(result: SkinResult, lang: LanguageCode, enabl
         levelName: levelName(id, d.level, lang) ?? String(d.level),
         score: d.score,
         explanation: dimensionExplanation(id, lang),
-        annotations: d.annotations.map((a) => ({ view: a.view, ...(a.light ? { light: a.light } : {}), url: a.url })),
+        annotations: d.annotations.map((a) => ({ view: a.view, ...(a.light ? { light: a.light } : {}), url: a.url, marks: (a.marks ?? []).map(reportMarks) })),
         caveats: uniqueLimits(d.caveats ?? []).map((reason) => ({ reason, name: caveatName(reason, lang) })),
       },
     ];
   });
+}
+
+/** An annotation's marks in the kiosk API's spelling; a size the analysis did not give stays absent (D-069). */
+function reportMarks(m: AnnotationMarks): Report['dimensions'][number]['annotations'][number]['marks'][number] {
+  return { kind: m.kind, count: m.count, ...(m.area_mm2 !== undefined ? { areaMm2: m.area_mm2 } : {}), ...(m.length_mm !== undefined ? { lengthMm: m.length_mm } : {}) };
 }
 
 /**

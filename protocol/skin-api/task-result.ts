@@ -26,6 +26,24 @@ export function isTerminalStatus(status: TaskStatus): boolean {
 }
 
 /**
+ * decision (D-069): one kind of finding in an annotation file. `spot` is drawn as circles, `line`
+ * as strokes, `area` as shaded outlines. Sizes are in millimetres on the face, from the analysis'
+ * scale (63 mm between the pupils, D-033's px_per_mm), so they are estimates; a size the analysis
+ * did not measure is absent, never 0.
+ */
+export const ANNOTATION_MARK_KINDS = ['spot', 'line', 'area'] as const;
+export type AnnotationMarkKind = (typeof ANNOTATION_MARK_KINDS)[number];
+export const annotationMarksSchema = z.object({
+  kind: z.enum(ANNOTATION_MARK_KINDS),
+  count: z.number().int().min(0),
+  /** Summed area of the spots or areas, mm². */
+  area_mm2: z.number().min(0).optional(),
+  /** Summed length of the lines, mm. */
+  length_mm: z.number().min(0).optional(),
+});
+export type AnnotationMarks = z.infer<typeof annotationMarksSchema>;
+
+/**
  * One annotation file: an image (annotation_image) or a JSON document (annotation_json) that
  * marks where a dimension was found, for one view (and light source, on device_v).
  */
@@ -34,6 +52,12 @@ export const annotationSchema = z.object({
   light: lightSourceSchema.optional(),
   format: maskFormatSchema,
   url: z.string(),
+  /**
+   * decision (D-069): what the file marks, per kind of finding, so a client can give the marks a
+   * legend with counts and sizes without reading the file. Absent in results stored before it and
+   * for dimensions that locate nothing countable (their marks are a shaded region).
+   */
+  marks: z.array(annotationMarksSchema).optional(),
 });
 export type Annotation = z.infer<typeof annotationSchema>;
 

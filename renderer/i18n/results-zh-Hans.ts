@@ -18,6 +18,17 @@ export const resultsZhHans: Catalogue<typeof resultsEn> = {
   zoomReset: '适应',
   noImage: '此角度和光源没有图像。',
   ownCapture: '离线时无法加载标注图，现显示本机拍摄的照片。',
+  /** 标注图的图例（issue 16 item 9，D-069）。 */
+  legend: {
+    title: '标记说明',
+    spot_other: '圈出 {{count}} 处',
+    line_other: '描出 {{count}} 条',
+    area_other: '阴影 {{count}} 处',
+    area: '合计约 {{value}} 平方毫米',
+    length: '合计长约 {{value}} 毫米',
+    unmarked: '此颜色标记为分析检测{{dimension}}的部位，此项不计数。',
+    scale: '尺寸为面部估算值，按平均瞳距 63 毫米换算。',
+  },
   compare: '历次对比',
   /** 与同年龄段顾客相比（issue 16 item 8，D-066）。 */
   standing: {

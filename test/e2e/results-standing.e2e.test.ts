@@ -7,14 +7,12 @@
  * analysis, and "not enough customers yet" where fewer than 20 have the measurement.
  * Screenshots results-standing-*, portrait and landscape, English and Chinese.
  */
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIMENSION_IDS, type DimensionId } from '../../protocol/enums/dimensions.ts';
-import type { SkinResult } from '../../protocol/skin-api/task-result.ts';
 import { percentileIn } from '../../platform/report-data/standing-arithmetic.ts';
-import { chooseLanguage, chooseSkinAndStart, confirmAndWaitForResults, giveConsent, openKiosk, registerCustomer, runCapture, startSession, waitForReviewImages } from './helpers/flows.ts';
+import { chooseLanguage, sessionToResults } from './helpers/flows.ts';
+import { sessionResult } from './helpers/platform-result.ts';
 import type { KioskHost } from './helpers/kiosk-host.ts';
 import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
 import { seedPeers, type Peer } from './helpers/peer-group.ts';
@@ -37,17 +35,6 @@ function bandPeers(now: number): Peer[] {
 /** In their fifties: another band, with scores that would change every figure if they counted. */
 function olderPeers(now: number): Peer[] {
   return Array.from({ length: 6 }, (_, i) => ({ birthday: `1970-0${i + 1}-01`, visitAt: now - DAY, scores: Object.fromEntries(DIMENSION_IDS.map((id) => [id, 100])) as Peer['scores'] }));
-}
-
-/** The analysis the platform holds for the session: its only skin task. */
-function sessionResult(kioskDataDir: string): SkinResult {
-  const db = new Database(join(kioskDataDir, 'embedded-platform', 'platform.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    const row = db.prepare("SELECT result FROM tasks WHERE status = 'succeeded' AND api_code = 'device_v' ORDER BY created_at DESC LIMIT 1").get() as { result: string };
-    return JSON.parse(row.result) as SkinResult;
-  } finally {
-    db.close();
-  }
 }
 
 async function showPanel(page: Page): Promise<void> {
@@ -74,14 +61,7 @@ describe('where the customer stands (issue 16 item 8)', () => {
     const peers = bandPeers(now);
     await seedPeers(host.dataDir, [...peers, ...olderPeers(now)]);
 
-    await openKiosk(page, host.url);
-    await startSession(page, 'en');
-    await giveConsent(page);
-    await registerCustomer(page, 'Stella Standing', '90008888', '1990-05-17');
-    await chooseSkinAndStart(page, 'clean');
-    await runCapture(page, { lang: 'en', overrideAfterMs: 20_000, timeoutMs: 180_000 });
-    await waitForReviewImages(page);
-    await confirmAndWaitForResults(page);
+    await sessionToResults(page, host.url, { name: 'Stella Standing', phone: '90008888', birthday: '1990-05-17' });
 
     const panel = page.locator('[data-testid="standing"]');
     await expect.poll(() => panel.getAttribute('data-state'), { timeout: 30_000 }).toBe('ready');

@@ -1,4 +1,5 @@
-import { DIMENSION_IDS, type DimensionId } from '../../../protocol/enums/dimensions.ts';
+import { annotationColour } from '../../../protocol/enums/annotation-colours.ts';
+import type { DimensionId } from '../../../protocol/enums/dimensions.ts';
 import type { SkinAllRaceResult } from '../../../protocol/skin-api/detection.ts';
 import type { LightSource } from '../../../protocol/skin-api/api-codes.ts';
 import type { Annotation as ResultAnnotation } from '../../../protocol/skin-api/task-result.ts';
@@ -6,6 +7,7 @@ import { analyzeFace, type FaceAnalysis } from '../../../vision/face/index.ts';
 import { decodeImage } from '../../../vision/image/decode.ts';
 import { analyseView, decodeShrink, skinAttributes, type SkinAnnotation, type ViewSkinAnalysis } from '../../../vision/skin/index.ts';
 import type { RgbImage } from '../../../vision/types.ts';
+import { annotationMarks } from '../annotation-marks.ts';
 import { annotationBase, renderAnnotation, type AnnotationBase } from '../annotation-render.ts';
 import type { JobFile, JobResult, SkinViewJobPayload } from '../job-types.ts';
 import { onImage } from './job-errors.ts';
@@ -67,12 +69,6 @@ export async function decodeOtherLights(payload: SkinViewJobPayload, decoded: Vi
   return images;
 }
 
-/** Distinct, readable colours per dimension for the annotation overlays. */
-function colourOf(dimension: DimensionId): string {
-  const hue = (DIMENSION_IDS.indexOf(dimension) * 47) % 360;
-  return `hsl(${hue}, 90%, 55%)`;
-}
-
 /** Masks travel as row strings of 0 and 1, readable in any JSON tool. */
 function jsonAnnotation(annotation: SkinAnnotation): unknown {
   if (annotation.kind !== 'mask') return annotation;
@@ -131,10 +127,12 @@ export async function viewAnnotations(
     const light = found.lights.find((l) => payload.photos[l]) ?? 'white';
     const image = payload.format === 'annotation_image';
     const name = `${dimension}-${payload.view}-${light}.${image ? 'jpg' : 'json'}`;
-    annotations[dimension] = { view: payload.view, ...(payload.namesLight ? { light } : {}), format: payload.format, url: `file:${name}` };
+    // D-069: the legend's counts and sizes travel with the entry, so no client reads the file for them.
+    const marks = annotationMarks(found.features, analysis.sourcePxPerMm);
+    annotations[dimension] = { view: payload.view, ...(payload.namesLight ? { light } : {}), format: payload.format, url: `file:${name}`, ...(marks.length > 0 ? { marks } : {}) };
     work.push(async () =>
       image
-        ? { name, mime: 'image/jpeg', bytes: await renderAnnotation(await baseFor(light), found.annotations, analysis.imageWidth, colourOf(dimension)) }
+        ? { name, mime: 'image/jpeg', bytes: await renderAnnotation(await baseFor(light), found.annotations, analysis.imageWidth, annotationColour(dimension)) }
         : {
             name,
             mime: 'application/json',

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { LIGHT_SOURCES } from '../../../protocol/skin-api/api-codes.ts';
 import type { Report } from '../../../main/kiosk-api/types.ts';
 import { ZoomableImage } from '../../components/ZoomableImage.tsx';
+import { MarksLegend } from './MarksLegend.tsx';
 import type { Light, View } from '../../stores/results/initialState.ts';
-import { annotationChoices, annotationUrl, dimensionNameOf, dimensionOf, resultsSelectors } from '../../stores/results/selectors.ts';
+import { annotationAt, annotationChoices, dimensionNameOf, dimensionOf, legendRows, resultsSelectors } from '../../stores/results/selectors.ts';
 import { useResultsStore } from '../../stores/results/store.ts';
 
 const ALL_VIEWS: readonly View[] = ['front', 'left', 'right'];
@@ -33,7 +34,8 @@ export function AnnotatedImage({ report, captured }: { report: Report; captured:
   // Lights in the device's order (white first), whichever carry annotations.
   const present = new Set([...choices.lights(view), ...(captured.find((c) => c.view === view)?.lights ?? [])]);
   const lights = LIGHT_SOURCES.filter((l) => present.has(l));
-  const annotationAddress = annotationUrl(dimension, view, light);
+  const annotation = annotationAt(dimension, view, light);
+  const annotationAddress = annotation?.url ?? null;
   const [unloadable, setUnloadable] = useState<ReadonlySet<string>>(() => new Set());
   const annotated = annotationAddress && !unloadable.has(annotationAddress) ? annotationAddress : null;
 
@@ -91,6 +93,8 @@ export function AnnotatedImage({ report, captured }: { report: Report; captured:
       ) : (
         <p className="note">{t('results.noImage')}</p>
       )}
+      {/* The legend describes the marks, so it shows only while the marked photo does (D-069). */}
+      {annotated && annotation && dimension && <MarksLegend dimension={dimension.dimension} name={dimension.name} rows={legendRows(annotation.marks)} />}
     </section>
   );
 }

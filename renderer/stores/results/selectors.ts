@@ -4,7 +4,9 @@ import type { Light, ResultsState, View } from './initialState.ts';
 
 type Dimension = Report['dimensions'][number];
 type NotMeasured = Report['notMeasured'][number];
+type Annotation = Dimension['annotations'][number];
 
+export { legendRows, type LegendRow } from './marks-legend.ts';
 export { chartSeries, latestChange, seriesBand, type Change, type ChartPoint, type ChartSeries } from './history-series.ts';
 
 /** Dimensions in the order the report lists them (the analysis decides it). */
@@ -35,10 +37,15 @@ export function annotationChoices(dimension: Dimension | null): { views: View[];
 }
 
 /** The annotation for view + light; an annotation without light serves every light. */
-export function annotationUrl(dimension: Dimension | null, view: View, light: Light | null): string | null {
+export function annotationAt(dimension: Dimension | null, view: View, light: Light | null): Annotation | null {
   const annotations = dimension?.annotations ?? [];
   const exact = annotations.find((a) => a.view === view && (light === null || a.light === light));
-  return (exact ?? annotations.find((a) => a.view === view && a.light === undefined))?.url ?? null;
+  return exact ?? annotations.find((a) => a.view === view && a.light === undefined) ?? null;
+}
+
+/** The address of annotationAt's image. */
+export function annotationUrl(dimension: Dimension | null, view: View, light: Light | null): string | null {
+  return annotationAt(dimension, view, light)?.url ?? null;
 }
 
 export const resultsSelectors = {

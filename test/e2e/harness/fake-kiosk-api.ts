@@ -165,7 +165,7 @@ function report(id: string, lang: LanguageCode): Report {
       levelName: levelName(d, level, lang) ?? String(level),
       score,
       explanation: EXPLAIN[d] ?? '',
-      annotations: i < 4 ? VIEWS.flatMap((view) => LIGHTS.map((light) => ({ view, light, url: faceUrl }))) : [],
+      annotations: i < 4 ? VIEWS.flatMap((view) => LIGHTS.map((light) => ({ view, light, url: faceUrl, marks: [] }))) : [],
       // D-033: one measured dimension made less certain, as make-up would.
       caveats: d === 'speckle' ? [{ reason: 'makeup' as const, name: caveatName('makeup', lang) }] : [],
     };

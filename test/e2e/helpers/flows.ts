@@ -194,6 +194,18 @@ export async function confirmAndWaitForResults(page: Page, timeoutMs = 240_000):
   await page.locator('[data-testid="summary"]').waitFor();
 }
 
+/** A registered customer's whole session in English, from the idle screen to the results. */
+export async function sessionToResults(page: Page, url: string, customer: { name: string; phone: string; birthday: string }): Promise<void> {
+  await openKiosk(page, url);
+  await startSession(page, 'en');
+  await giveConsent(page);
+  await registerCustomer(page, customer.name, customer.phone, customer.birthday);
+  await chooseSkinAndStart(page, 'clean');
+  await runCapture(page, { lang: 'en', overrideAfterMs: 20_000, timeoutMs: 180_000 });
+  await waitForReviewImages(page);
+  await confirmAndWaitForResults(page);
+}
+
 /** Switches the kiosk's language from the top bar's menu. */
 export async function chooseLanguage(page: Page, lang: string): Promise<void> {
   await page.locator('[data-testid="language-button"]').click();

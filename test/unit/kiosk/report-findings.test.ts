@@ -27,6 +27,22 @@ function result(extra: Partial<SkinResult> = {}): SkinResult {
 }
 
 describe('report findings (D-033)', () => {
+  it('passes an annotation’s marks on in the kiosk API’s spelling, and [] where the result has none (D-069)', () => {
+    const withMarks = result({
+      dimensions: [
+        {
+          dimension: 'pore', level: 1, score: 70, confidence: 0.8,
+          annotations: [
+            { view: 'front', light: 'white', format: 'annotation_image', url: 'u1', marks: [{ kind: 'spot', count: 7, area_mm2: 4.2 }, { kind: 'area', count: 2 }] },
+            { view: 'left', format: 'annotation_image', url: 'u2' },
+          ],
+        },
+      ],
+    });
+    const [pore] = measuredDimensions(withMarks, 'en', all);
+    expect(pore?.annotations.map((a) => a.marks)).toEqual([[{ kind: 'spot', count: 7, areaMm2: 4.2 }, { kind: 'area', count: 2 }], []]);
+  });
+
   it('lists not-measured dimensions with a localized name and reason, and no score', () => {
     const list = notMeasuredDimensions(result(), 'en', all);
     expect(list).toEqual([
