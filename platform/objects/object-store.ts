@@ -78,4 +78,6 @@ export interface ObjectStore {
    * it runs on every /readyz probe, so no object is written.
    */
   ready(): Promise<void>;
+  /** Lets go of connections (an S3 client's keep-alive sockets) when the instance closes. */
+  close(): Promise<void>;
 }

@@ -140,7 +140,7 @@ export class S3ObjectStore implements ObjectStore, DirectAccess {
     return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: checked(key) }), { expiresIn: expiresInSeconds });
   }
 
-  destroy(): void {
+  async close(): Promise<void> {
     this.client.destroy();
   }
 

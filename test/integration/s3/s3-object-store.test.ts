@@ -23,7 +23,7 @@ describe('S3ObjectStore on a real S3 server', () => {
     store = new S3ObjectStore(location, { credentials: server.credentials, requestTimeoutMs: 3000 });
   });
   afterAll(async () => {
-    store?.destroy();
+    await store?.close();
     await server?.stop();
   });
 
@@ -31,7 +31,7 @@ describe('S3ObjectStore on a real S3 server', () => {
     await expect(store.ready()).resolves.toBeUndefined();
     const missing = new S3ObjectStore({ bucket: 'no-such-bucket-here', endpoint: server.endpoint, region: server.region, forcePathStyle: true }, { credentials: server.credentials });
     await expect(missing.ready()).rejects.toThrow();
-    missing.destroy();
+    await missing.close();
   });
 
   it('stages a body with its size, hash and head, and shows it only after commit', async () => {
@@ -88,6 +88,6 @@ describe('S3ObjectStore on a real S3 server', () => {
     const gone = new S3ObjectStore({ bucket, endpoint: 'http://127.0.0.1:1', region: server.region, forcePathStyle: true }, { credentials: server.credentials, requestTimeoutMs: 1000 });
     await expect(gone.ready()).rejects.toBeInstanceOf(ObjectStoreUnavailableError);
     await expect(gone.exists('staged-1.bin')).rejects.toBeInstanceOf(ObjectStoreUnavailableError);
-    gone.destroy();
+    await gone.close();
   });
 });
