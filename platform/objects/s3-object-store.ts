@@ -84,13 +84,9 @@ export class S3ObjectStore implements ObjectStore, DirectAccess {
   }
 
   async persist(objects: readonly { key: string; size: number }[]): Promise<string[]> {
-    const missing: string[] = [];
-    await Promise.all(
-      objects.map(async ({ key, size }) => {
-        if ((await this.size(key)) !== size) missing.push(key);
-      }),
-    );
-    return missing;
+    // Durable once acknowledged: only what is there is checked, in parallel, answered in input order.
+    const sizes = await Promise.all(objects.map(({ key }) => this.size(key)));
+    return objects.filter((object, i) => sizes[i] !== object.size).map((object) => object.key);
   }
 
   async read(key: string): Promise<Buffer> {
