@@ -26,6 +26,13 @@ export const PLATFORM_OPTIONS = {
   database: { env: 'DATABASE_URL', kind: 'string', help: 'postgres://… of a PostgreSQL database; absent: SQLite in the data directory', apply: (v, c) => (c.databaseUrl = v as string) },
   region: { env: 'PLATFORM_REGION', kind: 'string', default: 'overseas', help: 'region this instance serves: overseas or cn', apply: (v, c) => (c.region = v as 'overseas') },
   'public-url': { env: 'PLATFORM_PUBLIC_URL', kind: 'string', help: 'address clients reach this instance at (behind a proxy)', apply: (v, c) => (c.publicBaseUrl = v as string) },
+  objects: {
+    env: 'PLATFORM_OBJECTS',
+    kind: 'string',
+    default: 'the data directory',
+    help: 's3://BUCKET?endpoint=URL&region=REGION of an S3-compatible store (keys: AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY)',
+    apply: (v, c) => (c.objectStore = v as string),
+  },
   'upload-method': { env: 'PLATFORM_UPLOAD_METHOD', kind: 'string', default: 'put', help: 'method of the upload policies issued: put or post', apply: (v, c) => (c.uploadMethod = (v as string).toUpperCase() as 'PUT') },
   'upload-ttl-seconds': { env: 'PLATFORM_UPLOAD_TTL_SECONDS', kind: 'number', default: '900', help: 'lifetime of an upload policy', apply: (v, c) => (c.uploadTtlSeconds = v as number) },
   workers: { env: 'PLATFORM_WORKERS', kind: 'number', default: 'one per core', help: 'analysis worker threads', apply: (v, c) => (c.analysisWorkers = v as number) },

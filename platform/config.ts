@@ -4,6 +4,7 @@ import { defaultPoolSize } from './analysis/worker-pool.ts';
 import { DEFAULT_UPLOAD_TTL_SECONDS, MAX_UPLOAD_BYTES } from '../protocol/skin-api/upload-policy.ts';
 import { PUSH_DELIVERY } from '../protocol/report-data/push.ts';
 import { TASK_POLL } from '../protocol/skin-api/task-result.ts';
+import { parseS3Location, type S3Location } from './objects/s3-location.ts';
 import { PEER_GROUP_MIN_DEFAULT, PEER_GROUP_MIN_FLOOR } from '../protocol/device-sync/standing.ts';
 
 /** Everything a platform instance needs to start; validated once at boot (STYLE.md: Configuration). */
@@ -26,6 +27,29 @@ export const platformConfigSchema = z.object({
   uploadMethod: z.enum(['PUT', 'POST']).default('PUT'),
   uploadTtlSeconds: z.number().int().positive().default(DEFAULT_UPLOAD_TTL_SECONDS),
   maxUploadBytes: z.number().int().positive().default(MAX_UPLOAD_BYTES),
+  /**
+   * s3://BUCKET?endpoint=URL&region=REGION of an S3-compatible store for uploads and outputs;
+   * absent: files under dataDir, the embedded default (D-072).
+   */
+  objectStore: z
+    .union([z.string(), z.custom<S3Location>((value) => typeof value === 'object' && value !== null)])
+    .transform((value, context): S3Location => {
+      if (typeof value !== 'string') return value;
+      try {
+        return parseS3Location(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+        return z.NEVER;
+      }
+    })
+    .optional(),
+  /**
+   * Keys of the S3 store for embedders and tests; absent: the SDK's default chain
+   * (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, shared files, instance roles). Never a CLI flag.
+   */
+  objectStoreCredentials: z.object({ accessKeyId: z.string().min(1), secretAccessKey: z.string().min(1) }).optional(),
+  /** An S3 call that takes longer fails its request with 503 (D-072). */
+  objectStoreTimeoutMs: z.number().int().positive().default(10_000),
   /** Analysis worker threads; default one per core (ONNX Runtime blocks the thread it runs on). */
   analysisWorkers: z.number().int().min(1).max(64).default(defaultPoolSize()),
   /**

@@ -56,6 +56,7 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
       await services.reportData.stop();
       await app.close();
       await services.analysis.stop();
+      await services.objects.close();
       await sql.close();
     },
   };

@@ -4,7 +4,8 @@ import type { Clock } from './clock.ts';
 import type { PlatformConfig } from './config.ts';
 import type { SqlDatabase } from './storage/sql.ts';
 import { LocalObjectStore } from './objects/local-object-store.ts';
-import type { ObjectStore } from './objects/object-store.ts';
+import type { DirectAccess, ObjectStore } from './objects/object-store.ts';
+import { S3ObjectStore } from './objects/s3-object-store.ts';
 import { loadOrCreateSigningKey } from './secrets.ts';
 import { UploadService } from './skin-api/upload-service.ts';
 import { join } from 'node:path';
@@ -24,6 +25,8 @@ export interface PlatformServices {
   readonly sql: SqlDatabase;
   readonly tokens: TokenService;
   readonly objects: ObjectStore;
+  /** The S3 store's presigned addresses (D-072); null on local disk. */
+  readonly direct: DirectAccess | null;
   readonly uploads: UploadService;
   readonly tasks: TaskService;
   readonly analysis: AnalysisService;
@@ -33,9 +36,15 @@ export interface PlatformServices {
 }
 
 export function createServices(config: PlatformConfig, clock: Clock, sql: SqlDatabase): PlatformServices {
-  const objects = new LocalObjectStore(join(config.dataDir, 'objects'));
+  const s3 = config.objectStore
+    ? new S3ObjectStore(config.objectStore, {
+        ...(config.objectStoreCredentials ? { credentials: config.objectStoreCredentials } : {}),
+        requestTimeoutMs: config.objectStoreTimeoutMs,
+      })
+    : null;
+  const objects: ObjectStore = s3 ?? new LocalObjectStore(join(config.dataDir, 'objects'));
   const signingKey = loadOrCreateSigningKey(config.dataDir);
-  const uploads = new UploadService(sql, clock, objects, signingKey, {
+  const uploads = new UploadService(sql, clock, objects, s3, signingKey, {
     method: config.uploadMethod,
     ttlSeconds: config.uploadTtlSeconds,
     maxBytes: config.maxUploadBytes,
@@ -54,5 +63,5 @@ export function createServices(config: PlatformConfig, clock: Clock, sql: SqlDat
   const metrics = config.metrics ? new PlatformMetrics(sql, analysis) : null;
   const tasks = new TaskService(sql, clock, uploads, objects, () => analysis.wake());
   const reportData = createReportData({ config, clock, sql, uploads, tasks, objects, signingKey });
-  return { config, clock, sql, tokens: new TokenService(new TokenRepository(sql), clock), objects, uploads, tasks, analysis, reportData, metrics };
+  return { config, clock, sql, tokens: new TokenService(new TokenRepository(sql), clock), objects, direct: s3, uploads, tasks, analysis, reportData, metrics };
 }

@@ -3,6 +3,7 @@ import type { CodeInfo } from '../../protocol/codes.ts';
 import { Codes } from '../../protocol/codes.ts';
 import type { Envelope } from '../../protocol/envelope.ts';
 import { OpsCodes } from '../../protocol/ops-codes.ts';
+import { ObjectStoreUnavailableError } from '../objects/object-store.ts';
 import { DatabaseUnavailableError } from '../storage/sql.ts';
 import { ApiError } from './api-error.ts';
 import { stringifyReply } from './raw-json.ts';
@@ -82,9 +83,9 @@ export function installEnvelope(app: FastifyInstance): void {
       keepConnectionForUnreadBody(request, reply, error);
       return sendFailure(request, reply, Codes.INVALID_PARAM, error.message, {});
     }
-    if (error instanceof DatabaseUnavailableError) {
-      // 503 so a proxy or caller retries; nothing was accepted, since nothing could be stored (D-053).
-      request.log.error({ err: error, req_id: request.id }, 'database unavailable');
+    if (error instanceof DatabaseUnavailableError || error instanceof ObjectStoreUnavailableError) {
+      // 503 so a proxy or caller retries; nothing was accepted, since nothing could be stored (D-053, D-072).
+      request.log.error({ err: error, req_id: request.id }, error instanceof DatabaseUnavailableError ? 'database unavailable' : 'object store unavailable');
       return sendFailure(request, reply, OpsCodes.UNAVAILABLE, `quote req_id ${request.id} to support`, {});
     }
     request.log.error({ err: error, req_id: request.id }, 'unhandled error');

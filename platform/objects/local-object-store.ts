@@ -30,6 +30,9 @@ export class LocalObjectStore implements ObjectStore {
     await access(this.root, constants.W_OK);
   }
 
+  /** Nothing to let go of: files are opened per call. */
+  async close(): Promise<void> {}
+
   private async ensureDir(dir: string): Promise<void> {
     if (this.made.has(dir)) return;
     await mkdir(dir, { recursive: true });

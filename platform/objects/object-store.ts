@@ -29,6 +29,31 @@ export class ObjectExistsError extends Error {
 }
 
 /**
+ * The store could not be reached or failed on its side: the request that needed it is answered
+ * 503 with the envelope (like a database that went away, D-053), and nothing was accepted.
+ */
+export class ObjectStoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`object store unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'ObjectStoreUnavailableError';
+  }
+}
+
+/**
+ * What a store reachable by clients directly adds (S3, D-072): uploads and downloads by presigned
+ * address, so the platform leaves the data path, and the checks of objects it never saw arrive.
+ */
+export interface DirectAccess {
+  /** An address a client PUTs the raw bytes to until it expires. */
+  presignPut(key: string, expiresInSeconds: number): Promise<string>;
+  presignGet(key: string, expiresInSeconds: number): Promise<string>;
+  /** The size of the object, or null when there is none. */
+  size(key: string): Promise<number | null>;
+  /** Up to `bytes` first bytes of the object, for sniffing its real type. */
+  readHead(key: string, bytes: number): Promise<Buffer>;
+}
+
+/**
  * Where uploaded files and analysis outputs live. The local-disk store is the embedded
  * default; an S3-compatible store can implement the same interface without touching handlers.
  */
@@ -53,4 +78,6 @@ export interface ObjectStore {
    * it runs on every /readyz probe, so no object is written.
    */
   ready(): Promise<void>;
+  /** Lets go of connections (an S3 client's keep-alive sockets) when the instance closes. */
+  close(): Promise<void>;
 }

@@ -54,10 +54,10 @@ export class UploadRepository {
   }
 
   /**
-   * Records the file of a policy that has none yet; false when another request recorded one
+   * Records the file of a policy (sha256 null: uploaded straight to the store, never read whole) that has none yet; false when another request recorded one
    * first (a single guarded statement: one policy, one file, across processes too).
    */
-  async markUploaded(resourceKey: string, uploadedAt: number, size: number, sha256: string): Promise<boolean> {
+  async markUploaded(resourceKey: string, uploadedAt: number, size: number, sha256: string | null): Promise<boolean> {
     const { changes } = await this.db.run('UPDATE uploads SET uploaded_at = ?, size = ?, sha256 = ? WHERE resource_key = ? AND uploaded_at IS NULL', [
       uploadedAt,
       size,

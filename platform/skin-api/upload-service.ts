@@ -5,7 +5,7 @@ import { UploadCodes } from '../../protocol/skin-api/upload-codes.ts';
 import { resolveUploadFile, type UploadMethod, type UploadPolicyResponse } from '../../protocol/skin-api/upload-policy.ts';
 import type { Clock } from '../clock.ts';
 import { ApiError } from '../http/api-error.ts';
-import { ObjectExistsError, ObjectTooLargeError, type ObjectStore } from '../objects/object-store.ts';
+import { ObjectExistsError, ObjectTooLargeError, type DirectAccess, type ObjectStore } from '../objects/object-store.ts';
 import type { SqlDatabase } from '../storage/sql.ts';
 import { contentMatchesExtension } from './file-sniff.ts';
 import { UploadRepository, type UploadRow } from './upload-repository.ts';
@@ -26,6 +26,9 @@ export interface StoredFile {
   size: number;
 }
 
+/** Bytes read to sniff the real type of an object uploaded straight to the store (file-sniff.ts needs fewer). */
+const SNIFF_BYTES = 64;
+
 /** Path of the upload address and of a stored file, relative to the instance's base address. */
 export const UPLOAD_PATH = '/skin_api/file/upload';
 export const FILE_PATH = '/skin_api/file/resource';
@@ -42,6 +45,8 @@ export class UploadService {
     sql: SqlDatabase,
     private readonly clock: Clock,
     private readonly store: ObjectStore,
+    /** Set with an S3 store: PUT policies are presigned addresses of the store itself (D-072). */
+    private readonly direct: DirectAccess | null,
     private readonly signingKey: Buffer,
     private readonly settings: UploadSettings,
   ) {
@@ -62,10 +67,17 @@ export class UploadService {
       maxBytes: this.settings.maxBytes, expiresAt: expires * 1000, createdAt: now,
     });
     const signature = signUpload(this.signingKey, method, resourceKey, expires);
-    const upload: UploadPolicyResponse['upload'] =
-      method === 'PUT'
-        ? { method, url: `${baseUrl}${UPLOAD_PATH}/${resourceKey}?expires=${expires}&signature=${signature}`, form_data: {} }
-        : { method, url: `${baseUrl}${UPLOAD_PATH}`, form_data: { key: resourceKey, expires: String(expires), signature } };
+    let upload: UploadPolicyResponse['upload'];
+    if (method === 'PUT' && this.direct) {
+      // Straight to the store: the platform leaves the data path; size and real type are checked
+      // when a task first uses the object (settleDirect). POST stays with the platform (D-072).
+      upload = { method, url: await this.direct.presignPut(resourceKey, this.settings.ttlSeconds), form_data: {} };
+    } else {
+      upload =
+        method === 'PUT'
+          ? { method, url: `${baseUrl}${UPLOAD_PATH}/${resourceKey}?expires=${expires}&signature=${signature}`, form_data: {} }
+          : { method, url: `${baseUrl}${UPLOAD_PATH}`, form_data: { key: resourceKey, expires: String(expires), signature } };
+    }
     return {
       resource_key: resourceKey,
       resource_url: `${baseUrl}${FILE_PATH}/${resourceKey}`,
@@ -114,9 +126,40 @@ export class UploadService {
     return { resourceKey: row.resource_key, merchantId: row.merchant_id, mime: row.mime, size: staged.size };
   }
 
-  /** A stored file, or undefined when the key names none. */
+  /**
+   * A stored file, or undefined when the key names none. With an S3 store, a PUT policy's object
+   * arrived without the platform seeing it: the first use checks and records it (settleDirect),
+   * and throws the upload codes when it is refused.
+   */
   async storedFile(resourceKey: string): Promise<StoredFile | undefined> {
     const row = await this.rows.findStored(resourceKey);
-    return row && { resourceKey: row.resource_key, merchantId: row.merchant_id, mime: row.mime, size: row.size };
+    if (row) return { resourceKey: row.resource_key, merchantId: row.merchant_id, mime: row.mime, size: row.size };
+    return this.direct ? this.settleDirect(this.direct, resourceKey) : undefined;
+  }
+
+  /**
+   * The checks a presigned PUT cannot make (the request has only a name, so no size was signed):
+   * the size against the policy's limit, then the real type from the first bytes. A refused
+   * object is deleted, so its key never names a file (D-072).
+   */
+  private async settleDirect(direct: DirectAccess, resourceKey: string): Promise<StoredFile | undefined> {
+    const row = await this.rows.find(resourceKey);
+    if (!row || row.method !== 'PUT' || row.uploaded_at !== null) return undefined;
+    const size = await direct.size(resourceKey);
+    if (size === null) return undefined;
+    let refusal: ApiError | null = null;
+    if (size > row.max_bytes) refusal = new ApiError(UploadCodes.TOO_LARGE, `resource ${resourceKey}: at most ${row.max_bytes} bytes`);
+    else if (size === 0) refusal = new ApiError(Codes.INVALID_PARAM, `resource ${resourceKey}: the file is empty`);
+    else if (!contentMatchesExtension(await direct.readHead(resourceKey, SNIFF_BYTES), row.extension)) {
+      refusal = new ApiError(UploadCodes.CONTENT_MISMATCH, `resource ${resourceKey}: the content is not a .${row.extension} file`);
+    }
+    if (refusal) {
+      await this.store.delete(resourceKey);
+      throw refusal;
+    }
+    // Another request may have settled it meanwhile: either way the row now says what is stored.
+    await this.rows.markUploaded(resourceKey, this.clock.now(), size, null);
+    const stored = await this.rows.findStored(resourceKey);
+    return stored && { resourceKey: stored.resource_key, merchantId: stored.merchant_id, mime: stored.mime, size: stored.size };
   }
 }
