@@ -19,5 +19,8 @@ export function registerTaskRoutes(kit: RouteKit, tasks: TaskService): void {
     return { task_id: await tasks.create(caller.merchant.id, caller.auth.appId, body, key, [baseUrl()]) };
   });
 
-  kit.route(ep.taskResult, {}, async ({ caller, query, baseUrl }) => answerTask(await tasks.find(caller.merchant.id, query.task_id), baseUrl()));
+  kit.route(ep.taskResult, {}, async ({ caller, query, baseUrl }) => {
+    const { row, readResult } = await tasks.poll(caller.merchant.id, query.task_id);
+    return answerTask(row, baseUrl(), readResult);
+  });
 }
