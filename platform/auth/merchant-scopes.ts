@@ -1,5 +1,5 @@
 import type { MerchantRepository, MerchantScope } from './merchant-repository.ts';
-import { TtlCache } from './ttl-cache.ts';
+import { TtlCache } from '../ttl-cache.ts';
 
 /**
  * How long a merchant's scope read from the database is trusted (D-071). The platform never

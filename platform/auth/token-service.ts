@@ -4,7 +4,7 @@ import { TOKEN_TTL_SECONDS, type TokenResponse } from '../../protocol/token.ts';
 import type { Clock } from '../clock.ts';
 import { ApiError, tokenInvalid } from '../http/api-error.ts';
 import type { AppLevel, TokenHolder, TokenRepository } from './token-repository.ts';
-import { TtlCache } from './ttl-cache.ts';
+import { TtlCache } from '../ttl-cache.ts';
 
 export type { AppLevel } from './token-repository.ts';
 

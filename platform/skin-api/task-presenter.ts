@@ -1,6 +1,7 @@
 import { taskResultRecordSchema, type TaskResultResponse } from '../../protocol/skin-api/task-result.ts';
 import { BoundedCache } from '../bounded-cache.ts';
-import { rawJsonOf, type RawJson } from '../http/raw-json.ts';
+import { RawJson, rawJsonOf } from '../http/raw-json.ts';
+import { TtlCache } from '../ttl-cache.ts';
 import type { TaskRow, TaskStatusRow } from './task-repository.ts';
 
 /** Where analysis outputs (annotation images and JSON) are served, by object key. */
@@ -16,6 +17,35 @@ export const OUTPUT_PATH = '/skin_api/file/output';
  * answer is kept. Bounded, as the Host header (and so the base address) is the caller's to choose.
  */
 const succeededAnswers = new BoundedCache<string, RawJson<TaskResultResponse>>(256);
+
+/**
+ * How long a succeeded task's answer is served without reading the task again (D-071). Nothing
+ * changes or removes a succeeded task; the bound is for an operator who removes one by hand.
+ */
+export const SUCCEEDED_ANSWER_CACHE_MS = 1000;
+
+/** Answers of succeeded tasks by base address, merchant and task: what a poll answers for a second. */
+const recentAnswers = new TtlCache<string, RawJson<TaskResultResponse>>(SUCCEEDED_ANSWER_CACHE_MS, 1024);
+
+/** The task as a poll reads it: its state, and a way to its result record (TaskService.poll). */
+export interface PolledTask {
+  readonly row: TaskStatusRow;
+  readResult(): Promise<string | null>;
+}
+
+/**
+ * The answer of GET /skin_api/analyze/result: a succeeded task's from memory while it is recent,
+ * else from the task as read now (answerTask).
+ */
+export async function answerPoll(merchantId: number, taskId: string, baseUrl: string, poll: () => Promise<PolledTask>): Promise<TaskResultResponse | RawJson<TaskResultResponse>> {
+  const key = JSON.stringify([baseUrl, merchantId, taskId]);
+  const recent = recentAnswers.get(key);
+  if (recent) return recent;
+  const { row, readResult } = await poll();
+  const answer = await answerTask(row, baseUrl, () => readResult());
+  if (answer instanceof RawJson) recentAnswers.set(key, answer);
+  return answer;
+}
 
 /** A task as the presenter reads it: its state, and its result record as stored. */
 export type PresentedRow = Omit<TaskRow, 'request'>;

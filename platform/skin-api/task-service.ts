@@ -11,7 +11,8 @@ import type { SqlDatabase } from '../storage/sql.ts';
 import { requireValidOrder, reserveUnit } from './orders.ts';
 import type { StoredFile, UploadService } from './upload-service.ts';
 import { resolveResource } from './resource-address.ts';
-import { TaskRepository, type TaskRow, type TaskStatusRow } from './task-repository.ts';
+import type { PolledTask } from './task-presenter.ts';
+import { TaskRepository, type TaskRow } from './task-repository.ts';
 
 export type { TaskRow } from './task-repository.ts';
 
@@ -90,7 +91,7 @@ export class TaskService {
    * The task as a poll answers it: its state, and its result read only when asked (D-071), since
    * a succeeded task's answer is usually kept already (task-presenter.ts).
    */
-  async poll(merchantId: number, taskId: string): Promise<{ row: TaskStatusRow; readResult: () => Promise<string | null> }> {
+  async poll(merchantId: number, taskId: string): Promise<PolledTask> {
     const repository = new TaskRepository(this.sql);
     const row = await repository.findStatus(merchantId, taskId);
     if (!row) throw new ApiError(TaskCodes.TASK_NOT_FOUND, 'query.task_id: no such task');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TtlCache } from '../../../platform/auth/ttl-cache.ts';
+import { TtlCache } from '../../../platform/ttl-cache.ts';
 
 describe('what authentication keeps for a short time (D-071)', () => {
   it('serves an entry until its time is up, then reads again', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BoundedCache } from '../../../platform/bounded-cache.ts';
 import { RawJson, rawJsonOf, stringifyReply } from '../../../platform/http/raw-json.ts';
-import { answerTask, presentTask } from '../../../platform/skin-api/task-presenter.ts';
+import { answerPoll, answerTask, presentTask } from '../../../platform/skin-api/task-presenter.ts';
 import type { TaskRow } from '../../../platform/skin-api/task-repository.ts';
 
 describe('answers kept serialised (D-054)', () => {
@@ -87,5 +87,38 @@ describe('the answer of a succeeded task poll (D-054, D-071)', () => {
     expect(await answerTask(running, 'http://a.example', readResult(running))).toEqual(presentTask(running, 'http://a.example'));
     expect(await answerTask(running, 'http://a.example', readResult(running))).not.toBeInstanceOf(RawJson);
     expect(reads).toEqual([]);
+  });
+});
+
+describe('a poll of a succeeded task (D-071)', () => {
+  const row = {
+    id: 'tpoll', merchant_id: 1, app_id: 'test', api_code: 'device_v', algorithm_variant: 'standard', status: 'succeeded' as const, attempts: 1,
+    error_code: null, error_msg: null, created_at: 1_700_000_000_000, updated_at: 1_700_000_005_000, finished_at: 1_700_000_005_000,
+  };
+  const result = JSON.stringify({ type: 'skin', overall_score: 80, mask_format: 'annotation_image', not_measured: [], dimensions: [] });
+
+  it('reads the task once, then answers from memory for the same merchant and address only', async () => {
+    let polls = 0;
+    const poll = async () => {
+      polls++;
+      return { row, readResult: async () => result };
+    };
+    const first = await answerPoll(1, 'tpoll', 'http://a.example', poll);
+    expect(await answerPoll(1, 'tpoll', 'http://a.example', poll)).toBe(first);
+    expect(polls).toBe(1);
+    await answerPoll(2, 'tpoll', 'http://a.example', poll);
+    await answerPoll(1, 'tpoll', 'http://b.example', poll);
+    expect(polls).toBe(3);
+  });
+
+  it('reads a task that has not succeeded on every poll', async () => {
+    let polls = 0;
+    const poll = async () => {
+      polls++;
+      return { row: { ...row, id: 'trun', status: 'running' as const, finished_at: null }, readResult: async () => null };
+    };
+    await answerPoll(1, 'trun', 'http://a.example', poll);
+    await answerPoll(1, 'trun', 'http://a.example', poll);
+    expect(polls).toBe(2);
   });
 });

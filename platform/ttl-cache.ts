@@ -1,6 +1,6 @@
 /**
- * A bounded map whose entries are trusted for a fixed time (D-071): for what authentication
- * reads on every request and the database holds (token holders, merchant scopes). The time bound
+ * A bounded map whose entries are trusted for a fixed time (D-071): for what requests read again
+ * and again and the database holds (token holders, merchant scopes, finished tasks' answers). The time bound
  * is what another node's change can take to show here; a change made by this process drops its
  * entries at once (`forget`). Time is monotonic (performance.now), not the platform's clock, so a
  * test's frozen clock cannot keep an entry alive.
@@ -37,7 +37,7 @@ export class TtlCache<K, V> {
     if (kept !== undefined) return kept;
     const generation = this.#generation;
     const value = await load();
-    if (value !== undefined && generation === this.#generation && this.ttlMs > 0) this.#set(key, value);
+    if (value !== undefined && generation === this.#generation) this.set(key, value);
     return value;
   }
 
@@ -47,7 +47,9 @@ export class TtlCache<K, V> {
     for (const [key, entry] of this.#entries) if (matches(key, entry.value)) this.#entries.delete(key);
   }
 
-  #set(key: K, value: V): void {
+  /** Keeps `value` under `key` for the cache's time (not at all when that is 0). */
+  set(key: K, value: V): void {
+    if (this.ttlMs === 0) return;
     this.#entries.delete(key);
     // Oldest first out (a Map keeps insertion order); entries expire anyway.
     if (this.#entries.size >= this.capacity) this.#entries.delete(this.#entries.keys().next().value as K);
