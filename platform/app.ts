@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { maxHeaderSize } from 'node:http';
 import { MerchantRepository } from './auth/merchant-repository.ts';
+import { MerchantScopes } from './auth/merchant-scopes.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { refuseConnect } from './http/connect-method.ts';
 import { refuseWhileClosing } from './http/closing.ts';
@@ -60,7 +61,7 @@ export async function buildPlatformApp(services: PlatformServices, routes?: (kit
   services.metrics?.observe(app);
   await installRateLimits(app, services.sql, services.clock);
   const sealMethods = recordRoutesForMethodNotAllowed(app);
-  const kit = new RouteKit(app, { tokens: services.tokens, merchants: new MerchantRepository(services.sql), region: services.config.region, publicBaseUrl: services.config.publicBaseUrl });
+  const kit = new RouteKit(app, { tokens: services.tokens, merchants: new MerchantScopes(new MerchantRepository(services.sql)), region: services.config.region, publicBaseUrl: services.config.publicBaseUrl });
   registerOpsRoutes(kit, { sql: services.sql, objects: services.objects, metrics: services.metrics });
   registerTokenRoutes(kit, services.tokens, {
     rateLimit: tokenRateLimit({ max: services.config.tokenRateLimit, windowSeconds: services.config.rateLimitWindowSeconds }),

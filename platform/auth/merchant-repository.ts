@@ -15,6 +15,9 @@ export interface MerchantRow {
   lang_list: string;
 }
 
+/** What a merchant-scoped request needs of its merchant: who it is, whose it is, where it is served. */
+export type MerchantScope = Pick<MerchantRow, 'id' | 'group_id' | 'region'>;
+
 export type NewMerchant = Omit<MerchantRow, 'id'> & { created_at: number };
 
 const MERCHANT_COLUMNS = 'id, group_id, name, area, region, multi_account, default_lang, lang_list';
@@ -26,6 +29,16 @@ export class MerchantRepository {
   /** The merchant with this id when it belongs to the group; a foreign one is not found. */
   findInGroup(merchantId: number, groupId: number): Promise<MerchantRow | undefined> {
     return this.db.one<MerchantRow>(`SELECT ${MERCHANT_COLUMNS} FROM merchants WHERE id = ? AND group_id = ?`, [merchantId, groupId]);
+  }
+
+  /** The merchant's row with its settings (languages, multi-account), read where a route needs them. */
+  findById(merchantId: number): Promise<MerchantRow | undefined> {
+    return this.db.one<MerchantRow>(`SELECT ${MERCHANT_COLUMNS} FROM merchants WHERE id = ?`, [merchantId]);
+  }
+
+  /** findInGroup's scope columns only: what every merchant-scoped request reads (D-071). */
+  findScopeInGroup(merchantId: number, groupId: number): Promise<MerchantScope | undefined> {
+    return this.db.one<MerchantScope>('SELECT id, group_id, region FROM merchants WHERE id = ? AND group_id = ?', [merchantId, groupId]);
   }
 
   /** The group's merchants by id. */

@@ -1,10 +1,11 @@
 import { Codes } from '../../protocol/codes.ts';
 import type { Region } from '../../protocol/regions.ts';
 import { ApiError, invalidParam } from '../http/api-error.ts';
-import type { MerchantRepository, MerchantRow } from './merchant-repository.ts';
+import type { MerchantScope } from './merchant-repository.ts';
+import type { MerchantScopes } from './merchant-scopes.ts';
 import type { AuthContext } from './token-service.ts';
 
-export type { MerchantRow } from './merchant-repository.ts';
+export type { MerchantRow, MerchantScope } from './merchant-repository.ts';
 
 /**
  * The merchant a call acts on (specification: Authentication 2). A merchant token acts on its
@@ -12,10 +13,10 @@ export type { MerchantRow } from './merchant-repository.ts';
  * A foreign or unknown merchant id gets the same answer, so ids of other tenants are not probed.
  */
 export async function resolveMerchant(
-  merchants: MerchantRepository,
+  merchants: MerchantScopes,
   auth: AuthContext,
   merchantIdHeader: string | string[] | undefined,
-): Promise<MerchantRow> {
+): Promise<MerchantScope> {
   const header = Array.isArray(merchantIdHeader) ? merchantIdHeader[0] : merchantIdHeader;
   let merchantId: number;
   if (auth.level === 'merchant') {
@@ -39,7 +40,7 @@ export function requireGroupToken(auth: AuthContext): void {
 }
 
 /** One instance serves one region; a merchant of the other region is sent to its own (44099). */
-export function requireRegion(merchant: MerchantRow, instanceRegion: Region): void {
+export function requireRegion(merchant: MerchantScope, instanceRegion: Region): void {
   if (merchant.region !== instanceRegion) {
     throw new ApiError(Codes.REGION_MISMATCH, `merchant region is ${merchant.region}; this service is ${instanceRegion}`);
   }

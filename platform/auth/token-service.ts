@@ -3,7 +3,8 @@ import { Codes } from '../../protocol/codes.ts';
 import { TOKEN_TTL_SECONDS, type TokenResponse } from '../../protocol/token.ts';
 import type { Clock } from '../clock.ts';
 import { ApiError, tokenInvalid } from '../http/api-error.ts';
-import type { AppLevel, TokenRepository } from './token-repository.ts';
+import type { AppLevel, TokenHolder, TokenRepository } from './token-repository.ts';
+import { TtlCache } from '../ttl-cache.ts';
 
 export type { AppLevel } from './token-repository.ts';
 
@@ -27,15 +28,35 @@ function secretsEqual(a: string, b: string): boolean {
 }
 
 /**
+ * How long a token found in the database is trusted without asking again (D-071): the longest a
+ * token replaced through another node (one PostgreSQL server, several processes) still answers
+ * here. One replaced through this process stops at once.
+ */
+export const TOKEN_CACHE_MS = 1000;
+/** Tokens kept at most: one per app that called within the last second. */
+const TOKEN_CACHE_SIZE = 10_000;
+
+export interface TokenServiceOptions {
+  /** TOKEN_CACHE_MS unless set; 0 reads the database on every request. */
+  readonly cacheMs?: number;
+}
+
+/**
  * Access tokens (specification: Authentication 1 and 4): valid 7200 s, one active token per
  * app, so issuing a new one replaces the stored hash and the previous token fails with 1001.
  * Only the hash is stored, so a leaked database does not leak live tokens.
  */
 export class TokenService {
+  /** Holders by token hash; expiry is still checked on every request against the clock. */
+  readonly #holders: TtlCache<string, TokenHolder>;
+
   constructor(
     private readonly tokens: TokenRepository,
     private readonly clock: Clock,
-  ) {}
+    options: TokenServiceOptions = {},
+  ) {
+    this.#holders = new TtlCache(options.cacheMs ?? TOKEN_CACHE_MS, TOKEN_CACHE_SIZE);
+  }
 
   async issue(appId: string, appSecret: string): Promise<TokenResponse> {
     const app = await this.tokens.findApp(appId);
@@ -46,13 +67,16 @@ export class TokenService {
     // No transaction around the check: apps are never changed or removed while running, and the
     // replacement is one atomic upsert (D-057).
     await this.tokens.replaceToken(appId, hashToken(token), issuedAt, issuedAt + TOKEN_TTL_SECONDS * 1000);
+    // The replaced token stops here now, not when its cache entry runs out.
+    this.#holders.forget((_, holder) => holder.app_id === appId);
     return { access_token: token, expire: TOKEN_TTL_SECONDS };
   }
 
   /** The caller behind a token, or 1001 when it is missing, replaced, expired or unknown. */
   async authenticate(token: string | undefined): Promise<AuthContext> {
     if (!token) throw tokenInvalid();
-    const row = await this.tokens.findHolder(hashToken(token));
+    const hash = hashToken(token);
+    const row = await this.#holders.getOrLoad(hash, () => this.tokens.findHolder(hash));
     if (!row || row.expires_at <= this.clock.now()) throw tokenInvalid();
     return { appId: row.app_id, level: row.level, groupId: row.group_id, merchantId: row.merchant_id };
   }

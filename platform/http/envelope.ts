@@ -6,7 +6,7 @@ import { OpsCodes } from '../../protocol/ops-codes.ts';
 import { ObjectStoreUnavailableError } from '../objects/object-store.ts';
 import { DatabaseUnavailableError } from '../storage/sql.ts';
 import { ApiError } from './api-error.ts';
-import { stringifyReply } from './raw-json.ts';
+import { serializeReply } from './raw-json.ts';
 import { keepConnectionForUnreadBody } from './unread-body.ts';
 
 declare module 'fastify' {
@@ -67,8 +67,10 @@ function sendFailure(request: FastifyRequest, reply: FastifyReply, info: CodeInf
  * answered by the not-found handler. Decision D-002 fixes the HTTP status of each code.
  */
 export function installEnvelope(app: FastifyInstance): void {
-  // JSON.stringify as Fastify's default, and answers kept serialised are spliced in (D-054).
-  app.setReplySerializer(stringifyReply);
+  // JSON.stringify as Fastify's default, and answers kept serialised are spliced in (D-054), as
+  // bytes when there are any (D-071). Fastify's type says string; it writes a Buffer as it is
+  // (reply.js, onSendEnd takes a string or a Buffer and sets content-length from either).
+  app.setReplySerializer(serializeReply as (payload: unknown) => string);
   app.addHook('preSerialization', async (request, reply, payload) => {
     if (!isEnveloped(request) || reply.statusCode !== 200) return payload;
     if (payload !== null && typeof payload === 'object' && 'meta' in payload) return payload;

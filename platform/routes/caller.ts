@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Region } from '../../protocol/regions.ts';
 import { ACCESS_TOKEN_HEADER, MERCHANT_ID_HEADER } from '../../protocol/token.ts';
-import { requireRegion, resolveMerchant, type MerchantRow } from '../auth/merchant-scope.ts';
-import type { MerchantRepository } from '../auth/merchant-repository.ts';
+import { requireRegion, resolveMerchant, type MerchantScope } from '../auth/merchant-scope.ts';
+import type { MerchantScopes } from '../auth/merchant-scopes.ts';
 import type { AuthContext, TokenService } from '../auth/token-service.ts';
 
 /** The caller of an endpoint with `auth: 'token'`: proven by its access token. */
@@ -10,15 +10,18 @@ export interface TokenCaller {
   readonly auth: AuthContext;
 }
 
-/** The caller of a merchant-scoped endpoint: the token, and the merchant the call acts on. */
+/**
+ * The caller of a merchant-scoped endpoint: the token, and the merchant the call acts on (its
+ * scope only, kept for a second: D-071; a route needing its settings reads its row).
+ */
 export interface MerchantCaller extends TokenCaller {
-  readonly merchant: MerchantRow;
+  readonly merchant: MerchantScope;
 }
 
 /** What authentication needs: the token store, the merchants and this instance's region. */
 export interface CallerLookup {
   readonly tokens: TokenService;
-  readonly merchants: MerchantRepository;
+  readonly merchants: MerchantScopes;
   readonly region: Region;
 }
 

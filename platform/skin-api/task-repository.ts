@@ -17,6 +17,9 @@ export interface TaskRow {
   finished_at: number | null;
 }
 
+/** A task without its request and result: all a poll reads unless the answer must be made (D-071). */
+export type TaskStatusRow = Omit<TaskRow, 'request' | 'result'>;
+
 export interface NewTask {
   id: string;
   merchantId: number;
@@ -47,8 +50,8 @@ export interface TaskOutcome {
   error: { code: number; msg: string } | null;
 }
 
-const TASK_COLUMNS =
-  'id, merchant_id, app_id, api_code, algorithm_variant, request, status, attempts, result, error_code, error_msg, created_at, updated_at, finished_at';
+const TASK_STATUS_COLUMNS = 'id, merchant_id, app_id, api_code, algorithm_variant, status, attempts, error_code, error_msg, created_at, updated_at, finished_at';
+const TASK_COLUMNS = `${TASK_STATUS_COLUMNS}, request, result`;
 
 /**
  * Analysis tasks: creation and lookup (task-service.ts) and the durable queue's moves
@@ -60,6 +63,16 @@ export class TaskRepository {
 
   find(merchantId: number, taskId: string): Promise<TaskRow | undefined> {
     return this.db.one<TaskRow>(`SELECT ${TASK_COLUMNS} FROM tasks WHERE id = ? AND merchant_id = ?`, [taskId, merchantId]);
+  }
+
+  /** find without the request and the result (up to tens of kB): what a poll reads first. */
+  findStatus(merchantId: number, taskId: string): Promise<TaskStatusRow | undefined> {
+    return this.db.one<TaskStatusRow>(`SELECT ${TASK_STATUS_COLUMNS} FROM tasks WHERE id = ? AND merchant_id = ?`, [taskId, merchantId]);
+  }
+
+  /** The stored result record (JSON) of a task; null before it succeeded. */
+  async resultOf(taskId: string): Promise<string | null> {
+    return (await this.db.one<{ result: string | null }>('SELECT result FROM tasks WHERE id = ?', [taskId]))?.result ?? null;
   }
 
   findByIdempotencyKey(merchantId: number, key: string): Promise<{ id: string; request_hash: string } | undefined> {

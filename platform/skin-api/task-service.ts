@@ -11,6 +11,7 @@ import type { SqlDatabase } from '../storage/sql.ts';
 import { requireValidOrder, reserveUnit } from './orders.ts';
 import type { StoredFile, UploadService } from './upload-service.ts';
 import { resolveResource } from './resource-address.ts';
+import type { PolledTask } from './task-presenter.ts';
 import { TaskRepository, type TaskRow } from './task-repository.ts';
 
 export type { TaskRow } from './task-repository.ts';
@@ -86,6 +87,17 @@ export class TaskService {
   }
 
   /** A task of this merchant; another merchant's task is as unknown as a missing one. */
+  /**
+   * The task as a poll answers it: its state, and its result read only when asked (D-071), since
+   * a succeeded task's answer is usually kept already (task-presenter.ts).
+   */
+  async poll(merchantId: number, taskId: string): Promise<PolledTask> {
+    const repository = new TaskRepository(this.sql);
+    const row = await repository.findStatus(merchantId, taskId);
+    if (!row) throw new ApiError(TaskCodes.TASK_NOT_FOUND, 'query.task_id: no such task');
+    return { row, readResult: () => repository.resultOf(row.id) };
+  }
+
   async find(merchantId: number, taskId: string): Promise<TaskRow> {
     const row = await new TaskRepository(this.sql).find(merchantId, taskId);
     if (!row) throw new ApiError(TaskCodes.TASK_NOT_FOUND, 'query.task_id: no such task');

@@ -130,8 +130,28 @@ function executorOn(client: pg.PoolClient): SqlExecutor {
   };
 }
 
+/**
+ * Every statement is named, so each pooled connection parses and plans it once and then only
+ * binds and executes it (D-071): the platform runs the same few dozen texts on every request.
+ */
 function query<Row>(on: pg.Pool | pg.PoolClient, sql: string, params: SqlParams = []): Promise<pg.QueryResult<Row & pg.QueryResultRow>> {
-  return on.query<Row & pg.QueryResultRow>(numbered(sql), params as unknown[]);
+  const { name, text } = prepared(sql);
+  return on.query<Row & pg.QueryResultRow>({ name, text, values: params as unknown[] });
+}
+
+/** Names never repeat, even for a text evicted and seen again: a connection must never see one name with two texts. */
+let statementCount = 0;
+const names = new Map<string, { readonly name: string; readonly text: string }>();
+
+function prepared(sql: string): { readonly name: string; readonly text: string } {
+  let known = names.get(sql);
+  if (known === undefined) {
+    known = { name: `p${++statementCount}`, text: numbered(sql) };
+    // Bounded like SQLite's statement cache (sqlite-database.ts).
+    if (names.size >= 1000) names.delete(names.keys().next().value!);
+    names.set(sql, known);
+  }
+  return known;
 }
 
 const numberedCache = new Map<string, string>();

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { CatalogueStatus } from '../../../protocol/enums/statuses.ts';
 import type { SqlDatabase, SqlExecutor, SqlValue } from '../../storage/sql.ts';
 import { TenantRepository } from '../tenants/tenant-repository.ts';
@@ -12,6 +13,12 @@ export interface ItemRef {
   custom_id: string;
   source: number;
   sell_type: number;
+}
+
+/** An item as a page read names it: which one, and which version of it (migration 007). */
+export interface ItemRevision {
+  id: number;
+  revision: number;
 }
 
 /** A merchant read's page: the rows of the window and the records over all pages. */
@@ -81,6 +88,24 @@ export class CatalogueRepository {
   }
 
   /**
+   * merchantPage's ids and revisions only, from the covering index (migration 007): enough to
+   * tell which kept item answers still stand (D-071).
+   */
+  merchantPageRevisions(merchantId: number, kind: CatalogueKind, window: PageWindow): Promise<RowPage<ItemRevision>> {
+    // The total as a scalar subquery, not a window count: one statement is still one snapshot,
+    // and SQLite then reads the page straight from the index instead of sorting a copy (22 µs
+    // against 32 alone on 40 items).
+    return this.#reads.page<ItemRevision>(
+      `SELECT id, revision, (SELECT COUNT(*) FROM catalogue_items WHERE merchant_id = ? AND kind = ?) AS total_rows
+         FROM catalogue_items WHERE merchant_id = ? AND kind = ? ORDER BY id LIMIT ? OFFSET ?`,
+      'SELECT COUNT(*) AS n FROM catalogue_items WHERE merchant_id = ? AND kind = ?',
+      [merchantId, kind, merchantId, kind],
+      window,
+      { countParams: [merchantId, kind] },
+    );
+  }
+
+  /**
    * What the store sells now: active items for sale at every store or at this one (decision
    * C-011), each with the store's link row if any (at most one: the key is item and store).
    */
@@ -107,13 +132,19 @@ export class CatalogueQueries {
    * without a transaction; a page past the last record has no row to carry the total, so it is
    * counted apart. An offset beyond what binds exactly is past any data: only counted.
    */
-  async page<Row extends object>(pageSql: string, countSql: string, params: readonly SqlValue[], window: PageWindow): Promise<RowPage<Row>> {
+  async page<Row extends object>(
+    pageSql: string,
+    countSql: string,
+    params: readonly SqlValue[],
+    window: PageWindow,
+    options: { readonly countParams?: readonly SqlValue[] } = {},
+  ): Promise<RowPage<Row>> {
     if (Number.isSafeInteger(window.offset)) {
       const rows = await this.ex.all<Row & { total_rows: number }>(pageSql, [...params, window.limit, window.offset]);
       const first = rows[0];
       if (first) return { rows: rows.map(withoutTotal), total: first.total_rows };
     }
-    const counted = await this.ex.one<{ n: number }>(countSql, params);
+    const counted = await this.ex.one<{ n: number }>(countSql, options.countParams ?? params);
     return { rows: [], total: counted?.n ?? 0 };
   }
 
@@ -133,12 +164,15 @@ export class CatalogueQueries {
    * number after that check: the insert itself must not then fail as a duplicate key (a 500).
    * Column names come from rows.ts and the services, never from a request.
    */
-  async insertItem(values: Readonly<Record<string, ColumnValue>>): Promise<number | undefined> {
+  async insertItem(fields: Readonly<Record<string, ColumnValue>>): Promise<number | undefined> {
+    // A random first revision: SQLite may give a deleted item's id to a new one, and the pair
+    // (id, revision) must never name two contents (D-071).
+    const values = { ...fields, revision: randomInt(1, 2 ** 47) };
     const columns = Object.keys(values);
     const row = await this.ex.one<{ id: number }>(
       `INSERT INTO catalogue_items (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
        ON CONFLICT (merchant_id, kind, custom_id) DO NOTHING RETURNING id`,
-      columns.map((c) => values[c] ?? null),
+      columns.map((c) => values[c as keyof typeof values] ?? null),
     );
     return row?.id;
   }
@@ -162,11 +196,11 @@ export class CatalogueQueries {
   }
 
   async setStatus(merchantId: number, id: number, status: CatalogueStatus, now: number): Promise<void> {
-    await this.ex.run('UPDATE catalogue_items SET status = ?, updated_at = ? WHERE id = ? AND merchant_id = ?', [status, now, id, merchantId]);
+    await this.ex.run('UPDATE catalogue_items SET status = ?, updated_at = ?, revision = revision + 1 WHERE id = ? AND merchant_id = ?', [status, now, id, merchantId]);
   }
 
   async setSellType(merchantId: number, id: number, sellType: number, now: number): Promise<void> {
-    await this.ex.run('UPDATE catalogue_items SET sell_type = ?, updated_at = ? WHERE id = ? AND merchant_id = ?', [sellType, now, id, merchantId]);
+    await this.ex.run('UPDATE catalogue_items SET sell_type = ?, updated_at = ?, revision = revision + 1 WHERE id = ? AND merchant_id = ?', [sellType, now, id, merchantId]);
   }
 
   /** The item's sale stores become exactly `storeIds` (distinct). */
@@ -219,7 +253,8 @@ const UPDATABLE = [
   'category_id', 'name', 'pic', 'sub_title', 'price_unit', 'price_cents', 'link', 'problem', 'skin_type', 'age_limit', 'min_age', 'max_age',
   'label', 'nurse_stage', 'user_level', 'instruction', 'lang_data', 'goods_attributes_code', 'goods_attributes_limit', 'updated_at',
 ] as const satisfies ReadonlyArray<keyof CatalogueRow>;
-const UPDATE_ITEM = `UPDATE catalogue_items SET ${UPDATABLE.map((c) => `${c} = ?`).join(', ')} WHERE id = ? AND merchant_id = ?`;
+// Every change of an item raises its revision: kept page items are checked against it (D-071).
+const UPDATE_ITEM = `UPDATE catalogue_items SET ${UPDATABLE.map((c) => `${c} = ?`).join(', ')}, revision = revision + 1 WHERE id = ? AND merchant_id = ?`;
 
 function withoutTotal<Row extends object>(row: Row & { total_rows: number }): Row {
   const { total_rows: _total, ...rest } = row;

@@ -7,12 +7,10 @@ import type { CatalogueKind } from './kinds.ts';
 import type { CatalogueRow } from './rows.ts';
 import { toProductItem, toStoreTreatmentItem, toTreatmentItem } from './rows.ts';
 import type { StoreRef } from './stores.ts';
+import type { RawJson } from '../../http/raw-json.ts';
+import { keepPage, keptPage, type Page } from './kept-pages.ts';
 
-export interface Page<T> {
-  list: T[];
-  /** Records over all pages (protocol decision on listResponseSchema). */
-  total: number;
-}
+export type { Page } from './kept-pages.ts';
 
 /**
  * The catalogue reads (specification: Merchant data: reads). The merchant reads list every item
@@ -22,11 +20,11 @@ export interface Page<T> {
 export class CatalogueReadService {
   constructor(private readonly repo: CatalogueRepository) {}
 
-  merchantProducts(merchantId: number, page: PageQuery): Promise<Page<ProductItem>> {
+  merchantProducts(merchantId: number, page: PageQuery): Promise<RawJson<Page<ProductItem>>> {
     return this.merchantPage(merchantId, 'product', page, (row) => toProductItem(row));
   }
 
-  merchantTreatments(merchantId: number, page: PageQuery): Promise<Page<TreatmentItem>> {
+  merchantTreatments(merchantId: number, page: PageQuery): Promise<RawJson<Page<TreatmentItem>>> {
     return this.merchantPage(merchantId, 'treatment', page, toTreatmentItem);
   }
 
@@ -38,9 +36,11 @@ export class CatalogueReadService {
     return this.storePage(merchantId, 'treatment', storeCustomId, page, toStoreTreatmentItem);
   }
 
-  private async merchantPage<T>(merchantId: number, kind: CatalogueKind, page: PageQuery, map: (row: CatalogueRow) => T): Promise<Page<T>> {
-    const { rows, total } = await this.repo.merchantPage(merchantId, kind, pageWindow(page));
-    return { list: rows.map(map), total };
+  /** Served kept when ids and revisions show it unchanged (kept-pages.ts, D-071); else read whole and kept. */
+  private async merchantPage<T>(merchantId: number, kind: CatalogueKind, page: PageQuery, map: (row: CatalogueRow) => T): Promise<RawJson<Page<T>>> {
+    const window = pageWindow(page);
+    const kept = keptPage<T>(merchantId, kind, await this.repo.merchantPageRevisions(merchantId, kind, window));
+    return kept ?? keepPage(merchantId, kind, await this.repo.merchantPage(merchantId, kind, window), map);
   }
 
   private async storePage<T>(merchantId: number, kind: CatalogueKind, storeCustomId: string, page: PageQuery, map: (row: CatalogueRow, link: string) => T): Promise<Page<T>> {

@@ -38,6 +38,8 @@ export interface CatalogueRow {
   sell_type: number;
   created_at: number;
   updated_at: number;
+  /** Raised by every change of the item (migration 007, D-071). */
+  revision: number;
 }
 
 /**

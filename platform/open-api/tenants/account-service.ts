@@ -2,7 +2,8 @@ import { Codes } from '../../../protocol/codes.ts';
 import type { AccountStatusResponse, AccountUpdateResponse, EmployeeCreateResponse } from '../../../protocol/endpoints/merchant.ts';
 import { AccountStatus, StoreStatus } from '../../../protocol/enums/index.ts';
 import type { AccountStatusBody, AccountUpdateBody, EmployeeCreateBody } from '../../../protocol/open-api/index.ts';
-import type { MerchantRow } from '../../auth/merchant-scope.ts';
+import { MerchantRepository } from '../../auth/merchant-repository.ts';
+import type { MerchantScope } from '../../auth/merchant-scope.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Clock } from '../../clock.ts';
 import { ApiError } from '../../http/api-error.ts';
@@ -27,13 +28,15 @@ export class AccountService {
    * Check order (decision M-013): the store (400 when unknown, M-004), the multi-account feature
    * (17002, M-005), the store's status (11026, M-009), the account name (10008/11009, M-003).
    */
-  async createEmployee(merchant: MerchantRow, body: EmployeeCreateBody): Promise<EmployeeCreateResponse> {
+  async createEmployee(merchant: MerchantScope, body: EmployeeCreateBody): Promise<EmployeeCreateResponse> {
     const passwordHash = hashPassword(body.password);
     const now = this.clock.now();
     return this.sql.transaction(async (tx): Promise<EmployeeCreateResponse> => {
       const rows = new TenantRepository(tx);
       const store = await requireStore(rows, merchant.id, body.custom_id, 'custom_id');
-      if (!merchant.multi_account && (await rows.accountsOfStore(store.id)) > 0) {
+      // The setting as stored now: the request's merchant is its scope only (D-071).
+      const multiAccount = (await new MerchantRepository(tx).findById(merchant.id))?.multi_account ?? 0;
+      if (!multiAccount && (await rows.accountsOfStore(store.id)) > 0) {
         throw new ApiError(Codes.MULTI_ACCOUNT_DISABLED, 'body.custom_id: this merchant has one account per store; the store has it already');
       }
       if (store.status === StoreStatus.DISABLED) {

@@ -21,7 +21,6 @@ import {
   type StoreListResponse,
 } from '../../../protocol/open-api/index.ts';
 import { MerchantRepository } from '../../auth/merchant-repository.ts';
-import type { MerchantRow } from '../../auth/merchant-scope.ts';
 import type { SqlDatabase } from '../../storage/sql.ts';
 import { TenantRepository, type Page } from './tenant-repository.ts';
 
@@ -74,17 +73,19 @@ export class TenantReadService {
 
   /**
    * The merchant's languages. Stored codes that are not language codes of the specification
-   * are dropped rather than failing the read (decision M-019).
+   * are dropped rather than failing the read (decision M-019). Read from the row as stored now:
+   * the request's merchant is its scope only (D-071).
    */
-  langs(merchant: MerchantRow): LangsResponse {
+  async langs(merchantId: number): Promise<LangsResponse> {
+    const merchant = await this.#merchants.findById(merchantId);
     let stored: unknown;
     try {
-      stored = JSON.parse(merchant.lang_list);
+      stored = JSON.parse(merchant?.lang_list ?? '[]');
     } catch {
       stored = [];
     }
     const list = Array.isArray(stored) ? stored.filter((c): c is LanguageCode => typeof c === 'string' && isLanguageCode(c)) : [];
-    const defaultLang = isLanguageCode(merchant.default_lang) ? merchant.default_lang : DEFAULT_LANGUAGE;
+    const defaultLang = merchant && isLanguageCode(merchant.default_lang) ? merchant.default_lang : DEFAULT_LANGUAGE;
     return { default_lang: defaultLang, lang_list: [...new Set(list)] };
   }
 

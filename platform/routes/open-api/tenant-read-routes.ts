@@ -14,7 +14,7 @@ export function registerTenantReadRoutes(kit: RouteKit, reads: TenantReadService
   });
   kit.route(ep.listStores, {}, ({ caller, query }) => reads.listStores(caller.merchant.id, query));
   kit.route(ep.listEmployees, {}, ({ caller, query }) => reads.listEmployees(caller.merchant.id, query));
-  kit.route(ep.langs, {}, ({ caller }) => reads.langs(caller.merchant));
+  kit.route(ep.langs, {}, ({ caller }) => reads.langs(caller.merchant.id));
   kit.route(ep.listDimensions, {}, ({ query }) => reads.dimensions(query.lang));
   kit.route(ep.listCategories, {}, ({ query }) => reads.categories(query.lang));
   kit.route(ep.listAreas, {}, ({ caller, query }) => reads.listAreas(caller.merchant.id, query));

@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_KEY_HEADER, skinApiEndpoints as ep } from '../../../protocol/endpoints/skin-api.ts';
 import { invalidParam } from '../../http/api-error.ts';
-import { answerTask } from '../../skin-api/task-presenter.ts';
+import { answerPoll } from '../../skin-api/task-presenter.ts';
 import type { TaskService } from '../../skin-api/task-service.ts';
 import { unchecked, type RouteKit } from '../route-kit.ts';
 
@@ -19,5 +19,5 @@ export function registerTaskRoutes(kit: RouteKit, tasks: TaskService): void {
     return { task_id: await tasks.create(caller.merchant.id, caller.auth.appId, body, key, [baseUrl()]) };
   });
 
-  kit.route(ep.taskResult, {}, async ({ caller, query, baseUrl }) => answerTask(await tasks.find(caller.merchant.id, query.task_id), baseUrl()));
+  kit.route(ep.taskResult, {}, ({ caller, query, baseUrl }) => answerPoll(caller.merchant.id, query.task_id, baseUrl(), () => tasks.poll(caller.merchant.id, query.task_id)));
 }

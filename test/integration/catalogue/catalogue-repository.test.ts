@@ -138,7 +138,7 @@ describe.each(SQL_BACKENDS)('catalogue repository on %s', (backend) => {
     if (!before) throw new Error('P001 missing');
     await repo.transaction((q) => q.updateItem(m.merchantId, before, { name: 'Renamed', nurse_stage: 2, updated_at: NOW + 1 }));
     const after = await repo.transaction((q) => q.findItemRow(m.merchantId, 'product', 'P001'));
-    expect(after).toEqual({ ...before, name: 'Renamed', nurse_stage: 2, updated_at: NOW + 1 });
+    expect(after).toEqual({ ...before, name: 'Renamed', nurse_stage: 2, updated_at: NOW + 1, revision: before.revision + 1 });
     await expect(repo.transaction((q) => q.updateItem(m.merchantId, before, { merchant_id: 1 }))).rejects.toThrow(/not an updatable/);
   });
 

@@ -35,6 +35,8 @@ export interface ItemDbRow {
   status: number;
   sell_type: number;
   updated_at: number;
+  /** Raised by every change (migration 007). */
+  revision: number;
 }
 
 export function merchantId(tp: TestPlatform, merchant: Merchant): number {

@@ -166,7 +166,7 @@ describe('products: create and update', () => {
       const before = await itemRow(tp, 'primary', 'product', 'U1');
       expect(await update([{ custom_id: 'U1', price: 12.5, sub_title: 'New' }])).toEqual({ err_list: [] });
       const after = await itemRow(tp, 'primary', 'product', 'U1');
-      expect(after).toEqual({ ...before, price_cents: 1250, sub_title: 'New', updated_at: after?.updated_at });
+      expect(after).toEqual({ ...before, price_cents: 1250, sub_title: 'New', updated_at: after?.updated_at, revision: (before?.revision ?? NaN) + 1 });
     });
 
     it('clears a text with the empty string and replaces problem whole', async () => {

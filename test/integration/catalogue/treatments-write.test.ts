@@ -83,7 +83,7 @@ describe('treatments: create and update', () => {
     const errors = errListOf(await failureOf(update([{ custom_id: 'T2003', price: 105 }, { custom_id: 'NOPE', price: 1 }])));
     expect(errors.map((e) => [e.custom_id, e.err_code])).toEqual([['NOPE', 40067]]);
     const after = await itemRow(tp, 'primary', 'treatment', 'T2003');
-    expect(after).toEqual({ ...before, price_cents: 10500, updated_at: after?.updated_at });
+    expect(after).toEqual({ ...before, price_cents: 10500, updated_at: after?.updated_at, revision: (before?.revision ?? NaN) + 1 });
     expect(after?.source).toBe(1);
   });
 

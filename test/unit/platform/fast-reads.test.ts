@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BoundedCache } from '../../../platform/bounded-cache.ts';
 import { RawJson, rawJsonOf, stringifyReply } from '../../../platform/http/raw-json.ts';
-import { answerTask, presentTask } from '../../../platform/skin-api/task-presenter.ts';
+import { answerPoll, answerTask, presentTask } from '../../../platform/skin-api/task-presenter.ts';
 import type { TaskRow } from '../../../platform/skin-api/task-repository.ts';
 
 describe('answers kept serialised (D-054)', () => {
@@ -51,7 +51,7 @@ describe('bounded cache (D-054)', () => {
   });
 });
 
-describe('the answer of a succeeded task poll (D-054)', () => {
+describe('the answer of a succeeded task poll (D-054, D-071)', () => {
   const result = {
     type: 'skin', overall_score: 80, mask_format: 'annotation_image', not_measured: [],
     dimensions: [{ dimension: 'pore', level: 1, score: 80, confidence: 0.9, annotations: [{ view: 'front', light: 'white', format: 'annotation_image', url: '/skin_api/file/output/k.png' }] }],
@@ -60,22 +60,65 @@ describe('the answer of a succeeded task poll (D-054)', () => {
     id: 'tfastreads', merchant_id: 1, app_id: 'test', api_code: 'device_v', algorithm_variant: 'standard', request: '{}', status: 'succeeded', attempts: 1,
     result: JSON.stringify(result), error_code: null, error_msg: null, created_at: 1_700_000_000_000, updated_at: 1_700_000_005_000, finished_at: 1_700_000_005_000,
   };
-  const answered = (r: TaskRow, base: string) => JSON.parse(stringifyReply(answerTask(r, base))) as unknown;
+  const { request: _request, result: _result, ...status } = row;
+  const reads: string[] = [];
+  const readResult = (r: TaskRow) => async () => {
+    reads.push(r.id);
+    return r.result;
+  };
+  const answered = async (r: TaskRow, base: string) => JSON.parse(stringifyReply(await answerTask({ ...status, ...r }, base, readResult(r)))) as unknown;
 
-  it('is the presented task, made once and served again', () => {
-    expect(answered(row, 'http://a.example')).toEqual(presentTask(row, 'http://a.example'));
-    expect(answerTask({ ...row }, 'http://a.example')).toBe(answerTask(row, 'http://a.example'));
+  it('is the presented task, made once and served again without reading the result', async () => {
+    reads.length = 0;
+    expect(await answered(row, 'http://a.example')).toEqual(presentTask(row, 'http://a.example'));
+    expect(await answerTask({ ...status }, 'http://a.example', readResult(row))).toBe(await answerTask(status, 'http://a.example', readResult(row)));
+    expect(reads).toEqual(['tfastreads']);
   });
 
-  it('is made anew for another base address or another stored result', () => {
-    expect(JSON.stringify(answered(row, 'http://b.example'))).toContain('"url":"http://b.example/skin_api/file/output/k.png"');
-    const changed = { ...row, result: JSON.stringify({ ...result, overall_score: 50 }) };
-    expect(answered(changed, 'http://a.example')).toEqual(presentTask(changed, 'http://a.example'));
+  it('is made anew for another base address or another task', async () => {
+    expect(JSON.stringify(await answered(row, 'http://b.example'))).toContain('"url":"http://b.example/skin_api/file/output/k.png"');
+    const other = { ...row, id: 'tother', result: JSON.stringify({ ...result, overall_score: 50 }) };
+    expect(await answered(other, 'http://a.example')).toEqual(presentTask(other, 'http://a.example'));
   });
 
-  it('is not kept for a task still running or failed', () => {
+  it('is not kept for a task still running or failed, and reads no result for it', async () => {
+    reads.length = 0;
     const running = { ...row, status: 'running' as const, result: null };
-    expect(answerTask(running, 'http://a.example')).toEqual(presentTask(running, 'http://a.example'));
-    expect(answerTask(running, 'http://a.example')).not.toBeInstanceOf(RawJson);
+    expect(await answerTask(running, 'http://a.example', readResult(running))).toEqual(presentTask(running, 'http://a.example'));
+    expect(await answerTask(running, 'http://a.example', readResult(running))).not.toBeInstanceOf(RawJson);
+    expect(reads).toEqual([]);
+  });
+});
+
+describe('a poll of a succeeded task (D-071)', () => {
+  const row = {
+    id: 'tpoll', merchant_id: 1, app_id: 'test', api_code: 'device_v', algorithm_variant: 'standard', status: 'succeeded' as const, attempts: 1,
+    error_code: null, error_msg: null, created_at: 1_700_000_000_000, updated_at: 1_700_000_005_000, finished_at: 1_700_000_005_000,
+  };
+  const result = JSON.stringify({ type: 'skin', overall_score: 80, mask_format: 'annotation_image', not_measured: [], dimensions: [] });
+
+  it('reads the task once, then answers from memory for the same merchant and address only', async () => {
+    let polls = 0;
+    const poll = async () => {
+      polls++;
+      return { row, readResult: async () => result };
+    };
+    const first = await answerPoll(1, 'tpoll', 'http://a.example', poll);
+    expect(await answerPoll(1, 'tpoll', 'http://a.example', poll)).toBe(first);
+    expect(polls).toBe(1);
+    await answerPoll(2, 'tpoll', 'http://a.example', poll);
+    await answerPoll(1, 'tpoll', 'http://b.example', poll);
+    expect(polls).toBe(3);
+  });
+
+  it('reads a task that has not succeeded on every poll', async () => {
+    let polls = 0;
+    const poll = async () => {
+      polls++;
+      return { row: { ...row, id: 'trun', status: 'running' as const, finished_at: null }, readResult: async () => null };
+    };
+    await answerPoll(1, 'trun', 'http://a.example', poll);
+    await answerPoll(1, 'trun', 'http://a.example', poll);
+    expect(polls).toBe(2);
   });
 });

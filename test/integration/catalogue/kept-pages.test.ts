@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueEndpoints as ep } from '../../../protocol/endpoints/catalogue.ts';
+import { startTestPlatform, type TestPlatform } from '../../helpers/platform.ts';
+import { itemRow, productItem } from './helpers.ts';
+
+/**
+ * Merchant pages are kept serialised and served while the ids and revisions of their items are
+ * unchanged (D-071): every write of an item must show on the next read, from this process or
+ * another one on the same database.
+ */
+describe('kept merchant pages', () => {
+  let tp: TestPlatform;
+  beforeAll(async () => {
+    tp = await startTestPlatform();
+  });
+  afterAll(async () => {
+    await tp.stop();
+  });
+  const client = () => tp.client(tp.app('primary'));
+  const lastPage = async () => {
+    const all = await client().call(ep.merchantProducts, { query: { count: 100 } });
+    return all.list.at(-1);
+  };
+
+  it('shows an update, a status change, a deletion and a new item on the next read', async () => {
+    await client().call(ep.createProducts, { body: { product_list: [productItem('KEPT1', { price: '10.00' })] } });
+    expect(await lastPage()).toMatchObject({ custom_id: 'KEPT1', price: 10, status: 1 });
+    await client().call(ep.updateProducts, { body: { product_list: [{ custom_id: 'KEPT1', price: '12.50' }] } });
+    expect(await lastPage()).toMatchObject({ custom_id: 'KEPT1', price: 12.5 });
+    await client().call(ep.productStatus, { params: { status: -1 }, body: { custom_id_list: ['KEPT1'] } });
+    expect(await lastPage()).toMatchObject({ custom_id: 'KEPT1', status: -1 });
+    const id = (await itemRow(tp, 'primary', 'product', 'KEPT1'))?.id;
+    await client().call(ep.deleteProducts, { body: { custom_id_list: ['KEPT1'] } });
+    expect((await lastPage())?.custom_id).not.toBe('KEPT1');
+    // On SQLite the new item may get the deleted one's id: its random first revision tells them apart.
+    await client().call(ep.createProducts, { body: { product_list: [productItem('KEPT2', { price: '10.00' })] } });
+    const created = await itemRow(tp, 'primary', 'product', 'KEPT2');
+    expect(created?.id === id ? created?.revision : 1).not.toBe(0);
+    expect(await lastPage()).toMatchObject({ custom_id: 'KEPT2', price: 10, status: 1 });
+  });
+
+  it('shows a change another process made, which raises the revision', async () => {
+    const before = await lastPage();
+    await tp.platform.services.sql.run("UPDATE catalogue_items SET name = 'Changed elsewhere', revision = revision + 1 WHERE id = ?", [Number(before?.id)]);
+    expect(await lastPage()).toMatchObject({ id: before?.id, name: 'Changed elsewhere' });
+  });
+});
