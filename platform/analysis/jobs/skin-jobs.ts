@@ -97,7 +97,7 @@ export async function skinViewJob(payload: SkinViewJobPayload): Promise<JobResul
 
 /** The face on the white image, refused when that photo cannot be analysed. */
 export async function viewFace(payload: SkinViewJobPayload, images: Partial<Record<LightSource, RgbImage>>): Promise<FaceAnalysis> {
-  const reference = images.white ?? Object.values(images)[0];
+  const reference = images[referenceLight(payload)];
   if (!reference) throw new Error(`no image for ${payload.view}`);
   const face = await onImage(`white_${payload.view}`, () => analyzeFace(reference));
   requireAnalysable(face, payload.view, `white_${payload.view}`);
