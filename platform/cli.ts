@@ -19,7 +19,9 @@ async function main(): Promise<void> {
   const input = platformConfigFromCli(process.argv.slice(2), process.env);
   const platform = await startPlatform(input);
   const { config } = platform.services;
-  console.log(`platform (${config.region}) listening on ${platform.url}`);
+  // Tests and operators wait for these lines: a worker has no address (D-073).
+  if (config.role === 'worker') console.log(`platform worker (${config.region}) running tasks and push deliveries`);
+  else console.log(`platform (${config.region}${config.role === 'api' ? ', api only' : ''}) listening on ${platform.url}`);
   console.log(`data directory: ${config.dataDir}`);
   console.log(`${platform.seeded ? 'seeded demo tenants; ' : ''}demo credentials: ${join(config.dataDir, CREDENTIALS_FILE)}`);
 

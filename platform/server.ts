@@ -4,6 +4,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { parsePlatformConfig, type PlatformConfigInput } from './config.ts';
 import { seedDemoIfEmpty, type SeedResult } from './seed/demo-seed.ts';
 import { createServices, type PlatformServices } from './services.ts';
+import { SharedTaskQueue } from './analysis/shared-queue.ts';
 import { openPlatformDatabase } from './storage/database.ts';
 
 export interface RunningPlatform {
@@ -26,23 +27,28 @@ export interface StartOptions {
 export async function startPlatform(input: PlatformConfigInput, options: StartOptions = {}): Promise<RunningPlatform> {
   const config = parsePlatformConfig(input);
   const sql = await openPlatformDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const services = createServices(config, options.clock ?? systemClock, sql);
   let app: FastifyInstance;
+  let services: PlatformServices;
   try {
+    // D-073: on PostgreSQL tasks go through the shared job queue, whatever the role.
+    const sharedQueue = config.databaseUrl === undefined ? undefined : await SharedTaskQueue.open(config.databaseUrl, sql);
+    services = createServices(config, options.clock ?? systemClock, sql, sharedQueue ? { sharedQueue } : {});
     app = await buildPlatformApp(services);
-    await app.listen({ host: config.host, port: config.port });
+    // A worker serves no HTTP (D-073): it builds the app only for its logger and closes it.
+    if (config.role !== 'worker') await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     await sql.close();
     throw error;
   }
-  const address = app.server.address();
+  const address = config.role === 'worker' ? null : app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.publicBaseUrl ?? `http://${config.host}:${port}`;
-  const seeded = options.seed === false ? null : await seedDemoIfEmpty(services, url);
-  services.analysis.start(app.log);
+  const seeded = options.seed === false || config.role === 'worker' ? null : await seedDemoIfEmpty(services, url);
+  const runsWork = config.role !== 'api';
+  await services.analysis.start(app.log, runsWork);
   // The instance calls itself (demo merchant) on the loopback address it listens on.
   const localHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  services.reportData.start(app.log, { publicUrl: url, localUrl: `http://${localHost.includes(':') ? `[${localHost}]` : localHost}:${port}` });
+  services.reportData.start(app.log, { publicUrl: url, localUrl: `http://${localHost.includes(':') ? `[${localHost}]` : localHost}:${port}` }, runsWork);
   let closed = false;
   return {
     app,

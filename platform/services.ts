@@ -10,6 +10,7 @@ import { loadOrCreateSigningKey } from './secrets.ts';
 import { UploadService } from './skin-api/upload-service.ts';
 import { join } from 'node:path';
 import { AnalysisService } from './analysis/analysis-service.ts';
+import type { SharedTaskQueue } from './analysis/shared-queue.ts';
 import { TaskService } from './skin-api/task-service.ts';
 import { createReportData, type ReportData } from './report-data/index.ts';
 import { PlatformMetrics } from './metrics.ts';
@@ -35,7 +36,13 @@ export interface PlatformServices {
   readonly metrics: PlatformMetrics | null;
 }
 
-export function createServices(config: PlatformConfig, clock: Clock, sql: SqlDatabase): PlatformServices {
+/** Parts opened before the services, asynchronously. */
+export interface ServiceParts {
+  /** The shared job queue on PostgreSQL (D-073); absent: tasks run in this process's claim loop. */
+  readonly sharedQueue?: SharedTaskQueue;
+}
+
+export function createServices(config: PlatformConfig, clock: Clock, sql: SqlDatabase, parts: ServiceParts = {}): PlatformServices {
   const s3 = config.objectStore
     ? new S3ObjectStore(config.objectStore, {
         ...(config.objectStoreCredentials ? { credentials: config.objectStoreCredentials } : {}),
@@ -58,10 +65,11 @@ export function createServices(config: PlatformConfig, clock: Clock, sql: SqlDat
     taskTimeoutMs: config.analysisTaskTimeoutMs,
     shutdownGraceMs: config.shutdownGraceSeconds * 1000,
     onTaskFinished: (apiCode, status, ms) => metrics?.taskFinished(apiCode, status, ms),
+    ...(parts.sharedQueue ? { sharedQueue: parts.sharedQueue } : {}),
   });
   // Built after the analysis service: its gauge of running tasks asks it.
   const metrics = config.metrics ? new PlatformMetrics(sql, analysis) : null;
-  const tasks = new TaskService(sql, clock, uploads, objects, () => analysis.wake());
+  const tasks = new TaskService(sql, clock, uploads, objects, (taskId, merchantId) => analysis.queued(taskId, merchantId), config.maxQueuedTasksPerMerchant);
   const reportData = createReportData({ config, clock, sql, uploads, tasks, objects, signingKey });
   return { config, clock, sql, tokens: new TokenService(new TokenRepository(sql), clock), objects, direct: s3, uploads, tasks, analysis, reportData, metrics };
 }

@@ -55,6 +55,24 @@ export class TaskQueue {
     }
   }
 
+  /**
+   * The queued task `id`, now running under a lease of leaseMs: the shared queue's job names it
+   * (D-073). Undefined when it is not queued (finished, or another worker runs it): the job was
+   * a duplicate or stale, and doing nothing is right.
+   */
+  async claim(id: string, leaseMs: number): Promise<ClaimedTask | undefined> {
+    const tasks = new TaskRepository(this.sql);
+    const task = await tasks.runnable(id);
+    if (task?.status !== 'queued') return undefined;
+    const claimed: ClaimedTask = { id: task.id, merchant_id: task.merchant_id, request: task.request, attempts: task.attempts };
+    if (claimed.attempts >= MAX_ATTEMPTS) {
+      await this.finish(id, claimed.attempts, { status: 'failed', result: null, error: { code: TaskCodes.ANALYSIS_FAILED.code, msg: `analysis failed ${claimed.attempts} times` } });
+      return undefined;
+    }
+    const now = this.clock.now();
+    return (await tasks.claim(id, claimed.attempts, now + leaseMs, now)) ? { ...claimed, attempts: claimed.attempts + 1 } : undefined;
+  }
+
   succeed(id: string, attempt: number, record: unknown): Promise<boolean> {
     return this.finish(id, attempt, { status: 'succeeded', result: record === undefined ? null : JSON.stringify(record), error: null });
   }

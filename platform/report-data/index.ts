@@ -35,7 +35,8 @@ export interface ReportData {
   readonly standing: StandingService;
   readonly push: PushWorker;
   /** Once listening: the addresses of the instance; the outbox worker starts, files of deletions a crash interrupted go. */
-  start(log: FastifyBaseLogger, urls: InstanceUrls): void;
+  /** deliver: this process runs push deliveries (roles all and worker, D-073). */
+  start(log: FastifyBaseLogger, urls: InstanceUrls, deliver?: boolean): void;
   stop(): Promise<void>;
 }
 
@@ -69,9 +70,9 @@ export function createReportData({ config, clock, sql, uploads, tasks, objects, 
     pull: new PullService(sql, store, new IntegrationRepository(sql), links, signingKey, clock, config.region),
     crm: new CrmRelay(clock, integration, store),
     standing: new StandingService(clock, store, new StandingRepository(sql), tasks, config.peerGroupMin),
-    start(log, urls) {
+    start(log, urls, deliver = true) {
       integration.setInstanceUrls(urls);
-      push.start(log);
+      if (deliver) push.start(log);
       deletions.removePendingFiles().catch((error: unknown) => log.error({ err: error }, 'files of a deletion on request could not be removed; retried at the next deletion or start'));
     },
     stop: () => push.stop(),

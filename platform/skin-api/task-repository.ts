@@ -98,6 +98,16 @@ export class TaskRepository {
     );
   }
 
+  /** One task as a runner needs it, with its status; undefined when it does not exist. */
+  runnable(id: string): Promise<(ClaimedTask & { status: TaskRow['status'] }) | undefined> {
+    return this.db.one('SELECT id, merchant_id, request, attempts, status FROM tasks WHERE id = ?', [id]);
+  }
+
+  /** Queued tasks of a merchant (the per-merchant limit of D-073). */
+  async queuedCount(merchantId: number): Promise<number> {
+    return Number((await this.db.one<{ n: number }>("SELECT COUNT(*) AS n FROM tasks WHERE merchant_id = ? AND status = 'queued'", [merchantId]))?.n ?? 0);
+  }
+
   /**
    * Compare-and-set queued -> running: true for exactly one caller when several try the same
    * task at the same attempt (on PostgreSQL the losers' UPDATE waits for the winner's row lock,
