@@ -49,7 +49,6 @@ describe('two API nodes and two workers on one PostgreSQL and one S3 store', () 
   let s3: TestS3Server;
   let db: PostgresDatabase;
   let api1: PlatformProcess;
-  let api2: PlatformProcess;
   let worker1: PlatformProcess;
   let app: DemoApp;
   /** Each API node's own address (the CLI prints the shared public one). */
@@ -75,7 +74,7 @@ describe('two API nodes and two workers on one PostgreSQL and one S3 store', () 
     };
     // The first API node seeds the demo tenants; the others start on the seeded database.
     api1 = await start(port1, ['--role', 'api']);
-    [api2, worker1] = await Promise.all([start(port2, ['--role', 'api']), start(0, ['--role', 'worker', '--workers', '1'])]);
+    [, worker1] = await Promise.all([start(port2, ['--role', 'api']), start(0, ['--role', 'worker', '--workers', '1'])]);
     await start(0, ['--role', 'worker', '--workers', '1']);
     db = new PostgresDatabase(database.url, { poolSize: 2 });
     const creds = JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8')) as { apps: DemoApp[] };
