@@ -134,7 +134,11 @@ export class TaskDispatcher {
       const until = Math.min(now + LIVE_LEASE_MS, held.leaseLimit);
       if (until > now && !(await this.queue.renew(id, held.attempt, until))) this.held.delete(id);
     }
-    await this.queue.reclaimExpiredLeases();
+    const reclaimed = await this.queue.reclaimExpiredLeaseIds();
+    // A dead runner's job stays locked in the queue engine: the task needs a new one.
+    for (const id of reclaimed) {
+      await this.shared?.requeued(id).catch((error: unknown) => this.log.warn({ err: error, task_id: id }, 'job of a reclaimed task not added; the orphan sweep will'));
+    }
     await this.shared?.afterSweep();
   }
 

@@ -34,7 +34,7 @@ export class TaskQueue {
    */
   async requeueInterrupted(): Promise<number> {
     if (this.sql.dialect !== 'sqlite') return 0;
-    return new TaskRepository(this.sql).requeueRunning(this.region, this.clock.now(), null);
+    return new TaskRepository(this.sql).requeueRunning(this.region, this.clock.now());
   }
 
   /** The oldest queued task of the region, now running under a lease of leaseMs; undefined when none is queued. */
@@ -95,9 +95,13 @@ export class TaskQueue {
   }
 
   /** Running tasks whose lease ran out (their runner died) go back to the queue. */
-  reclaimExpiredLeases(): Promise<number> {
-    const now = this.clock.now();
-    return new TaskRepository(this.sql).requeueRunning(this.region, now, now);
+  async reclaimExpiredLeases(): Promise<number> {
+    return (await this.reclaimExpiredLeaseIds()).length;
+  }
+
+  /** reclaimExpiredLeases, naming the tasks: the shared queue adds their jobs at once (D-073). */
+  reclaimExpiredLeaseIds(): Promise<string[]> {
+    return new TaskRepository(this.sql).requeueExpired(this.region, this.clock.now());
   }
 
   private finish(id: string, attempt: number, outcome: TaskOutcome): Promise<boolean> {
