@@ -3,6 +3,7 @@ import { buildPlatformApp } from './app.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { parsePlatformConfig, type PlatformConfigInput } from './config.ts';
 import { seedDemoIfEmpty, type SeedResult } from './seed/demo-seed.ts';
+import { openS3Store } from './objects/open-s3-store.ts';
 import { createServices, type PlatformServices } from './services.ts';
 import { openPlatformDatabase } from './storage/database.ts';
 
@@ -26,7 +27,13 @@ export interface StartOptions {
 export async function startPlatform(input: PlatformConfigInput, options: StartOptions = {}): Promise<RunningPlatform> {
   const config = parsePlatformConfig(input);
   const sql = await openPlatformDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const services = createServices(config, options.clock ?? systemClock, sql);
+  let services: PlatformServices;
+  try {
+    services = createServices(config, options.clock ?? systemClock, sql, await openS3Store(config));
+  } catch (error) {
+    await sql.close();
+    throw error;
+  }
   let app: FastifyInstance;
   try {
     app = await buildPlatformApp(services);

@@ -5,7 +5,7 @@ import type { PlatformConfig } from './config.ts';
 import type { SqlDatabase } from './storage/sql.ts';
 import { LocalObjectStore } from './objects/local-object-store.ts';
 import type { DirectAccess, ObjectStore } from './objects/object-store.ts';
-import { S3ObjectStore } from './objects/s3-object-store.ts';
+import type { S3ObjectStore } from './objects/s3-object-store.ts';
 import { loadOrCreateSigningKey } from './secrets.ts';
 import { UploadService } from './skin-api/upload-service.ts';
 import { join } from 'node:path';
@@ -35,13 +35,9 @@ export interface PlatformServices {
   readonly metrics: PlatformMetrics | null;
 }
 
-export function createServices(config: PlatformConfig, clock: Clock, sql: SqlDatabase): PlatformServices {
-  const s3 = config.objectStore
-    ? new S3ObjectStore(config.objectStore, {
-        ...(config.objectStoreCredentials ? { credentials: config.objectStoreCredentials } : {}),
-        requestTimeoutMs: config.objectStoreTimeoutMs,
-      })
-    : null;
+/** `s3`: the store `config.objectStore` names, opened by `openS3Store` (objects/open-s3-store.ts); null on local disk. */
+export function createServices(config: PlatformConfig, clock: Clock, sql: SqlDatabase, s3: S3ObjectStore | null = null): PlatformServices {
+  if (config.objectStore && !s3) throw new Error('createServices: --objects names an S3 store; open it with openS3Store(config) and pass it');
   const objects: ObjectStore = s3 ?? new LocalObjectStore(join(config.dataDir, 'objects'));
   const signingKey = loadOrCreateSigningKey(config.dataDir);
   const uploads = new UploadService(sql, clock, objects, s3, signingKey, {
