@@ -29,7 +29,10 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
   const sql = await openPlatformDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   let services: PlatformServices;
   try {
-    services = createServices(config, options.clock ?? systemClock, sql, await openS3Store(config));
+    services = createServices(config, options.clock ?? systemClock, sql, await openS3Store(config.objectStore, {
+      ...(config.objectStoreCredentials ? { credentials: config.objectStoreCredentials } : {}),
+      requestTimeoutMs: config.objectStoreTimeoutMs,
+    }));
   } catch (error) {
     await sql.close();
     throw error;

@@ -37,7 +37,7 @@ export interface PlatformServices {
 
 /** `s3`: the store `config.objectStore` names, opened by `openS3Store` (objects/open-s3-store.ts); null on local disk. */
 export function createServices(config: PlatformConfig, clock: Clock, sql: SqlDatabase, s3: S3ObjectStore | null = null): PlatformServices {
-  if (config.objectStore && !s3) throw new Error('createServices: --objects names an S3 store; open it with openS3Store(config) and pass it');
+  if (config.objectStore && !s3) throw new Error('createServices: --objects names an S3 store; open it with openS3Store and pass it');
   const objects: ObjectStore = s3 ?? new LocalObjectStore(join(config.dataDir, 'objects'));
   const signingKey = loadOrCreateSigningKey(config.dataDir);
   const uploads = new UploadService(sql, clock, objects, s3, signingKey, {

@@ -9,6 +9,8 @@ import { toProductItem, toStoreTreatmentItem, toTreatmentItem } from './rows.ts'
 import type { StoreRef } from './stores.ts';
 import type { RawJson } from '../../http/raw-json.ts';
 import { keepPage, keptPage, type Page } from './kept-pages.ts';
+import { BoundedCache } from '../../bounded-cache.ts';
+import { rawJsonOf } from '../../http/raw-json.ts';
 
 export type { Page } from './kept-pages.ts';
 
@@ -18,6 +20,9 @@ export type { Page } from './kept-pages.ts';
  * now: active items for sale at every store or at that store (decision C-011).
  */
 export class CatalogueReadService {
+  /** Pages kept under a change stamp (D-075): this instance's own, since two databases' stamps may be equal. */
+  readonly #stampedPages = new BoundedCache<string, RawJson<Page<unknown>>>(256);
+
   constructor(private readonly repo: CatalogueRepository) {}
 
   merchantProducts(merchantId: number, page: PageQuery): Promise<RawJson<Page<ProductItem>>> {
@@ -36,9 +41,24 @@ export class CatalogueReadService {
     return this.storePage(merchantId, 'treatment', storeCustomId, page, toStoreTreatmentItem);
   }
 
-  /** Served kept when ids and revisions show it unchanged (kept-pages.ts, D-071); else read whole and kept. */
+  /**
+   * Served kept, without a query, while the merchant's change stamp is the one it was kept under
+   * (D-075). Without a stamp (PostgreSQL not listening), served kept when ids and revisions show
+   * it unchanged (kept-pages.ts, D-071). Else read whole and kept.
+   */
   private async merchantPage<T>(merchantId: number, kind: CatalogueKind, page: PageQuery, map: (row: CatalogueRow) => T): Promise<RawJson<Page<T>>> {
     const window = pageWindow(page);
+    // Read before the rows: a change committed while they are read makes this page stale at once.
+    const stamp = this.repo.changeStamp(merchantId);
+    if (stamp !== null) {
+      const key = JSON.stringify([merchantId, kind, window.limit, window.offset, stamp]);
+      const kept = this.#stampedPages.get(key) as RawJson<Page<T>> | undefined;
+      if (kept) return kept;
+      const rows = await this.repo.merchantPage(merchantId, kind, window);
+      const answer = rawJsonOf<Page<T>>({ list: rows.rows.map(map), total: rows.total });
+      this.#stampedPages.set(key, answer);
+      return answer;
+    }
     const kept = keptPage<T>(merchantId, kind, await this.repo.merchantPageRevisions(merchantId, kind, window));
     return kept ?? keepPage(merchantId, kind, await this.repo.merchantPage(merchantId, kind, window), map);
   }
