@@ -1,7 +1,7 @@
 /**
  * The customer's report page on a phone (issue 8: the QR code's expiring link opens a read-only
  * page): a real platform, a real analysis of a real face photo, the report_url opened in Debian's
- * Chromium at a phone's viewport. Screenshots go to docs/screenshots/shared-report-phone-*.png.
+ * Chromium at a phone's viewport. Screenshots: docs/screenshots/phone-report-portrait-<lang>.png (D-070) and shared-report-phone-refused-en.png.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
