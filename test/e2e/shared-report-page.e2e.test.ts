@@ -111,6 +111,15 @@ describe('the shared report page in a phone browser', () => {
     expect(await item.locator('.legend li').evaluateAll((els) => els.map((el) => el.getAttribute('data-kind')))).toEqual(rows.map((r) => r.kind));
     const sized = rows.find((r) => r.size !== null);
     if (sized) expect(await item.locator('.legend').textContent()).toContain(String(sized.size!.value));
+    // The routine, by the kiosk's rule on what the store sells (D-076): each item with its picture and why line.
+    expect(report.routine.length).toBeGreaterThan(0);
+    const picks = page.locator('.routine .pick');
+    expect(await picks.count()).toBe(report.routine.length);
+    expect(await picks.first().locator('.why').textContent()).toContain(dimensionName(report.routine[0]!.why.dimension, lang));
+    for (const img of await page.locator('.routine .pick img').all()) {
+      await img.scrollIntoViewIfNeeded();
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+    }
     // Nothing wider than the phone, nothing smaller than readable.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     const smallest = await page.evaluate(() => Math.min(...[...document.querySelectorAll('body *')].filter((el) => el.textContent?.trim()).map((el) => parseFloat(getComputedStyle(el).fontSize))));

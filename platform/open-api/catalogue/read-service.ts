@@ -14,6 +14,9 @@ import { rawJsonOf } from '../../http/raw-json.ts';
 
 export type { Page } from './kept-pages.ts';
 
+/** Rows per statement when a store's whole catalogue is read. */
+const WHOLE_READ_CHUNK = 500;
+
 /**
  * The catalogue reads (specification: Merchant data: reads). The merchant reads list every item
  * of the merchant, active and disabled, oldest first; the store reads list what a store sells
@@ -63,9 +66,31 @@ export class CatalogueReadService {
     return kept ?? keepPage(merchantId, kind, await this.repo.merchantPage(merchantId, kind, window), map);
   }
 
+  /**
+   * Everything the store sells now, as its store reads list it (for the phone page's routine,
+   * D-076); null when the merchant has no such store (any more).
+   */
+  async storeCatalogue(merchantId: number, storeCustomId: string): Promise<{ products: ProductItem[]; treatments: StoreTreatmentItem[] } | null> {
+    const store = await this.repo.findStore(merchantId, storeCustomId);
+    if (!store) return null;
+    const all = async <T>(kind: CatalogueKind, map: (row: CatalogueRow, link: string) => T): Promise<T[]> => {
+      const list: T[] = [];
+      for (let offset = 0; ; offset += WHOLE_READ_CHUNK) {
+        const page = await this.storeRows(merchantId, kind, store, { limit: WHOLE_READ_CHUNK, offset }, map);
+        list.push(...page.list);
+        if (page.list.length < WHOLE_READ_CHUNK || list.length >= page.total) return list;
+      }
+    };
+    return { products: await all('product', toProductItem), treatments: await all('treatment', toStoreTreatmentItem) };
+  }
+
   private async storePage<T>(merchantId: number, kind: CatalogueKind, storeCustomId: string, page: PageQuery, map: (row: CatalogueRow, link: string) => T): Promise<Page<T>> {
     const store = await this.requireStore(merchantId, storeCustomId);
-    const { rows, total } = await this.repo.storePage(merchantId, kind, store.id, pageWindow(page));
+    return this.storeRows(merchantId, kind, store, pageWindow(page), map);
+  }
+
+  private async storeRows<T>(merchantId: number, kind: CatalogueKind, store: StoreRef, window: PageWindow, map: (row: CatalogueRow, link: string) => T): Promise<Page<T>> {
+    const { rows, total } = await this.repo.storePage(merchantId, kind, store.id, window);
     // A store-specific link shows only at a Premium Version store (specification: links).
     const premium = store.business_type === StoreBusinessType.PREMIUM;
     return { list: rows.map((row) => map(row, premium && row.store_link_type === 1 ? (row.store_link ?? '') : '')), total };

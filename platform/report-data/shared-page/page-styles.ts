@@ -52,6 +52,14 @@ h3{margin:18px 0 2px;font-size:17px}
 .badge{font-size:14px;font-weight:600;padding:2px 10px;border-radius:999px;background:#ece6e0;white-space:nowrap}
 .tone-good .badge{background:#dcefe9;color:#1f5a4f}.tone-fair .badge{background:#f6ead2;color:#7a5512}.tone-attention .badge{background:#f7dcd6;color:#8a2f1f}
 .tone-good .fill{background:#3f8f80}.tone-fair .fill{background:#c9982f}.tone-attention .fill{background:#c2573f}
+.picks{list-style:none;margin:0;padding:0;background:#fff;border-radius:16px;box-shadow:0 1px 2px rgba(0,0,0,.06)}
+.pick{display:flex;gap:12px;padding:12px 16px;border-top:1px solid #eee8e2}
+.pick:first-child{border-top:0}
+.pick img,.pick .no-pic{flex:none;width:64px;height:64px;border-radius:10px;object-fit:cover;background:#ece6e0}
+.pick-text{flex:1;min-width:0}
+.price{font-weight:600;white-space:nowrap;font-variant-numeric:tabular-nums}
+.sub{margin:2px 0 0;font-size:14px;color:#6b7178}
+.pick a{display:inline-block;margin-top:4px;color:#2d6a5f;font-size:15px}
 .caveat{margin:6px 0 0;font-size:14px;font-style:italic;color:#6b7178}
 .dims li.not-measured{background:#faf8f6}
 .why{margin:2px 0 0;color:#5b6168;font-size:15px}

@@ -8,6 +8,7 @@ import type { NotMeasured } from '../../../protocol/skin-api/task-result.ts';
 import { escapeHtml } from './html-escape.ts';
 import { htmlDocument, type HtmlPage } from './page-document.ts';
 import { markedFigure, swatchCss } from './marked-photo.ts';
+import { routineImageUrls, routineSection } from './routine-section.ts';
 import { PAGE_CSS } from './page-styles.ts';
 import { concernExplains, concernName, sectionText, toneMeaning } from './section-texts.ts';
 import { imageCaption, pageText, type TextKey } from './page-texts.ts';
@@ -143,6 +144,7 @@ export function renderReportPage(page: ReportPage, lang: LanguageCode): HtmlPage
     `<section class="summary">${stats}</section>\n` +
     `${keyFindingsSection(page, lang)}\n` +
     `<section><h2>${sentence('results', lang)}</h2><p class="note">${sentence('scoreNote', lang)}</p>\n${concernSections(page, lang)}</section>\n` +
+    `${routineSection(page.routine, lang)}\n` +
     `${photos(images, lang)}\n` +
     `<footer>${sentence('footer', lang, { store: page.store_name || page.merchant_name, date: dateOf(page.expires_at, lang) })}</footer>\n</main>`;
   return htmlDocument({
@@ -150,7 +152,7 @@ export function renderReportPage(page: ReportPage, lang: LanguageCode): HtmlPage
     title: `${pageText('title', lang)} · ${page.merchant_name}`,
     body,
     css: `${PAGE_CSS}\n${barWidths(page.dimensions)}${swatchCss(page.dimensions.map((d) => d.dimension))}`,
-    imageOrigins: [...Object.values(images), ...page.dimensions.flatMap((d) => d.annotations.map((a) => a.url))]
+    imageOrigins: [...Object.values(images), ...page.dimensions.flatMap((d) => d.annotations.map((a) => a.url)), ...routineImageUrls(page.routine)]
       .map(originOf)
       .filter((o): o is string => o !== null),
   });

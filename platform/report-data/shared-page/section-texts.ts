@@ -29,6 +29,17 @@ const SECTION = {
     'zh-Hant': '尺寸為面部估算值，按平均瞳距 63 毫米換算。',
     ar: 'الأحجام تقديرية على الوجه، محسوبة من متوسط 63 مم بين الحدقتين.',
   },
+  routine: { en: 'Recommended for you', 'zh-Hans': '为您推荐', 'zh-Hant': '為您推薦', ar: 'موصى به لك' },
+  routineNote: {
+    en: 'Chosen for your results from what the store offers now.',
+    'zh-Hans': '根据您的检测结果，从本店目前提供的产品和护理中挑选。',
+    'zh-Hant': '根據您的檢測結果，從本店目前提供的產品和護理中挑選。',
+    ar: 'اختيرت لنتائجك مما يقدمه المتجر حاليًا.',
+  },
+  products: { en: 'Products', 'zh-Hans': '产品', 'zh-Hant': '產品', ar: 'المنتجات' },
+  treatments: { en: 'Treatments', 'zh-Hans': '护理项目', 'zh-Hant': '護理項目', ar: 'العلاجات' },
+  why: { en: 'For: {finding} — {level}', 'zh-Hans': '针对：{finding} — {level}', 'zh-Hant': '針對：{finding} — {level}', ar: 'لـ: {finding} — {level}' },
+  more: { en: 'More about it', 'zh-Hans': '了解详情', 'zh-Hant': '了解詳情', ar: 'المزيد عنه' },
 } as const satisfies Record<string, Text>;
 
 export type SectionKey = keyof typeof SECTION;
