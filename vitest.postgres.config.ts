@@ -15,6 +15,7 @@ export default defineConfig({
       'test/integration/report-data/**/*.test.ts',
       'test/integration/kiosk-sync/**/*.test.ts',
       'test/integration/platform-ops/**/*.test.ts',
+      'test/integration/multi-node/**/*.test.ts',
       'test/integration/platform-core*.test.ts',
       'test/integration/endpoint-contract.test.ts',
       'test/integration/required-fields.test.ts',

@@ -62,6 +62,20 @@ export const PLATFORM_OPTIONS = {
     help: 'least number of customers of a merchant and age band a percentile is shown for (at least 10; D-066)',
     apply: (v, c) => (c.peerGroupMin = v as number),
   },
+  role: {
+    env: 'PLATFORM_ROLE',
+    kind: 'string',
+    default: 'all',
+    help: 'all: HTTP, tasks and push in one process; api: HTTP only; worker: tasks and push only (api and worker need --database; D-073)',
+    apply: (v, c) => (c.role = v as 'all'),
+  },
+  'max-queued-tasks': {
+    env: 'PLATFORM_MAX_QUEUED_TASKS',
+    kind: 'number',
+    default: '1000',
+    help: 'queued analysis tasks one merchant may have; more are refused with 45014 (D-073)',
+    apply: (v, c) => (c.maxQueuedTasksPerMerchant = v as number),
+  },
   'shutdown-grace-seconds': { env: 'PLATFORM_SHUTDOWN_GRACE_SECONDS', kind: 'number', default: '25', help: 'on SIGTERM: wait this long for running tasks, then hand them back', apply: (v, c) => (c.shutdownGraceSeconds = v as number) },
 } as const satisfies Record<string, OptionSpec>;
 

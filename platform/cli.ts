@@ -19,9 +19,11 @@ async function main(): Promise<void> {
   const input = platformConfigFromCli(process.argv.slice(2), process.env);
   const platform = await startPlatform(input);
   const { config } = platform.services;
-  console.log(`platform (${config.region}) listening on ${platform.url}`);
+  // Tests and operators wait for these lines: a worker has no address (D-073).
+  if (config.role === 'worker') console.log(`platform worker (${config.region}) running tasks and push deliveries`);
+  else console.log(`platform (${config.region}${config.role === 'api' ? ', api only' : ''}) listening on ${platform.url}`);
   console.log(`data directory: ${config.dataDir}`);
-  console.log(`${platform.seeded ? 'seeded demo tenants; ' : ''}demo credentials: ${join(config.dataDir, CREDENTIALS_FILE)}`);
+  if (config.role !== 'worker') console.log(`${platform.seeded ? 'seeded demo tenants; ' : ''}demo credentials: ${join(config.dataDir, CREDENTIALS_FILE)}`);
 
   let stopping = false;
   // D-053: stop accepting, finish the requests in flight, let running tasks finish within the

@@ -7,6 +7,9 @@ import { TASK_POLL } from '../protocol/skin-api/task-result.ts';
 import { parseS3Location, type S3Location } from './objects/s3-location.ts';
 import { PEER_GROUP_MIN_DEFAULT, PEER_GROUP_MIN_FLOOR } from '../protocol/device-sync/standing.ts';
 
+/** Roles other than `all` share work through PostgreSQL: SQLite has one process (D-008, D-073). */
+const roleNeedsPostgres = (config: { role: string; databaseUrl?: string | undefined }): boolean => config.role === 'all' || config.databaseUrl !== undefined;
+
 /** Everything a platform instance needs to start; validated once at boot (STYLE.md: Configuration). */
 export const platformConfigSchema = z.object({
   host: z.string().default('127.0.0.1'),
@@ -93,10 +96,19 @@ export const platformConfigSchema = z.object({
    * (POST /device_api/standing, D-066); never below 10, where one person stands out too easily.
    */
   peerGroupMin: z.number().int().min(PEER_GROUP_MIN_FLOOR).max(100_000).default(PEER_GROUP_MIN_DEFAULT),
+  /**
+   * What this process does (D-073): `all` serves HTTP and runs tasks and push deliveries (the
+   * embedded default, one process); on PostgreSQL `api` serves HTTP only and `worker` runs tasks
+   * and deliveries only, any number of each on one database.
+   */
+  role: z.enum(['all', 'api', 'worker']).default('all'),
+  /** Queued tasks one merchant may have at once; more are refused with 45014 (D-073). */
+  maxQueuedTasksPerMerchant: z.number().int().min(1).max(1_000_000).default(1000),
   /** How long a shutdown waits for requests and running tasks before handing tasks back (D-053). */
   shutdownGraceSeconds: z.number().int().min(0).max(3600).default(25),
-});
+}).refine(roleNeedsPostgres, { path: ['role'], message: 'roles api and worker need a PostgreSQL database (--database)' });
 export type PlatformConfigInput = z.input<typeof platformConfigSchema>;
+
 export type PlatformConfig = z.output<typeof platformConfigSchema>;
 
 export function parsePlatformConfig(input: PlatformConfigInput): PlatformConfig {

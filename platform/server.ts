@@ -27,32 +27,33 @@ export interface StartOptions {
 export async function startPlatform(input: PlatformConfigInput, options: StartOptions = {}): Promise<RunningPlatform> {
   const config = parsePlatformConfig(input);
   const sql = await openPlatformDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  let app: FastifyInstance;
   let services: PlatformServices;
   try {
-    services = createServices(config, options.clock ?? systemClock, sql, await openS3Store(config.objectStore, {
+    // D-073: on PostgreSQL tasks go through the shared job queue, whatever the role.
+    // Imported on demand, like the S3 store: an embedded platform on SQLite never loads graphile-worker (cold start, D-053).
+    const sharedQueue = config.databaseUrl === undefined ? undefined : await (await import('./analysis/shared-queue.ts')).SharedTaskQueue.open(config.databaseUrl, sql);
+    const s3 = await openS3Store(config.objectStore, {
       ...(config.objectStoreCredentials ? { credentials: config.objectStoreCredentials } : {}),
       requestTimeoutMs: config.objectStoreTimeoutMs,
-    }));
-  } catch (error) {
-    await sql.close();
-    throw error;
-  }
-  let app: FastifyInstance;
-  try {
+    });
+    services = createServices(config, options.clock ?? systemClock, sql, { s3, ...(sharedQueue ? { sharedQueue } : {}) });
     app = await buildPlatformApp(services);
-    await app.listen({ host: config.host, port: config.port });
+    // A worker serves no HTTP (D-073): it builds the app only for its logger and closes it.
+    if (config.role !== 'worker') await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     await sql.close();
     throw error;
   }
-  const address = app.server.address();
+  const address = config.role === 'worker' ? null : app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.publicBaseUrl ?? `http://${config.host}:${port}`;
-  const seeded = options.seed === false ? null : await seedDemoIfEmpty(services, url);
-  services.analysis.start(app.log);
+  const seeded = options.seed === false || config.role === 'worker' ? null : await seedDemoIfEmpty(services, url);
+  const runsWork = config.role !== 'api';
+  await services.analysis.start(app.log, runsWork);
   // The instance calls itself (demo merchant) on the loopback address it listens on.
   const localHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  services.reportData.start(app.log, { publicUrl: url, localUrl: `http://${localHost.includes(':') ? `[${localHost}]` : localHost}:${port}` });
+  services.reportData.start(app.log, { publicUrl: url, localUrl: `http://${localHost.includes(':') ? `[${localHost}]` : localHost}:${port}` }, runsWork);
   let closed = false;
   return {
     app,

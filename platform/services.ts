@@ -10,6 +10,7 @@ import { loadOrCreateSigningKey } from './secrets.ts';
 import { UploadService } from './skin-api/upload-service.ts';
 import { join } from 'node:path';
 import { AnalysisService } from './analysis/analysis-service.ts';
+import type { SharedTaskQueue } from './analysis/shared-queue.ts';
 import { TaskService } from './skin-api/task-service.ts';
 import { createReportData, type ReportData } from './report-data/index.ts';
 import { PlatformMetrics } from './metrics.ts';
@@ -35,8 +36,16 @@ export interface PlatformServices {
   readonly metrics: PlatformMetrics | null;
 }
 
-/** `s3`: the store `config.objectStore` names, opened by `openS3Store` (objects/open-s3-store.ts); null on local disk. */
-export function createServices(config: PlatformConfig, clock: Clock, sql: SqlDatabase, s3: S3ObjectStore | null = null): PlatformServices {
+/** Parts opened before the services, asynchronously. */
+export interface ServiceParts {
+  /** The store `config.objectStore` names, opened by `openS3Store` (objects/open-s3-store.ts); absent on local disk. */
+  readonly s3?: S3ObjectStore | null;
+  /** The shared job queue on PostgreSQL (D-073); absent: tasks run in this process's claim loop. */
+  readonly sharedQueue?: SharedTaskQueue;
+}
+
+export function createServices(config: PlatformConfig, clock: Clock, sql: SqlDatabase, parts: ServiceParts = {}): PlatformServices {
+  const s3 = parts.s3 ?? null;
   if (config.objectStore && !s3) throw new Error('createServices: --objects names an S3 store; open it with openS3Store and pass it');
   const objects: ObjectStore = s3 ?? new LocalObjectStore(join(config.dataDir, 'objects'));
   const signingKey = loadOrCreateSigningKey(config.dataDir);
@@ -54,10 +63,11 @@ export function createServices(config: PlatformConfig, clock: Clock, sql: SqlDat
     taskTimeoutMs: config.analysisTaskTimeoutMs,
     shutdownGraceMs: config.shutdownGraceSeconds * 1000,
     onTaskFinished: (apiCode, status, ms) => metrics?.taskFinished(apiCode, status, ms),
+    ...(parts.sharedQueue ? { sharedQueue: parts.sharedQueue } : {}),
   });
   // Built after the analysis service: its gauge of running tasks asks it.
   const metrics = config.metrics ? new PlatformMetrics(sql, analysis) : null;
-  const tasks = new TaskService(sql, clock, uploads, objects, () => analysis.wake());
+  const tasks = new TaskService(sql, clock, uploads, objects, (taskId, merchantId) => analysis.queued(taskId, merchantId), config.maxQueuedTasksPerMerchant);
   const reportData = createReportData({ config, clock, sql, uploads, tasks, objects, signingKey });
   return { config, clock, sql, tokens: new TokenService(new TokenRepository(sql), clock), objects, direct: s3, uploads, tasks, analysis, reportData, metrics };
 }

@@ -7,9 +7,11 @@ import { TaskDispatcher, type TaskFinishedListener } from './dispatcher.ts';
 import type { FetchLimits } from './fetch-image.ts';
 import { ImageSource } from './image-source.ts';
 import type { JobKind, JobResult } from './job-types.ts';
+import type { SharedTaskQueue } from './shared-queue.ts';
 import { TaskQueue } from './task-queue.ts';
 import { WorkerPool } from './worker-pool.ts';
 import type { UploadService } from '../skin-api/upload-service.ts';
+import { TaskRepository } from '../skin-api/task-repository.ts';
 
 export interface AnalysisSettings {
   region: Region;
@@ -25,6 +27,8 @@ export interface AnalysisSettings {
   shutdownGraceMs?: number;
   /** Told of every task this process finished (metrics). */
   onTaskFinished?: TaskFinishedListener;
+  /** On PostgreSQL, the shared job queue tasks go through (D-073); absent: the in-process claim loop. */
+  sharedQueue?: SharedTaskQueue;
 }
 
 /**
@@ -46,22 +50,43 @@ export class AnalysisService {
     this.images = new ImageSource(uploads, objects, settings.fetch);
   }
 
-  start(log: FastifyBaseLogger): void {
+  /**
+   * Starts the worker pool (direct detection needs it on every node) and, when this process runs
+   * tasks (roles all and worker, D-073), the dispatcher: fed by the shared queue on PostgreSQL,
+   * by its own claim loop on SQLite.
+   */
+  async start(log: FastifyBaseLogger, runTasks = true): Promise<void> {
     this.pool = new WorkerPool(this.settings.workers, this.settings.modelDir === undefined ? {} : { modelDir: this.settings.modelDir });
+    if (!runTasks) return;
     const queue = new TaskQueue(this.sql, this.clock, this.settings.region);
-    this.dispatcher = new TaskDispatcher(queue, this.pool, this.images, this.objects, log, this.settings.taskTimeoutMs, () => this.clock.now());
-    this.dispatcher.onTaskFinished = this.settings.onTaskFinished ?? null;
-    this.dispatcher.start();
+    const dispatcher = new TaskDispatcher(queue, this.pool, this.images, this.objects, log, this.settings.taskTimeoutMs, () => this.clock.now());
+    this.dispatcher = dispatcher;
+    dispatcher.onTaskFinished = this.settings.onTaskFinished ?? null;
+    const shared = this.settings.sharedQueue;
+    if (shared) {
+      dispatcher.shared = {
+        requeued: (taskId) => this.queued(taskId),
+        afterSweep: () => shared.addOrphans(this.settings.region, this.clock.now()),
+      };
+    }
+    dispatcher.start();
+    if (shared) await shared.consume(this.settings.workers, (taskId) => dispatcher.runTask(taskId), log);
+  }
+
+  /**
+   * A task was queued (committed): on PostgreSQL its job goes to the shared queue, where any
+   * worker process takes it; else this process's claim loop runs it as soon as a worker is free.
+   */
+  async queued(taskId: string, merchantId?: number): Promise<void> {
+    const shared = this.settings.sharedQueue;
+    if (!shared) return this.dispatcher?.wake();
+    const merchant = merchantId ?? (await new TaskRepository(this.sql).runnable(taskId))?.merchant_id;
+    if (merchant !== undefined) await shared.enqueue(taskId, Number(merchant));
   }
 
   /** Resolves once every analysis worker is loaded (benchmarks measure a warm platform). */
   whenReady(): Promise<void> {
     return this.pool ? this.pool.whenReady() : Promise.reject(new Error('analysis service not started'));
-  }
-
-  /** A task was queued: run it as soon as a worker is free. */
-  wake(): void {
-    this.dispatcher?.wake();
   }
 
   /** Runs one direct detection on an image in the pool. */
@@ -83,6 +108,7 @@ export class AnalysisService {
   /** Lets running tasks finish within the grace period, hands the rest back, closes the pool. */
   async stop(): Promise<void> {
     await this.dispatcher?.stop(this.settings.shutdownGraceMs ?? 0);
+    await this.settings.sharedQueue?.stop();
     await this.pool?.close();
     this.pool = null;
     this.dispatcher = null;

@@ -30,6 +30,17 @@ interface Held {
   done?: Promise<void>;
 }
 
+/**
+ * The shared queue's side of a dispatcher on PostgreSQL (D-073): jobs bring tasks to runTask()
+ * instead of the claim loop, and tasks given back or found without a job get a job again.
+ */
+export interface SharedQueueHooks {
+  /** A task handed back to the queue (stop), or not taken by a stopping worker: add its job again. */
+  requeued(taskId: string): Promise<void>;
+  /** After each sweep: queued tasks without a job (a crashed node's) get one. */
+  afterSweep(): Promise<unknown>;
+}
+
 /** Told of every task this process finished: its api_code, outcome and run time (metrics, D-053). */
 export type TaskFinishedListener = (apiCode: string, status: 'succeeded' | 'failed', ms: number) => void;
 
@@ -53,6 +64,8 @@ export class TaskDispatcher {
   private readonly held = new Map<string, Held>();
   /** Settles when the start's requeue is done: claims wait for it, or it could requeue them. */
   private started: Promise<void> = Promise.resolve();
+  /** Set on PostgreSQL: the shared queue feeds runTask() and the claim loop stays off. */
+  shared: SharedQueueHooks | null = null;
 
   constructor(
     private readonly queue: TaskQueue,
@@ -102,7 +115,13 @@ export class TaskDispatcher {
     this.abandoned = true;
     if (this.timer) clearInterval(this.timer);
     await this.started;
-    const handedBack = await Promise.all([...this.held].map(([id, held]) => this.queue.handBack(id, held.attempt).catch(() => false)));
+    const handedBack = await Promise.all(
+      [...this.held].map(async ([id, held]) => {
+        const back = await this.queue.handBack(id, held.attempt).catch(() => false);
+        if (back) await this.shared?.requeued(id).catch((error: unknown) => this.log.warn({ err: error, task_id: id }, 'job of a handed-back task not added; the orphan sweep will'));
+        return back;
+      }),
+    );
     this.held.clear();
     const count = handedBack.filter(Boolean).length;
     if (count > 0) this.log.info({ tasks: count }, 'running tasks handed back to the queue');
@@ -115,7 +134,31 @@ export class TaskDispatcher {
       const until = Math.min(now + LIVE_LEASE_MS, held.leaseLimit);
       if (until > now && !(await this.queue.renew(id, held.attempt, until))) this.held.delete(id);
     }
-    await this.queue.reclaimExpiredLeases();
+    const reclaimed = await this.queue.reclaimExpiredLeaseIds();
+    // A dead runner's job stays locked in the queue engine: the task needs a new one.
+    for (const id of reclaimed) await this.shared?.requeued(id);
+    await this.shared?.afterSweep();
+  }
+
+  /**
+   * Runs the task a shared-queue job names, resolving when it is finished or handed back (D-073).
+   * A task that is not queued any more (finished, or running elsewhere) is left alone.
+   */
+  async runTask(taskId: string): Promise<void> {
+    await this.started;
+    if (this.stopped) {
+      await this.shared?.requeued(taskId);
+      return;
+    }
+    const claimedAt = this.now();
+    const leaseLimit = claimedAt + this.taskTimeoutMs + LEASE_MARGIN_MS;
+    const task = await this.queue.claim(taskId, Math.min(LIVE_LEASE_MS, leaseLimit - claimedAt));
+    if (!task) return;
+    this.starting += 1;
+    const held: Held = { attempt: task.attempts, leaseLimit };
+    this.held.set(task.id, held);
+    held.done = this.run(task).finally(() => this.held.delete(task.id));
+    await held.done;
   }
 
   /**
@@ -124,6 +167,7 @@ export class TaskDispatcher {
    * on the same free workers.
    */
   wake(): void {
+    if (this.shared) return;
     if (this.waking) {
       this.wakeAgain = true;
       return;

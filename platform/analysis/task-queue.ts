@@ -34,7 +34,7 @@ export class TaskQueue {
    */
   async requeueInterrupted(): Promise<number> {
     if (this.sql.dialect !== 'sqlite') return 0;
-    return new TaskRepository(this.sql).requeueRunning(this.region, this.clock.now(), null);
+    return new TaskRepository(this.sql).requeueRunning(this.region, this.clock.now());
   }
 
   /** The oldest queued task of the region, now running under a lease of leaseMs; undefined when none is queued. */
@@ -53,6 +53,24 @@ export class TaskQueue {
         // Another runner took it first: try the next candidate.
       }
     }
+  }
+
+  /**
+   * The queued task `id`, now running under a lease of leaseMs: the shared queue's job names it
+   * (D-073). Undefined when it is not queued (finished, or another worker runs it): the job was
+   * a duplicate or stale, and doing nothing is right.
+   */
+  async claim(id: string, leaseMs: number): Promise<ClaimedTask | undefined> {
+    const tasks = new TaskRepository(this.sql);
+    const task = await tasks.runnable(id);
+    if (task?.status !== 'queued') return undefined;
+    const claimed: ClaimedTask = { id: task.id, merchant_id: task.merchant_id, request: task.request, attempts: task.attempts };
+    if (claimed.attempts >= MAX_ATTEMPTS) {
+      await this.finish(id, claimed.attempts, { status: 'failed', result: null, error: { code: TaskCodes.ANALYSIS_FAILED.code, msg: `analysis failed ${claimed.attempts} times` } });
+      return undefined;
+    }
+    const now = this.clock.now();
+    return (await tasks.claim(id, claimed.attempts, now + leaseMs, now)) ? { ...claimed, attempts: claimed.attempts + 1 } : undefined;
   }
 
   succeed(id: string, attempt: number, record: unknown): Promise<boolean> {
@@ -77,9 +95,13 @@ export class TaskQueue {
   }
 
   /** Running tasks whose lease ran out (their runner died) go back to the queue. */
-  reclaimExpiredLeases(): Promise<number> {
-    const now = this.clock.now();
-    return new TaskRepository(this.sql).requeueRunning(this.region, now, now);
+  async reclaimExpiredLeases(): Promise<number> {
+    return (await this.reclaimExpiredLeaseIds()).length;
+  }
+
+  /** reclaimExpiredLeases, naming the tasks: the shared queue adds their jobs at once (D-073). */
+  reclaimExpiredLeaseIds(): Promise<string[]> {
+    return new TaskRepository(this.sql).requeueExpired(this.region, this.clock.now());
   }
 
   private finish(id: string, attempt: number, outcome: TaskOutcome): Promise<boolean> {

@@ -40,7 +40,8 @@ export interface ReportData {
   readonly routines: ReportRoutines;
   readonly push: PushWorker;
   /** Once listening: the addresses of the instance; the outbox worker starts, files of deletions a crash interrupted go. */
-  start(log: FastifyBaseLogger, urls: InstanceUrls): void;
+  /** deliver: this process runs push deliveries (roles all and worker, D-073). */
+  start(log: FastifyBaseLogger, urls: InstanceUrls, deliver?: boolean): void;
   stop(): Promise<void>;
 }
 
@@ -75,9 +76,9 @@ export function createReportData({ config, clock, sql, uploads, tasks, objects, 
     crm: new CrmRelay(clock, integration, store),
     standing: new StandingService(clock, store, new StandingRepository(sql), tasks, config.peerGroupMin),
     routines: new ReportRoutines(new CatalogueReadService(new CatalogueRepository(sql)), store),
-    start(log, urls) {
+    start(log, urls, deliver = true) {
       integration.setInstanceUrls(urls);
-      push.start(log);
+      if (deliver) push.start(log);
       deletions.removePendingFiles().catch((error: unknown) => log.error({ err: error }, 'files of a deletion on request could not be removed; retried at the next deletion or start'));
     },
     stop: () => push.stop(),

@@ -98,6 +98,16 @@ export class TaskRepository {
     );
   }
 
+  /** One task as a runner needs it, with its status; undefined when it does not exist. */
+  runnable(id: string): Promise<(ClaimedTask & { status: TaskRow['status'] }) | undefined> {
+    return this.db.one('SELECT id, merchant_id, request, attempts, status FROM tasks WHERE id = ?', [id]);
+  }
+
+  /** Queued tasks of a merchant (the per-merchant limit of D-073). */
+  async queuedCount(merchantId: number): Promise<number> {
+    return Number((await this.db.one<{ n: number }>("SELECT COUNT(*) AS n FROM tasks WHERE merchant_id = ? AND status = 'queued'", [merchantId]))?.n ?? 0);
+  }
+
   /**
    * Compare-and-set queued -> running: true for exactly one caller when several try the same
    * task at the same attempt (on PostgreSQL the losers' UPDATE waits for the winner's row lock,
@@ -152,13 +162,23 @@ export class TaskRepository {
     return row?.order_id;
   }
 
-  /** Running tasks of a region back to the queue: all of them, or those whose lease ended before `expiredBefore`. */
-  async requeueRunning(region: string, now: number, expiredBefore: number | null): Promise<number> {
+  /** Running tasks of the region whose lease ended before `now` back to the queue; their ids. */
+  async requeueExpired(region: string, now: number): Promise<string[]> {
+    const rows = await this.db.all<{ id: string }>(
+      `UPDATE tasks SET status = 'queued', lease_until = NULL, updated_at = ?
+       WHERE status = 'running' AND lease_until < ? AND merchant_id IN (SELECT id FROM merchants WHERE region = ?)
+       RETURNING id`,
+      [now, now, region],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Every running task of a region back to the queue (a restart of the only runner, SQLite). */
+  async requeueRunning(region: string, now: number): Promise<number> {
     const { changes } = await this.db.run(
       `UPDATE tasks SET status = 'queued', lease_until = NULL, updated_at = ?
-       WHERE status = 'running' AND (CAST(? AS BIGINT) IS NULL OR lease_until < ?)
-         AND merchant_id IN (SELECT id FROM merchants WHERE region = ?)`,
-      [now, expiredBefore, expiredBefore, region],
+       WHERE status = 'running' AND merchant_id IN (SELECT id FROM merchants WHERE region = ?)`,
+      [now, region],
     );
     return changes;
   }

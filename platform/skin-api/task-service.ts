@@ -41,7 +41,10 @@ export class TaskService {
     private readonly clock: Clock,
     private readonly uploads: UploadService,
     private readonly objects: ObjectStore,
-    private readonly onQueued: () => void,
+    /** Hands a committed task to the queue (D-073); a failure leaves it to the orphan sweep. */
+    private readonly onQueued: (taskId: string, merchantId: number) => Promise<void> | void,
+    /** Queued tasks a merchant may have at once (D-073); more are refused with 45014. */
+    private readonly maxQueuedPerMerchant: number = Number.POSITIVE_INFINITY,
   ) {}
 
   /** ownBases: the base addresses the caller reached this instance at (resource-address.ts). */
@@ -61,10 +64,19 @@ export class TaskService {
     const now = this.clock.now();
 
     const countsQuota = task.pair.quota === 'unit_on_success';
+    // D-073: checked before the transaction, so a retry of an accepted request (same idempotency
+    // key) still finds its task, and creations do not contend on a count inside SERIALIZABLE
+    // transactions; concurrent creations may pass the limit by as many as arrive at once.
+    const retried = idempotencyKey !== undefined && (await new TaskRepository(this.sql).findByIdempotencyKey(merchantId, idempotencyKey)) !== undefined;
+    if (!retried && (await new TaskRepository(this.sql).queuedCount(merchantId)) >= this.maxQueuedPerMerchant) {
+      throw new ApiError(TaskCodes.QUEUE_FULL, `${this.maxQueuedPerMerchant} tasks of this merchant are queued; retry once some have run`);
+    }
     // One transaction from the key's check to the insert: 30 concurrent requests with one key make
     // one task (on PostgreSQL the losers' SERIALIZABLE transactions rerun and find it), and the
     // reserved unit exists exactly when the task row does.
+    let created = false;
     const id = await this.sql.transaction(async (tx) => {
+      created = false;
       const tasks = new TaskRepository(tx);
       if (idempotencyKey !== undefined) {
         const existing = await tasks.findByIdempotencyKey(merchantId, idempotencyKey);
@@ -80,9 +92,17 @@ export class TaskService {
         id: taskId, merchantId, appId, orderId: order.id, apiCode: task.api_code, algorithmVariant: task.algorithm_variant, request,
         metadata: metadata ? JSON.stringify(metadata) : null, quotaReserved: countsQuota, idempotencyKey: idempotencyKey ?? null, requestHash, now,
       });
+      created = true;
       return taskId;
     });
-    this.onQueued();
+    if (created) {
+      // The task is committed: a job that cannot be added now is added by the orphan sweep.
+      try {
+        await this.onQueued(id, merchantId);
+      } catch {
+        // Logged by nothing on purpose: the sweep adds it within seconds and the answer stands.
+      }
+    }
     return id;
   }
 

@@ -42,6 +42,11 @@ export const TaskCodes = {
    * before the task made it durable, D-031): upload it again through a new policy.
    */
   RESOURCE_LOST: code(45013, 'an uploaded file was lost; upload it again'),
+  /**
+   * The merchant has as many queued tasks as the platform takes (D-073): retry later, with the
+   * same Idempotency-Key. Answered with HTTP 429 so clients and proxies back off.
+   */
+  QUEUE_FULL: defineCode(45014, 'too many queued tasks for this merchant; retry later', 429),
 
   /** The merchant has no valid Skin API order (needed by every pair). */
   NO_VALID_ORDER: code(45020, 'no valid Skin API order'),

@@ -17,13 +17,22 @@ function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-/** The platform CLI in its own process, as `npm run platform` starts it. */
-export async function startPlatformProcess(dataDir: string, port: number, extraArgs: string[] = []): Promise<PlatformProcess> {
+export interface PlatformProcessOptions {
+  /** Variables added to this process's environment (S3 keys). */
+  readonly env?: Record<string, string>;
+}
+
+/**
+ * The platform CLI in its own process, as `npm run platform` starts it. A `--role worker` process
+ * listens on nothing: it is up when it says it runs, and its url is ''.
+ */
+export async function startPlatformProcess(dataDir: string, port: number, extraArgs: string[] = [], options: PlatformProcessOptions = {}): Promise<PlatformProcess> {
   // On the PostgreSQL run, each data directory has its database, kept across restarts.
   const database = extraArgs.includes('--database') ? undefined : await platformDatabaseFor(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', String(port), '--data', dataDir, '--log-level', 'warn', ...(database ? ['--database', database] : []), ...extraArgs], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...options.env },
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -31,9 +40,9 @@ export async function startPlatformProcess(dataDir: string, port: number, extraA
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
+      if (match?.[1] || /platform worker \(/.test(output)) {
         clearTimeout(timer);
-        resolve(match[1]);
+        resolve(match?.[1] ?? '');
       }
     };
     child.stdout?.on('data', onData);

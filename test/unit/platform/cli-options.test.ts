@@ -6,6 +6,14 @@ import { parsePlatformConfig } from '../../../platform/config.ts';
 
 /** Every platform option as a flag and as an environment variable (issue 14 items 4 and 5, D-053). */
 describe('platform options', () => {
+  it('takes the role and the queue limit, and refuses api and worker without PostgreSQL (D-073)', () => {
+    expect(parsePlatformConfig(platformConfigFromCli([], {}))).toMatchObject({ role: 'all', maxQueuedTasksPerMerchant: 1000 });
+    const worker = parsePlatformConfig(platformConfigFromCli(['--role', 'worker', '--database', 'postgres://db.internal/platform'], { PLATFORM_MAX_QUEUED_TASKS: '50' }));
+    expect(worker).toMatchObject({ role: 'worker', maxQueuedTasksPerMerchant: 50 });
+    expect(() => parsePlatformConfig(platformConfigFromCli([], { PLATFORM_ROLE: 'api' }))).toThrow(/role: roles api and worker need a PostgreSQL database/);
+    expect(() => parsePlatformConfig(platformConfigFromCli(['--role', 'both'], {}))).toThrow(/role/);
+  });
+
   it('reads every option from the environment', () => {
     const config = parsePlatformConfig(
       platformConfigFromCli([], {

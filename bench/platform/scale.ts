@@ -1,0 +1,153 @@
+/**
+ * The platform at scale (issue 15; D-073), measured in one run on one PostgreSQL database and the
+ * real S3 server, every process on 127.0.0.1: an `--role api` node and `--role worker` processes
+ * of `platform/cli.ts` (one analysis thread each).
+ *
+ * - tasks_per_min_1_worker, tasks_per_min_2_workers: online_skin tasks finished per minute with
+ *   one and then two worker processes; worker_scaling is their ratio (aim >= 1.8: only reachable
+ *   with a core per worker that nothing else uses).
+ * - fair_latency_ratio: a merchant's single task, its latency while another merchant has a flood
+ *   queued over its latency on the idle platform (aim <= 2).
+ * - upload_vs_bare_put: uploads per second through the platform's upload policy (policy request,
+ *   then the presigned PUT straight to the store) over bare PUTs of the same bytes to the same
+ *   store (aim >= 0.9).
+ *
+ * Options (npm run bench:scale -- --name=N): --tasks=N per throughput phase (default 8),
+ * --flood=N (default 12), --uploads=N (default 20), --json (one JSON object on stdout).
+ * Needs PostgreSQL (TEST_POSTGRES_ADMIN_URL, as the tests) and ../shared/tools/s3-server.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { PlatformClient } from '../../main/platform-client/client.ts';
+import { skinApiEndpoints } from '../../protocol/endpoints/skin-api.ts';
+import type { DemoApp } from '../../platform/seed/demo-seed.ts';
+import { PostgresDatabase } from '../../platform/storage/postgres-database.ts';
+import { createTestPostgresDatabase } from '../../test/helpers/postgres.ts';
+import { startPlatformProcess, type PlatformProcess } from '../../test/helpers/platform-process.ts';
+import { startTestS3Server } from '../../test/helpers/s3-server.ts';
+import { FACE_JPEG, uploadResources } from '../../test/helpers/uploads.ts';
+import { intArg } from '../skin-api/bench-args.ts';
+
+const TASKS = intArg('tasks', 8);
+const FLOOD = intArg('flood', 12);
+const UPLOADS = intArg('uploads', 20);
+const JSON_OUT = process.argv.includes('--json');
+const say = (line: string) => (JSON_OUT ? process.stderr : process.stdout).write(`${line}\n`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const database = await createTestPostgresDatabase();
+  const s3 = await startTestS3Server();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-scale-'));
+  const nodes: PlatformProcess[] = [];
+  const db = new PostgresDatabase(database.url, { poolSize: 2 });
+  try {
+    const bucket = await s3.createBucket();
+    const objects = `s3://${bucket.bucket}?endpoint=${encodeURIComponent(s3.endpoint)}&region=${s3.region}`;
+    const env = { AWS_ACCESS_KEY_ID: s3.credentials.accessKeyId, AWS_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey };
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const common = ['--database', database.url, '--objects', objects, '--public-url', url, '--shutdown-grace-seconds', '0', '--max-queued-tasks', '100000'];
+    const start = async (role: 'api' | 'worker', at: number) => {
+      const node = await startPlatformProcess(dataDir, at, [...common, '--role', role, '--workers', '1'], { env });
+      nodes.push(node);
+      return node;
+    };
+    await start('api', port);
+    const creds = JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8')) as { apps: DemoApp[] };
+    const clientOf = (name: string) => {
+      const app = creds.apps.find((a) => a.merchant_name === name)!;
+      return new PlatformClient({ addresses: { cn: url, overseas: url }, region: 'overseas', appId: app.app_id, appSecret: app.app_secret });
+    };
+    const primary = clientOf('Lumen Skin Studio');
+    const second = clientOf('Harbour Derma Bar');
+    const primaryResources = await uploadResources(primary, ['front_image']);
+    const secondResources = await uploadResources(second, ['front_image']);
+    const create = async (client: PlatformClient, resources: Record<string, string>) =>
+      (await client.call(skinApiEndpoints.createTask, { body: { api_code: 'online_skin', algorithm_variant: 'all_race', resources } })).task_id;
+    const finished = async (ids: readonly string[]) => {
+      for (;;) {
+        const rows = await db.all<{ status: string }>(`SELECT status FROM tasks WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
+        if (rows.every((row) => row.status === 'succeeded' || row.status === 'failed')) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    };
+    const latency = async (client: PlatformClient, resources: Record<string, string>) => {
+      const started = performance.now();
+      await finished([await create(client, resources)]);
+      return performance.now() - started;
+    };
+    const throughput = async () => {
+      const started = performance.now();
+      const ids = await Promise.all(Array.from({ length: TASKS }, () => create(primary, primaryResources)));
+      await finished(ids);
+      return (TASKS / (performance.now() - started)) * 60_000;
+    };
+
+    // One worker: warmed by one task (models load on its first), then measured.
+    await start('worker', 0);
+    await latency(primary, primaryResources);
+    const one = await throughput();
+    say(`1 worker: ${one.toFixed(1)} tasks/min`);
+    await start('worker', 0);
+    await latency(second, secondResources);
+    await latency(second, secondResources);
+    const two = await throughput();
+    say(`2 workers: ${two.toFixed(1)} tasks/min`);
+
+    const alone = (await latency(second, secondResources) + (await latency(second, secondResources))) / 2;
+    await Promise.all(Array.from({ length: FLOOD }, () => create(primary, primaryResources)));
+    const flooded = await latency(second, secondResources);
+    while (Number((await db.one<{ n: number }>("SELECT COUNT(*) AS n FROM tasks WHERE status IN ('queued', 'running')"))?.n) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    say(`fairness: ${alone.toFixed(0)} ms alone, ${flooded.toFixed(0)} ms behind a flood of ${FLOOD}`);
+
+    // Uploads: the platform's policy and presigned PUT against bare PUTs to the same store.
+    const bare = new S3Client({ endpoint: s3.endpoint, region: s3.region, credentials: s3.credentials, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
+    const timed = async (work: (i: number) => Promise<unknown>) => {
+      const started = performance.now();
+      for (let i = 0; i < UPLOADS; i++) await work(i);
+      return UPLOADS / ((performance.now() - started) / 1000);
+    };
+    await uploadResources(primary, ['front_image']);
+    const viaPlatform = await timed(() => uploadResources(primary, ['front_image']));
+    const barePut = await timed((i) => bare.send(new PutObjectCommand({ Bucket: bucket.bucket, Key: `bare-${i}.jpg`, Body: FACE_JPEG, ContentType: 'image/jpeg' })));
+    say(`uploads: ${viaPlatform.toFixed(1)}/s through the platform, ${barePut.toFixed(1)}/s bare PUT`);
+    bare.destroy();
+    await primary.close();
+    await second.close();
+
+    const result = {
+      tasks_per_min_1_worker: Number(one.toFixed(2)),
+      tasks_per_min_2_workers: Number(two.toFixed(2)),
+      worker_scaling: Number((two / one).toFixed(3)),
+      fair_latency_ratio: Number((flooded / alone).toFixed(3)),
+      upload_vs_bare_put: Number((viaPlatform / barePut).toFixed(3)),
+    };
+    if (JSON_OUT) console.log(JSON.stringify(result));
+    else say(JSON.stringify(result, null, 2));
+  } finally {
+    await Promise.all(nodes.map((node) => node.kill()));
+    await db.close();
+    await database.drop();
+    await s3.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

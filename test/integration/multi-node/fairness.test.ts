@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_KEY_HEADER, skinApiEndpoints } from '../../../protocol/endpoints/skin-api.ts';
+import { PlatformError } from '../../../main/platform-client/errors.ts';
+import { createTestPostgresDatabase, type TestPostgresDatabase } from '../../helpers/postgres.ts';
+import { startTestPlatform, type TestPlatform } from '../../helpers/platform.ts';
+import { uploadResources } from '../../helpers/uploads.ts';
+
+/**
+ * Issue 15 item 4 (D-073): the shared queue serves merchants fairly, and a merchant's queue has a
+ * limit answered with 45014. An API-only node queues tasks and runs none, so the order the
+ * queue engine will hand them out in can be read from its jobs before any worker takes one.
+ */
+const LIMIT = 10;
+
+describe('fair shared queue on PostgreSQL', () => {
+  let database: TestPostgresDatabase;
+  let test: TestPlatform;
+
+  beforeAll(async () => {
+    database = await createTestPostgresDatabase();
+    test = await startTestPlatform({ config: { databaseUrl: database.url, role: 'api', maxQueuedTasksPerMerchant: LIMIT } });
+  }, 60_000);
+  afterAll(async () => {
+    await test?.stop();
+    await database?.drop();
+  });
+
+  it("puts another merchant's tasks ahead of a flood, and refuses a merchant's tasks past its limit with 45014", async () => {
+    const flooder = test.client(test.app('primary'));
+    const other = test.client(test.app('second'));
+    const create = (client: typeof flooder, resources: Record<string, string>, key: string) =>
+      client.call(skinApiEndpoints.createTask, { body: { api_code: 'online_skin', algorithm_variant: 'all_race', resources }, headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
+
+    const floodResources = await uploadResources(flooder, ['front_image']);
+    const flood: string[] = [];
+    for (let i = 0; i < LIMIT; i++) flood.push((await create(flooder, floodResources, `flood-${i}`)).task_id);
+    // One more is refused, and nothing is stored for it.
+    const refused = await create(flooder, floodResources, 'flood-over').then(
+      () => expect.fail('the task past the limit was accepted'),
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(PlatformError);
+    expect(refused).toMatchObject({ code: 45014, httpStatus: 429 });
+    // A retry of an accepted request still gets its task while the queue is full.
+    expect((await create(flooder, floodResources, 'flood-3')).task_id).toBe(flood[3]);
+
+    const otherResources = await uploadResources(other, ['front_image']);
+    const late = [(await create(other, otherResources, 'other-0')).task_id, (await create(other, otherResources, 'other-1')).task_id];
+
+    // graphile-worker hands jobs out by priority, then run_at (its get_job query).
+    const jobs = await test.platform.services.sql.all<{ key: string }>('SELECT key FROM graphile_worker.jobs ORDER BY priority, run_at, id');
+    const order = jobs.map((job) => job.key.replace(/^task:/, ''));
+    expect(order).toHaveLength(LIMIT + 2);
+    // The late merchant's first task runs second (after the flood's first), its second fourth.
+    expect(order.indexOf(late[0]!)).toBe(1);
+    expect(order.indexOf(late[1]!)).toBe(3);
+    // The flood keeps its own order.
+    expect(order.filter((id) => flood.includes(id))).toEqual(flood);
+  }, 60_000);
+});
