@@ -3,8 +3,8 @@ import { buildPlatformApp } from './app.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { parsePlatformConfig, type PlatformConfigInput } from './config.ts';
 import { seedDemoIfEmpty, type SeedResult } from './seed/demo-seed.ts';
+import { openS3Store } from './objects/open-s3-store.ts';
 import { createServices, type PlatformServices } from './services.ts';
-import { SharedTaskQueue } from './analysis/shared-queue.ts';
 import { openPlatformDatabase } from './storage/database.ts';
 
 export interface RunningPlatform {
@@ -31,8 +31,13 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
   let services: PlatformServices;
   try {
     // D-073: on PostgreSQL tasks go through the shared job queue, whatever the role.
-    const sharedQueue = config.databaseUrl === undefined ? undefined : await SharedTaskQueue.open(config.databaseUrl, sql);
-    services = createServices(config, options.clock ?? systemClock, sql, sharedQueue ? { sharedQueue } : {});
+    // Imported on demand, like the S3 store: an embedded platform on SQLite never loads graphile-worker (cold start, D-053).
+    const sharedQueue = config.databaseUrl === undefined ? undefined : await (await import('./analysis/shared-queue.ts')).SharedTaskQueue.open(config.databaseUrl, sql);
+    const s3 = await openS3Store(config.objectStore, {
+      ...(config.objectStoreCredentials ? { credentials: config.objectStoreCredentials } : {}),
+      requestTimeoutMs: config.objectStoreTimeoutMs,
+    });
+    services = createServices(config, options.clock ?? systemClock, sql, { s3, ...(sharedQueue ? { sharedQueue } : {}) });
     app = await buildPlatformApp(services);
     // A worker serves no HTTP (D-073): it builds the app only for its logger and closes it.
     if (config.role !== 'worker') await app.listen({ host: config.host, port: config.port });

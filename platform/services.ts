@@ -5,7 +5,7 @@ import type { PlatformConfig } from './config.ts';
 import type { SqlDatabase } from './storage/sql.ts';
 import { LocalObjectStore } from './objects/local-object-store.ts';
 import type { DirectAccess, ObjectStore } from './objects/object-store.ts';
-import { S3ObjectStore } from './objects/s3-object-store.ts';
+import type { S3ObjectStore } from './objects/s3-object-store.ts';
 import { loadOrCreateSigningKey } from './secrets.ts';
 import { UploadService } from './skin-api/upload-service.ts';
 import { join } from 'node:path';
@@ -38,17 +38,15 @@ export interface PlatformServices {
 
 /** Parts opened before the services, asynchronously. */
 export interface ServiceParts {
+  /** The store `config.objectStore` names, opened by `openS3Store` (objects/open-s3-store.ts); absent on local disk. */
+  readonly s3?: S3ObjectStore | null;
   /** The shared job queue on PostgreSQL (D-073); absent: tasks run in this process's claim loop. */
   readonly sharedQueue?: SharedTaskQueue;
 }
 
 export function createServices(config: PlatformConfig, clock: Clock, sql: SqlDatabase, parts: ServiceParts = {}): PlatformServices {
-  const s3 = config.objectStore
-    ? new S3ObjectStore(config.objectStore, {
-        ...(config.objectStoreCredentials ? { credentials: config.objectStoreCredentials } : {}),
-        requestTimeoutMs: config.objectStoreTimeoutMs,
-      })
-    : null;
+  const s3 = parts.s3 ?? null;
+  if (config.objectStore && !s3) throw new Error('createServices: --objects names an S3 store; open it with openS3Store and pass it');
   const objects: ObjectStore = s3 ?? new LocalObjectStore(join(config.dataDir, 'objects'));
   const signingKey = loadOrCreateSigningKey(config.dataDir);
   const uploads = new UploadService(sql, clock, objects, s3, signingKey, {

@@ -13,7 +13,7 @@ import type { FrameSize } from './guidance.ts';
 import type { LiveCheck } from './live-check.ts';
 import { INITIAL_STATE, transition } from './session-machine.ts';
 import type { MachineConfig } from './session-machine.ts';
-import { persistedState } from './session-types.ts';
+import { persistedState, type CancelReason } from './session-types.ts';
 import type { EndReason, PersistedState, SessionEvent, SessionState, SkinCondition } from './session-types.ts';
 
 /** Monotonic milliseconds and a pause; tests pass a fake that advances instantly. */
@@ -115,8 +115,8 @@ export class CaptureSession {
   confirm(): boolean {
     return this.dispatch({ type: 'CONFIRM' });
   }
-  cancel(): boolean {
-    return this.dispatch({ type: 'CANCEL' });
+  cancel(reason: CancelReason = 'staff'): boolean {
+    return this.dispatch({ type: 'CANCEL', reason });
   }
 
   /** Resolves once the device loop has stopped (the session waits for staff or has ended). */

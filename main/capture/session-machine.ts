@@ -24,7 +24,7 @@ type Capturing = Extract<SessionState, { kind: 'capturing' }>;
 type Queue = Live['queue'];
 
 export function transition(state: SessionState, event: SessionEvent, config: MachineConfig): SessionState {
-  if (event.type === 'CANCEL') return state.kind === 'done' || state.kind === 'cancelled' ? state : { kind: 'cancelled', reason: 'staff' };
+  if (event.type === 'CANCEL') return state.kind === 'done' || state.kind === 'cancelled' ? state : { kind: 'cancelled', reason: event.reason ?? 'staff' };
   switch (state.kind) {
     case 'consent':
       if (event.type === 'CONSENT_GIVEN' && event.clauseIds.length > 0) {

@@ -73,7 +73,7 @@ export type SessionState =
   | (Progress & { readonly kind: 'fault'; readonly error: { readonly code: string; readonly message: string } })
   | { readonly kind: 'review'; readonly data: SessionData }
   | { readonly kind: 'done'; readonly data: SessionData }
-  | { readonly kind: 'cancelled'; readonly reason: 'consent_declined' | 'staff' };
+  | { readonly kind: 'cancelled'; readonly reason: 'consent_declined' | CancelReason };
 
 export type SessionStateKind = SessionState['kind'];
 
@@ -91,7 +91,7 @@ export type SessionEvent =
   | { readonly type: 'RETRY' }
   | { readonly type: 'RETAKE'; readonly view: View; readonly light?: LightSource }
   | { readonly type: 'CONFIRM' }
-  | { readonly type: 'CANCEL' };
+  | { readonly type: 'CANCEL'; readonly reason?: CancelReason };
 
 export type SessionEventType = SessionEvent['type'];
 
@@ -103,6 +103,13 @@ export type PersistedState = (typeof PERSISTED_STATES)[number];
  * Why a session ended without being done, stored beside the state (migration 005, D-048): the
  * state machine's reasons, and `interrupted` for a session a restart left unfinished.
  */
+/**
+ * Why an open session was cancelled: the Cancel button (customer or staff, after asking, D-047),
+ * or the screen left alone until it returned to idle (D-046, D-077).
+ */
+export const CANCEL_REASONS = ['staff', 'idle'] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
 export type EndReason = Extract<SessionState, { kind: 'cancelled' }>['reason'] | 'interrupted';
 
 export function persistedState(state: SessionState): PersistedState {

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { CUSTOMER_LIMITS } from '../../common/kiosk/customer-rules.ts';
+import { CANCEL_REASONS } from '../capture/session-types.ts';
 import { bytes, empty, id, lang, light, skinConditionSchema, uiMessageSchema, view } from './schema-parts.ts';
 import { faceOutlineSchema, historySchema, REPORT_EMAIL_STATES, reportEmailSchema, reportSchema, standingSchema, syncStageSchema } from './report-schemas.ts';
 
@@ -140,7 +141,7 @@ export const sessionViewSchema = z.object({
  * (queued offline, uploading, analysing), synced, or failed: its sync gave up, the one thing the
  * Diagnostics and the status pill count as failed.
  */
-export const SESSION_STATUSES = ['in_progress', 'declined', 'cancelled', 'incomplete', 'queued_offline', 'uploading', 'analysing', 'synced', 'failed'] as const;
+export const SESSION_STATUSES = ['in_progress', 'declined', 'cancelled', 'timed_out', 'incomplete', 'queued_offline', 'uploading', 'analysing', 'synced', 'failed'] as const;
 export const sessionStatusSchema = z.enum(SESSION_STATUSES);
 
 export const sessionRowSchema = z.object({
@@ -219,7 +220,8 @@ export const kioskApiContract = {
   captureNow: { input: z.object({ sessionId: id }), output: sessionViewSchema },
   retake: { input: z.object({ sessionId: id, view, light: light.optional() }), output: sessionViewSchema },
   confirmCapture: { input: z.object({ sessionId: id }), output: sessionViewSchema },
-  cancelSession: { input: z.object({ sessionId: id }), output: sessionViewSchema },
+  /** `reason`: the Cancel button (staff, the default) or the screen left until it returned to idle (D-077). */
+  cancelSession: { input: z.object({ sessionId: id, reason: z.enum(CANCEL_REASONS).default('staff') }), output: sessionViewSchema },
   getCaptureImage: { input: z.object({ sessionId: id, view, light, maxSide: z.number().int().min(64).max(4096).default(800) }), output: z.object({ jpeg: bytes }) },
   /**
    * The face outline a session recorded for a view (normalised 0..1 to the frame), to align two

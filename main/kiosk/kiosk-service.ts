@@ -114,7 +114,8 @@ export class KioskService implements KioskApi {
   }
 
   async cancelSession(input: KioskInput<'cancelSession'>): Promise<KioskOutput<'cancelSession'>> {
-    return this.parts.sessions.cancelSession(parse('cancelSession', input).sessionId);
+    const { sessionId, reason } = parse('cancelSession', input);
+    return this.parts.sessions.cancelSession(sessionId, reason);
   }
 
   async getCaptureImage(input: KioskInput<'getCaptureImage'>): Promise<KioskOutput<'getCaptureImage'>> {

@@ -6,7 +6,7 @@ import type { LanguageCode } from '../../protocol/enums/languages.ts';
 import { skinResultSchema } from '../../protocol/skin-api/task-result.ts';
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { History, KioskOutput, Report } from '../kiosk-api/types.ts';
-import { recommend } from '../recommend/recommend.ts';
+import { recommend } from '../../protocol/open-api/recommend.ts';
 import type { KioskStore } from '../store/kiosk-store.ts';
 import type { SyncEngine } from '../sync/engine.ts';
 import { describeSync } from '../sync/progress.ts';

@@ -11,7 +11,7 @@ import { REQUIRED_CLAUSE_IDS } from '../../protocol/report-data/consent.ts';
 import type { LiveCheck } from '../capture/live-check.ts';
 import { CaptureSession } from '../capture/session-driver.ts';
 import type { CaptureRecorder, CaptureSessionDeps } from '../capture/session-driver.ts';
-import type { SessionEvent, SessionState, SkinCondition } from '../capture/session-types.ts';
+import type { CancelReason, SessionEvent, SessionState, SkinCondition } from '../capture/session-types.ts';
 import type { DeviceConfig } from '../config/device-config.ts';
 import type { AutoCaptureConfig, GuidanceConfig } from '../config/guidance-config.ts';
 import { deviceProfile } from '../device/profiles.ts';
@@ -193,13 +193,13 @@ export class SessionController {
     return this.view(sessionId);
   }
 
-  cancelSession(sessionId: string): SessionView {
+  cancelSession(sessionId: string, reason: CancelReason = 'staff'): SessionView {
     const session = this.live.get(sessionId);
-    if (session) session.cancel();
+    if (session) session.cancel(reason);
     else {
       const row = this.deps.store.getSession(sessionId);
       if (!row) throw notFound(`Session ${sessionId}`);
-      if (row.state !== 'done' && row.state !== 'cancelled') this.deps.store.setSessionState(sessionId, 'cancelled', 'staff');
+      if (row.state !== 'done' && row.state !== 'cancelled') this.deps.store.setSessionState(sessionId, 'cancelled', reason);
     }
     // "Its photos will be deleted" (D-047): the photos of a discarded session go at once.
     if (this.deps.store.getSession(sessionId)?.state === 'cancelled') {

@@ -17,6 +17,7 @@ export function sessionStatus(session: Pick<SessionRecord, 'state' | 'endReason'
   if (session.state === 'cancelled') {
     if (session.endReason === 'consent_declined') return 'declined';
     if (session.endReason === 'interrupted') return 'incomplete';
+    if (session.endReason === 'idle') return 'timed_out';
     return 'cancelled';
   }
   if (session.state !== 'done') return 'in_progress';

@@ -11,6 +11,7 @@ import type { SharedTaskQueue } from './shared-queue.ts';
 import { TaskQueue } from './task-queue.ts';
 import { WorkerPool } from './worker-pool.ts';
 import type { UploadService } from '../skin-api/upload-service.ts';
+import { TaskRepository } from '../skin-api/task-repository.ts';
 
 export interface AnalysisSettings {
   region: Region;
@@ -79,7 +80,7 @@ export class AnalysisService {
   async queued(taskId: string, merchantId?: number): Promise<void> {
     const shared = this.settings.sharedQueue;
     if (!shared) return this.dispatcher?.wake();
-    const merchant = merchantId ?? (await this.sql.one<{ merchant_id: number }>('SELECT merchant_id FROM tasks WHERE id = ?', [taskId]))?.merchant_id;
+    const merchant = merchantId ?? (await new TaskRepository(this.sql).runnable(taskId))?.merchant_id;
     if (merchant !== undefined) await shared.enqueue(taskId, Number(merchant));
   }
 

@@ -18,6 +18,9 @@ import { ReportRepository } from './report-repository.ts';
 import { StandingRepository } from './standing-repository.ts';
 import { StandingService } from './standing.ts';
 import { IntegrationRepository } from './integration-repository.ts';
+import { ReportRoutines } from './routine.ts';
+import { CatalogueReadService } from '../open-api/catalogue/read-service.ts';
+import { CatalogueRepository } from '../open-api/catalogue/catalogue-repository.ts';
 
 /** Report data (issue 6): pull, push, CRM search, device sync and shared links. */
 export interface ReportData {
@@ -33,6 +36,8 @@ export interface ReportData {
   readonly crm: CrmRelay;
   /** Where a customer's analysis stands among the merchant's customers of their age band (D-066). */
   readonly standing: StandingService;
+  /** The phone page's routine: the kiosk's recommendation rule on what the store sells now (D-076). */
+  readonly routines: ReportRoutines;
   readonly push: PushWorker;
   /** Once listening: the addresses of the instance; the outbox worker starts, files of deletions a crash interrupted go. */
   /** deliver: this process runs push deliveries (roles all and worker, D-073). */
@@ -70,6 +75,7 @@ export function createReportData({ config, clock, sql, uploads, tasks, objects, 
     pull: new PullService(sql, store, new IntegrationRepository(sql), links, signingKey, clock, config.region),
     crm: new CrmRelay(clock, integration, store),
     standing: new StandingService(clock, store, new StandingRepository(sql), tasks, config.peerGroupMin),
+    routines: new ReportRoutines(new CatalogueReadService(new CatalogueRepository(sql)), store),
     start(log, urls, deliver = true) {
       integration.setInstanceUrls(urls);
       if (deliver) push.start(log);

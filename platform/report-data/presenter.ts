@@ -137,8 +137,8 @@ export function reportItemOf(row: ReportRow, fileUrl: FileUrl, reportUrl: string
   };
 }
 
-/** The customer's page: the analysis without personal data (shared-links.ts). */
-export function reportPageOf(row: ReportRow, names: { merchant: string; store: string }, fileUrl: FileUrl): ReportPage {
+/** The customer's page: the analysis without personal data (shared-links.ts); the routine is the report's (routine.ts). */
+export function reportPageOf(row: ReportRow, names: { merchant: string; store: string }, fileUrl: FileUrl, routine: ReportPage['routine']): ReportPage {
   const { result, dimensions, notMeasured } = findings(row, fileUrl);
   return {
     report_id: row.report_no,
@@ -152,5 +152,6 @@ export function reportPageOf(row: ReportRow, names: { merchant: string; store: s
     ...(result.skin_age === undefined ? {} : { skin_age: result.skin_age }),
     images: imagesOf(row, fileUrl),
     expires_at: row.page_expires_at,
+    routine,
   };
 }

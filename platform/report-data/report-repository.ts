@@ -167,6 +167,12 @@ export class ReportRepository {
   }
 
   /** Whether the customer agreed to both required clauses; false once deleted. */
+  /** The customer's birthday, YYYY-MM-DD, or '' when unknown (or the customer is gone). */
+  async birthdayOf(userId: number): Promise<string> {
+    const row = await this.db.one<{ birthday: string }>('SELECT birthday FROM users WHERE id = ?', [userId]);
+    return row?.birthday ?? '';
+  }
+
   async isConsenting(userId: number): Promise<boolean> {
     const row = await this.db.one<{ consented: number }>('SELECT consented FROM users WHERE id = ?', [userId]);
     return row?.consented === 1;

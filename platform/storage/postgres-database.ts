@@ -2,6 +2,7 @@ import pg from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { userInfo } from 'node:os';
+import { PostgresNotifications } from './postgres-notifications.ts';
 import { DatabaseUnavailableError, type RunResult, type SqlDatabase, type SqlExecutor, type SqlParams } from './sql.ts';
 
 /**
@@ -45,10 +46,12 @@ export interface PostgresOptions {
  */
 export class PostgresDatabase implements SqlDatabase {
   readonly dialect = 'postgres' as const;
+  readonly notifications: PostgresNotifications;
   readonly #pool: pg.Pool;
   readonly #inside = new AsyncLocalStorage<true>();
 
   constructor(url: string, options: PostgresOptions = {}) {
+    this.notifications = new PostgresNotifications({ ...postgresConnection(url), connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 });
     this.#pool = new pg.Pool({
       ...postgresConnection(url),
       max: options.poolSize ?? 10,
@@ -96,11 +99,16 @@ export class PostgresDatabase implements SqlDatabase {
     }
   }
 
+  otherWritesVersion(): null {
+    return null;
+  }
+
   async ping(): Promise<void> {
     await this.one('SELECT 1');
   }
 
   async close(): Promise<void> {
+    await this.notifications.close();
     await this.#pool.end();
   }
 

@@ -24,6 +24,23 @@ export interface SqlExecutor {
 
 export type SqlDialect = 'sqlite' | 'postgres';
 
+/** What a listener of `SqlNotifications` is told. */
+export interface NotificationHandlers {
+  /** A payload sent on the channel by any process of the database, once its transaction committed. */
+  heard(payload: string): void;
+  /**
+   * true once the listener hears the channel, false when it stops hearing it (the connection
+   * was lost: whatever was sent until it listens again is never heard).
+   */
+  listening(on: boolean): void;
+}
+
+/** Messages between the processes of one database (PostgreSQL's LISTEN and NOTIFY). */
+export interface SqlNotifications {
+  /** Listens on `channel` (lower-case letters and _) on a connection of its own, reconnecting when it is lost; returns the way to stop. */
+  listen(channel: string, handlers: NotificationHandlers): () => Promise<void>;
+}
+
 export interface SqlDatabase extends SqlExecutor {
   readonly dialect: SqlDialect;
   /**
@@ -33,6 +50,17 @@ export interface SqlDatabase extends SqlExecutor {
    * queries on `tx` (no HTTP calls, no files, no counters outside).
    */
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /**
+   * Messages from the other processes of this database, null on SQLite: its file is read by
+   * each process directly, so what another process wrote is simply there on the next read.
+   */
+  readonly notifications: SqlNotifications | null;
+  /**
+   * A number that changes whenever another connection (another process) commits to this
+   * database: SQLite's `PRAGMA data_version`, read without touching a table. Null on PostgreSQL,
+   * whose processes hear of each other's changes through `notifications` instead.
+   */
+  otherWritesVersion(): number | null;
   /** Resolves when the database answers a trivial query (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

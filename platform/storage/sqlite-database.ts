@@ -16,6 +16,7 @@ const MAX_STATEMENTS = 1000;
  */
 export class SqliteDatabase implements SqlDatabase {
   readonly dialect = 'sqlite' as const;
+  readonly notifications = null;
   readonly #db: Database.Database;
   readonly #statements = new Map<string, Statement>();
   /** Settles when the transaction holding the connection ends; null when none is open. */
@@ -72,6 +73,10 @@ export class SqliteDatabase implements SqlDatabase {
       this.#held = null;
       release();
     }
+  }
+
+  otherWritesVersion(): number {
+    return (this.#statement('PRAGMA data_version').get() as { data_version: number }).data_version;
   }
 
   async ping(): Promise<void> {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { queryInt, queryString } from '../open-api/query.ts';
 import { notMeasuredSchema } from '../skin-api/task-result.ts';
 import { deviceVImagesSchema, reportDimensionSchema, viewImagesSchema } from '../report-data/report-items.ts';
+import { DIMENSION_IDS } from '../enums/dimensions.ts';
 
 /**
  * Shared links (extension, docs/device-sync-api.md, decision R-008): addresses that work with no
@@ -29,6 +30,27 @@ export const sharedLinkQuerySchema = z.object({
  * customer: the link may be forwarded, so it shows the analysis only. Image addresses are
  * shared file links valid 24 hours (never past the page's own expiry).
  */
+/**
+ * One item of the page's routine (D-076): chosen by the kiosk's rule (protocol/open-api/recommend.ts)
+ * from what the report's store sells now, named in the page's language.
+ */
+export const routineItemSchema = z.object({
+  kind: z.enum(['product', 'treatment']),
+  custom_id: z.string(),
+  name: z.string(),
+  sub_title: z.string(),
+  /** The merchant's picture address. */
+  pic: z.string(),
+  price: z.number(),
+  price_unit: z.number().int(),
+  price_symbol: z.string(),
+  /** The store's own link where it has one, else the item's; may be ''. */
+  link: z.string(),
+  /** The finding it was matched on, most serious first: the dimension and the customer's level. */
+  why: z.object({ dimension: z.enum(DIMENSION_IDS), level: z.number().int() }),
+});
+export type RoutineItem = z.infer<typeof routineItemSchema>;
+
 export const reportPageSchema = z.object({
   report_id: z.number().int(),
   source_type: z.string(),
@@ -44,5 +66,7 @@ export const reportPageSchema = z.object({
   images: z.union([deviceVImagesSchema, viewImagesSchema]),
   /** Unix seconds after which the page no longer opens. */
   expires_at: z.number().int(),
+  /** Products, then treatments, recommended for this report (D-076); [] when the store sells nothing that answers it. */
+  routine: z.array(routineItemSchema).default([]),
 });
 export type ReportPage = z.infer<typeof reportPageSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LanguageCode } from './languages.ts';
 
 /**
  * Price units (specification: Price unit identifiers). The complete list has 109 entries, ids 0
@@ -55,4 +56,20 @@ export function isPriceUnitId(value: unknown): value is PriceUnitId {
 /** price_symbol of a product list item: '' for a unit whose symbol is not shown. */
 export function priceSymbol(id: number): string {
   return isPriceUnitId(id) ? PRICE_UNITS[id].symbol : '';
+}
+
+/**
+ * A price with its currency symbol. The symbol comes from the report (price_symbol); when it is
+ * empty the protocol's table for price_unit supplies it. Decimals follow the currency: none for
+ * yen, won, dong, two otherwise.
+ */
+export function formatPrice(price: number, priceUnit: number, symbol: string, lang: LanguageCode): string {
+  const info = isPriceUnitId(priceUnit) ? PRICE_UNITS[priceUnit] : undefined;
+  const sign = symbol || info?.symbol || '';
+  const noDecimals = info !== undefined && ['JPY', 'KRW', 'VND'].includes(info.code);
+  const number = new Intl.NumberFormat(lang, {
+    minimumFractionDigits: noDecimals || Number.isInteger(price) ? 0 : 2,
+    maximumFractionDigits: noDecimals ? 0 : 2,
+  }).format(price);
+  return `${sign}${number}`;
 }

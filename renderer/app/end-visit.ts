@@ -11,11 +11,12 @@ import { useSessionStore } from '../stores/session/store.ts';
 import { useStaffStore } from '../stores/staff/store.ts';
 import { useTechnicianStore } from '../stores/technician/store.ts';
 
-export async function endVisit(): Promise<void> {
+/** `idle`: the screen was left until it timed out, recorded so the staff list says so (D-077). */
+export async function endVisit(cause: 'cancelled' | 'idle' = 'cancelled'): Promise<void> {
   const session = useSessionStore.getState();
   const state = session.view?.state;
   // A finished session (done) goes on syncing in the background; only an open one is cancelled.
-  if (session.sessionId && state !== 'done' && state !== 'cancelled') await session.cancel();
+  if (session.sessionId && state !== 'done' && state !== 'cancelled') await session.cancel(cause === 'idle' ? 'idle' : 'staff');
   useSessionStore.getState().reset();
   useCaptureStore.getState().reset();
   useResultsStore.getState().reset();

@@ -44,7 +44,7 @@ export function useIdleGuard(): { closesAt: number | null; stay: () => void } {
       onWarning: setClosesAt,
       onExpire: () => {
         setClosesAt(null);
-        void endVisit();
+        void endVisit('idle');
       },
     });
     countdown.current = clock;

@@ -275,6 +275,7 @@ export const en = {
       in_progress: 'In progress',
       declined: 'Consent declined',
       cancelled: 'Cancelled',
+      timed_out: 'Left unfinished (screen timed out)',
       incomplete: 'Incomplete (kiosk restarted)',
       queued_offline: 'Queued (offline)',
       uploading: 'Uploading',

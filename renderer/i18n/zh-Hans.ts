@@ -264,6 +264,7 @@ export const zhHans: Catalogue<Messages> = {
       in_progress: '进行中',
       declined: '未同意条款',
       cancelled: '已取消',
+      timed_out: '未完成（无操作超时）',
       incomplete: '未完成（设备重启）',
       queued_offline: '排队中（离线）',
       uploading: '上传中',

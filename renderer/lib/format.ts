@@ -1,5 +1,4 @@
 import { isRightToLeft, type LanguageCode } from '../../protocol/enums/languages.ts';
-import { PRICE_UNITS, isPriceUnitId } from '../../protocol/enums/price-units.ts';
 
 /**
  * A score exactly as analysed (issue 8: raw scores, never inflated). Scores carry one decimal;
@@ -18,21 +17,8 @@ export function formatDelta(delta: number): string {
   return '0';
 }
 
-/**
- * A price with its currency symbol. The symbol comes from the report (price_symbol); when it is
- * empty the protocol's table for price_unit supplies it. Decimals follow the currency: none for
- * yen, won, dong, two otherwise.
- */
-export function formatPrice(price: number, priceUnit: number, symbol: string, lang: LanguageCode): string {
-  const info = isPriceUnitId(priceUnit) ? PRICE_UNITS[priceUnit] : undefined;
-  const sign = symbol || info?.symbol || '';
-  const noDecimals = info !== undefined && ['JPY', 'KRW', 'VND'].includes(info.code);
-  const number = new Intl.NumberFormat(lang, {
-    minimumFractionDigits: noDecimals || Number.isInteger(price) ? 0 : 2,
-    maximumFractionDigits: noDecimals ? 0 : 2,
-  }).format(price);
-  return `${sign}${number}`;
-}
+// One price format for the kiosk and the phone page (D-076).
+export { formatPrice } from '../../protocol/enums/price-units.ts';
 
 /**
  * A right-to-left date (Arabic) inside a left-to-right sentence (an English fallback text, a

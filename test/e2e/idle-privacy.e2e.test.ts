@@ -27,15 +27,17 @@ const UNIT = { device: { profile: { kind: 'single_camera' }, lightController: { 
 interface StoredSession {
   id: string;
   state: string;
+  /** Why a cancelled session ended: 'staff' for Cancel, 'idle' for a screen left alone (D-077). */
+  endReason: string | null;
   photos: number;
   files: string[];
 }
 
 function latestSession(host: KioskHost): StoredSession {
   return readKioskDb(host.dataDir, (db) => {
-    const row = db.prepare('SELECT id, state FROM sessions ORDER BY created_at DESC LIMIT 1').get() as { id: string; state: string };
+    const row = db.prepare('SELECT id, state, end_reason FROM sessions ORDER BY created_at DESC LIMIT 1').get() as { id: string; state: string; end_reason: string | null };
     const files = (db.prepare('SELECT file_path FROM captures WHERE session_id = ?').all(row.id) as { file_path: string }[]).map((r) => join(host.dataDir, 'captures', r.file_path));
-    return { id: row.id, state: row.state, photos: files.length, files };
+    return { id: row.id, state: row.state, endReason: row.end_reason, photos: files.length, files };
   });
 }
 
@@ -108,8 +110,8 @@ describe('inactivity and cancel: nothing of a customer stays on the screen', () 
     expect(await warning.count()).toBe(0);
     expect(await page.locator('body').textContent()).not.toContain('Ada Idle');
     expect(await blobImages(page)).toBe(0);
-    // Main ended it as Cancel does, and the photos are gone from the kiosk (D-047).
-    await expect.poll(() => latestSession(host)).toMatchObject({ state: 'cancelled', photos: 0 });
+    // Main ended it as Cancel does, and the photos are gone from the kiosk (D-047); the staff list will say it timed out (D-077).
+    await expect.poll(() => latestSession(host)).toMatchObject({ state: 'cancelled', endReason: 'idle', photos: 0 });
     await expect.poll(() => photoFiles.filter((file) => existsSync(file))).toEqual([]);
   });
 
@@ -127,7 +129,7 @@ describe('inactivity and cancel: nothing of a customer stays on the screen', () 
     await screen(page, 'idle').waitFor();
     expect(await page.locator('body').textContent()).not.toContain('Mei Discard');
     expect(await blobImages(page)).toBe(0);
-    await expect.poll(() => latestSession(host)).toMatchObject({ state: 'cancelled', photos: 0 });
+    await expect.poll(() => latestSession(host)).toMatchObject({ state: 'cancelled', endReason: 'staff', photos: 0 });
   });
 
   it('keeps the screen when the warning is touched, and closes it when left again (Chinese)', async () => {

@@ -7,13 +7,17 @@ import { NEEDS } from './needs.ts';
 import type { NotMeasuredDimension } from './types.ts';
 
 /**
- * Why this view cannot measure a dimension (needs.ts), or null when it can: the effective
- * resolution first (the commonest reason, and the one the customer can fix by coming closer),
- * then the head's turn, then how much of the dimension's skin is visible.
+ * Why this view cannot measure a dimension (needs.ts), or null when it can: the lights first (a
+ * property of the device, which no retake changes), then the effective resolution (the commonest
+ * reason, and the one the customer can fix by coming closer), then the head's turn, then how much
+ * of the dimension's skin is visible.
  */
 export function notMeasurable(ctx: SkinContext, dimension: DimensionId): NotMeasuredDimension | null {
   const needs = NEEDS[dimension];
   if (!needs) return null;
+  if (needs.lights && !needs.lights.some((set) => set.every((light) => ctx.has(light)))) {
+    return { dimension, reason: 'light', detail: `needs ${needs.lights.map((set) => set.join(' + ')).join(' or ')}; the view has ${ctx.lights.join(', ')}` };
+  }
   const res = measureResolution(ctx);
   if (res.effective < needs.minPxPerMm) {
     const upscaled = res.effective < res.nominal * 0.8 ? ` (${fmt(res.nominal)} px/mm nominal, but edges ${fmt(res.edgeSpreadPx)} px wide: upscaled or soft)` : '';

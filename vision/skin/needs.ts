@@ -1,4 +1,5 @@
 import type { DimensionId } from '../../protocol/enums/dimensions.ts';
+import type { LightSource } from '../../protocol/skin-api/api-codes.ts';
 import type { RegionId } from './regions/regions.ts';
 
 /**
@@ -25,6 +26,12 @@ export interface Needs {
   readonly of: 'all' | 'any';
   /** Largest head turn (|yaw|, degrees) at which the view sees these regions squarely enough. */
   readonly maxYawDegrees: number;
+  /**
+   * Lights without which the dimension cannot be told from something else (D-074): the view must
+   * hold every light of at least one of these sets. Absent: any light will do (the analyser picks
+   * its best, and a light other than its first choice is a caveat, not a refusal).
+   */
+  readonly lights?: readonly (readonly LightSource[])[];
 }
 
 /**
@@ -37,13 +44,14 @@ export interface Needs {
  */
 export const NEED_RULE = 0.8;
 
-const n = (finestMm: number, regions: readonly RegionId[], visible: number, of: 'all' | 'any', maxYawDegrees: number): Needs => ({
+const n = (finestMm: number, regions: readonly RegionId[], visible: number, of: 'all' | 'any', maxYawDegrees: number, lights?: readonly (readonly LightSource[])[]): Needs => ({
   finestMm,
   minPxPerMm: Math.round((NEED_RULE / finestMm) * 100) / 100,
   regions,
   visible,
   of,
   maxYawDegrees,
+  ...(lights ? { lights } : {}),
 });
 
 const CHEEKS: readonly RegionId[] = ['cheek_left', 'cheek_right'];
@@ -69,8 +77,9 @@ export const NEEDS: Readonly<Partial<Record<DimensionId, Needs>>> = {
   black_rim_of_eye: n(2, [...UNDER_EYES, ...CHEEKS], 0.3, 'any', 45),
   // A proxy built on microrelief valleys 0.2 mm wide (sigma 0.1 mm): beyond the working frame.
   water: n(0.1, CHEEKS, 0.4, 'any', 45),
-  // Specular highlights about a millimetre across against a 3 mm surround (measure/surface.ts).
-  oil: n(1, ['forehead', 'nose', 'chin'], 0.35, 'any', 45),
+  // Surface reflection about a millimetre across: the parallel- minus the cross-polarised image
+  // (measure/surface.ts). One photo cannot tell sebum's shine from a bright patch of light (D-074).
+  oil: n(1, ['forehead', 'nose', 'chin'], 0.35, 'any', 45, [['parallel_polar', 'cross_polar']]),
   // Sheen: the cheeks blurred over 2 mm.
   glow: n(2, CHEEKS, 0.4, 'any', 45),
   // Fine texture: L* minus its 0.2 mm blur's surround (measure/surface.ts).

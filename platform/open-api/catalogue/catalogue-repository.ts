@@ -6,6 +6,8 @@ import type { CatalogueKind } from './kinds.ts';
 import type { CatalogueRow, ColumnValue } from './rows.ts';
 import type { StoreRef } from './stores.ts';
 import { findStores } from './stores.ts';
+import { catalogueChangesOf, type CatalogueChanges } from './catalogue-changes.ts';
+
 
 /** What the single-item operations need of an item. */
 export interface ItemRef {
@@ -58,15 +60,37 @@ export class CatalogueRepository {
   readonly #reads: CatalogueQueries;
   readonly #tenants: TenantRepository;
 
+  readonly #changes: CatalogueChanges;
+
   constructor(db: SqlDatabase) {
     this.#db = db;
     this.#reads = new CatalogueQueries(db);
     this.#tenants = new TenantRepository(db);
+    this.#changes = catalogueChangesOf(db);
   }
 
-  /** One transaction; on PostgreSQL `work` may run again, so it must do nothing but queries. */
-  transaction<T>(work: (queries: CatalogueQueries) => Promise<T>): Promise<T> {
-    return this.#db.transaction((tx) => work(new CatalogueQueries(tx)));
+  /**
+   * What this process knows of changes to the merchant's catalogue, read before a page's rows:
+   * a page kept under the same stamp is still the page (catalogue-changes.ts, D-075); null when
+   * nothing kept may be trusted without reading.
+   */
+  changeStamp(merchantId: number): string | null {
+    return this.#changes.stamp(merchantId);
+  }
+
+  /**
+   * One transaction; on PostgreSQL `work` may run again, so it must do nothing but queries.
+   * After it commits, the merchants whose items it changed are told to this process's
+   * CatalogueChanges: its next read sees its own write without waiting for a notification.
+   */
+  async transaction<T>(work: (queries: CatalogueQueries) => Promise<T>): Promise<T> {
+    const touched = new Set<number>();
+    const result = await this.#db.transaction((tx) => {
+      touched.clear();
+      return work(new CatalogueQueries(tx, touched));
+    });
+    for (const merchantId of touched) this.#changes.changed(merchantId);
+    return result;
   }
 
   /** The merchant's store with this number (the tenant aggregate's read). */
@@ -125,7 +149,11 @@ export class CatalogueRepository {
 
 /** The catalogue's queries on one executor: the database, or an open transaction. */
 export class CatalogueQueries {
-  constructor(private readonly ex: SqlExecutor) {}
+  /** `touched`: where the item writes note their merchant, for CatalogueRepository.transaction. */
+  constructor(
+    private readonly ex: SqlExecutor,
+    private readonly touched: Set<number> = new Set(),
+  ) {}
 
   /**
    * One page and the total in one statement (a window count), so both come from one snapshot
@@ -168,6 +196,7 @@ export class CatalogueQueries {
     // A random first revision: SQLite may give a deleted item's id to a new one, and the pair
     // (id, revision) must never name two contents (D-071).
     const values = { ...fields, revision: randomInt(1, 2 ** 47) };
+    if (typeof fields['merchant_id'] === 'number') this.touched.add(fields['merchant_id']);
     const columns = Object.keys(values);
     const row = await this.ex.one<{ id: number }>(
       `INSERT INTO catalogue_items (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
@@ -187,19 +216,23 @@ export class CatalogueQueries {
     const unknown = Object.keys(changes).filter((c) => !(UPDATABLE as readonly string[]).includes(c));
     if (unknown.length > 0) throw new Error(`not an updatable catalogue column: ${unknown.join(', ')}`);
     const values = UPDATABLE.map((c) => (c in changes ? (changes[c] ?? null) : row[c]));
+    this.touched.add(merchantId);
     await this.ex.run(UPDATE_ITEM, [...values, row.id, merchantId]);
   }
 
   /** Sale stores, links and bundle rows go with the item (ON DELETE CASCADE). */
   async deleteItem(merchantId: number, id: number): Promise<void> {
+    this.touched.add(merchantId);
     await this.ex.run('DELETE FROM catalogue_items WHERE id = ? AND merchant_id = ?', [id, merchantId]);
   }
 
   async setStatus(merchantId: number, id: number, status: CatalogueStatus, now: number): Promise<void> {
+    this.touched.add(merchantId);
     await this.ex.run('UPDATE catalogue_items SET status = ?, updated_at = ?, revision = revision + 1 WHERE id = ? AND merchant_id = ?', [status, now, id, merchantId]);
   }
 
   async setSellType(merchantId: number, id: number, sellType: number, now: number): Promise<void> {
+    this.touched.add(merchantId);
     await this.ex.run('UPDATE catalogue_items SET sell_type = ?, updated_at = ?, revision = revision + 1 WHERE id = ? AND merchant_id = ?', [sellType, now, id, merchantId]);
   }
 

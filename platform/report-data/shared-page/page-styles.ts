@@ -21,8 +21,8 @@ h2{margin:28px 0 6px;font-size:19px}
 .stat .unit{display:block;font-size:13px;color:#6b7178}
 .note{margin:0 0 12px;font-size:14px;color:#5b6168}
 .dims{list-style:none;margin:0;padding:0;background:#fff;border-radius:16px;box-shadow:0 1px 2px rgba(0,0,0,.06)}
-.dims li{padding:14px 16px;border-top:1px solid #eee8e2}
-.dims li:first-child{border-top:0}
+.dims>li{padding:14px 16px;border-top:1px solid #eee8e2}
+.dims>li:first-child{border-top:0}
 .row{display:flex;align-items:baseline;justify-content:space-between;gap:12px}
 .name{font-weight:600;overflow-wrap:anywhere}
 .score{font-size:20px;font-weight:700;font-variant-numeric:tabular-nums;white-space:nowrap}
@@ -30,8 +30,36 @@ h2{margin:28px 0 6px;font-size:19px}
 .level{margin:2px 0 8px;color:#5b6168;font-size:15px}
 .bar{height:8px;border-radius:4px;background:#ece6e0;overflow:hidden}
 .fill{display:block;height:100%;border-radius:4px;background:#3f8f80}
-.marks{margin:8px 0 0;font-size:14px;display:flex;flex-wrap:wrap;gap:6px 12px}
+.marks{margin:8px 0 0;font-size:14px}
+.marks summary{cursor:pointer;color:#2d6a5f;font-weight:600}
 .marks a{color:#2d6a5f}
+.more{display:flex;flex-wrap:wrap;gap:6px 12px;margin:6px 0 0}
+.marked{margin-top:8px;box-shadow:none;border:1px solid #eee8e2}
+.marked img{aspect-ratio:auto;object-fit:contain}
+.legend-box{padding:0 10px 8px;font-size:14px}
+.legend{list-style:none;margin:0;padding:0}
+.legend li{display:flex;align-items:center;gap:0;padding:2px 0;border:0}
+.sw{display:inline-block;flex:none;width:14px;height:14px;margin-inline-end:8px;vertical-align:middle}
+.k-spot{border-radius:50%}.k-line{height:4px;border-radius:2px}.k-area{opacity:.6;border-radius:3px}
+.scale,.legend-none{margin:6px 0 0;font-size:13px;color:#6b7178}
+.means{margin:6px 0 0;font-size:14px;color:#5b6168}
+.explains{margin:0 0 8px;font-size:14px;color:#5b6168}
+h3{margin:18px 0 2px;font-size:17px}
+.key{margin-top:18px}
+.findings{list-style:none;margin:0;padding:0;background:#fff;border-radius:16px;box-shadow:0 1px 2px rgba(0,0,0,.06)}
+.findings li{display:flex;justify-content:space-between;align-items:center;gap:12px;padding:12px 16px;border-top:1px solid #eee8e2}
+.findings li:first-child{border-top:0}
+.badge{font-size:14px;font-weight:600;padding:2px 10px;border-radius:999px;background:#ece6e0;white-space:nowrap}
+.tone-good .badge{background:#dcefe9;color:#1f5a4f}.tone-fair .badge{background:#f6ead2;color:#7a5512}.tone-attention .badge{background:#f7dcd6;color:#8a2f1f}
+.tone-good .fill{background:#3f8f80}.tone-fair .fill{background:#c9982f}.tone-attention .fill{background:#c2573f}
+.picks{list-style:none;margin:0;padding:0;background:#fff;border-radius:16px;box-shadow:0 1px 2px rgba(0,0,0,.06)}
+.pick{display:flex;gap:12px;padding:12px 16px;border-top:1px solid #eee8e2}
+.pick:first-child{border-top:0}
+.pick img,.pick .no-pic{flex:none;width:64px;height:64px;border-radius:10px;object-fit:cover;background:#ece6e0}
+.pick-text{flex:1;min-width:0}
+.price{font-weight:600;white-space:nowrap;font-variant-numeric:tabular-nums}
+.sub{margin:2px 0 0;font-size:14px;color:#6b7178}
+.pick a{display:inline-block;margin-top:4px;color:#2d6a5f;font-size:15px}
 .caveat{margin:6px 0 0;font-size:14px;font-style:italic;color:#6b7178}
 .dims li.not-measured{background:#faf8f6}
 .why{margin:2px 0 0;color:#5b6168;font-size:15px}

@@ -2,6 +2,7 @@ import { Codes } from '../../../protocol/codes.ts';
 import { FILE_LINK_TTL_SECONDS, SHARED_FILE_PATH, sharedLinkQuerySchema, type ReportPage } from '../../../protocol/device-sync/shared-links.ts';
 import { sharedLinkEndpoints } from '../../../protocol/endpoints/device-sync.ts';
 import { ReportDataCodes } from '../../../protocol/report-data/codes.ts';
+import type { LanguageCode } from '../../../protocol/enums/languages.ts';
 import { unixSeconds, type Clock } from '../../clock.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { ObjectStore } from '../../objects/object-store.ts';
@@ -35,15 +36,17 @@ function checkLink(services: SharedLinkDeps, query: unknown, kind: LinkKind, key
   return expires;
 }
 
-/** The customer's report page of a valid link (R-008). */
-async function reportPageFor(services: SharedLinkDeps, key: string, query: unknown, base: string): Promise<ReportPage> {
+/** The customer's report page of a valid link (R-008), its routine named in `lang`. */
+async function reportPageFor(services: SharedLinkDeps, key: string, query: unknown, base: string, lang: LanguageCode): Promise<ReportPage> {
   const expires = checkLink(services, query, 'report', key);
-  const { store, links } = services.reportData;
+  const { store, links, routines } = services.reportData;
   const row = /^[0-9a-f]{32}$/.test(key) ? await store.reportByPageKey(key) : undefined;
   // A link signed for another expiry than the report's own was never issued by us.
   if (!row || row.page_expires_at !== expires) throw new ApiError(ReportDataCodes.SHARED_LINK_INVALID);
   const fileExpires = Math.min(unixSeconds(services.clock) + FILE_LINK_TTL_SECONDS, row.page_expires_at);
-  return reportPageOf(row, await store.names(row.merchant_id, row.store_id), (objectKey) => links.fileUrl(base, objectKey, fileExpires));
+  const names = await store.names(row.merchant_id, row.store_id);
+  const page = reportPageOf(row, names, (objectKey) => links.fileUrl(base, objectKey, fileExpires), []);
+  return { ...page, routine: await routines.of(row, page.dimensions, lang) };
 }
 
 /**
@@ -70,13 +73,14 @@ export function registerSharedRoutes(kit: RouteKit, services: SharedLinkDeps): v
     // A phone browser gets the rendered page, every other client the JSON envelope (R-021).
     const html = prefersHtml(request.headers.accept);
     void reply.header('vary', 'Accept, Accept-Language');
+    const lang = requestLanguage(request);
     let page: ReportPage;
     try {
-      page = await reportPageFor(services, params.key, query, baseUrl());
+      page = await reportPageFor(services, params.key, query, baseUrl(), lang);
     } catch (error) {
-      if (html && error instanceof ApiError) return sendHtml(reply, renderRefusalPage(error.info.code, requestLanguage(request)), error.info.http);
+      if (html && error instanceof ApiError) return sendHtml(reply, renderRefusalPage(error.info.code, lang), error.info.http);
       throw error;
     }
-    return html ? sendHtml(reply, renderReportPage(page, requestLanguage(request))) : page;
+    return html ? sendHtml(reply, renderReportPage(page, lang)) : page;
   });
 }

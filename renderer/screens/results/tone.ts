@@ -5,23 +5,11 @@
  * overall score has no level, so the ring alone is coloured by score. Words (the level name)
  * carry the meaning too, never colour alone.
  */
-import { DIMENSIONS, type DimensionId } from '../../../protocol/enums/dimensions.ts';
+import type { DimensionId } from '../../../protocol/enums/dimensions.ts';
+import { levelTone, type Tone } from '../../../protocol/enums/concerns.ts';
 
-export type Tone = 'good' | 'fair' | 'attention' | 'none';
-
-/**
- * A level's tone: every level table of the specification runs from best to worst, so the
- * level's position in its table is its severity.
- */
-export function levelTone(dimension: DimensionId, level: number): Tone {
-  const levels = DIMENSIONS[dimension].levels;
-  const index = levels.findIndex((l) => l.id === level);
-  if (index < 0 || levels.length < 2) return 'none';
-  const severity = index / (levels.length - 1);
-  if (severity <= 0.34) return 'good';
-  if (severity <= 0.67) return 'fair';
-  return 'attention';
-}
+// The tone rule is shared with the platform's phone page (D-070).
+export { levelTone, type Tone };
 
 export function levelClass(dimension: DimensionId, level: number): string {
   return `tone-${levelTone(dimension, level)}`;

@@ -1,37 +1,11 @@
 import type { Report } from '../../../main/kiosk-api/types.ts';
+import { legendRowsOf, type LegendRow, type MarkKind } from '../../../protocol/enums/marks-legend.ts';
 
 type Marks = Report['dimensions'][number]['annotations'][number]['marks'];
-export type MarkKind = Marks[number]['kind'];
+// The rule is shared with the platform's phone page (D-070): one copy in protocol/.
+export type { LegendRow, MarkKind };
 
-/**
- * One row of the marked photo's legend (D-069): the shape the marks are drawn as, how many, and
- * their summed size as the analysis gave it. `size` is null when the analysis gave none: the row
- * then shows the count alone, never an invented 0.
- */
-export interface LegendRow {
-  kind: MarkKind;
-  count: number;
-  size: { unit: 'mm2' | 'mm'; value: number } | null;
-}
-
-// Circles first, then strokes, then shaded areas: the order the eye finds them on the photo.
-const ORDER: readonly MarkKind[] = ['spot', 'line', 'area'];
-
-/**
- * The legend rows of the annotation shown. Kinds repeated in the data are merged (sums of
- * counts and sizes; a size only when every part of the kind has one), and kinds with nothing
- * marked are dropped, so the legend never lists "0 spots" for marks that are not on the photo.
- */
+/** The legend rows of the annotation shown (D-069); lines are sized by length, the rest by area. */
 export function legendRows(marks: Marks | null | undefined): LegendRow[] {
-  const rows: LegendRow[] = [];
-  for (const kind of ORDER) {
-    const parts = (marks ?? []).filter((m) => m.kind === kind && m.count > 0);
-    if (parts.length === 0) continue;
-    const count = parts.reduce((sum, m) => sum + m.count, 0);
-    const sizeOf = (m: Marks[number]): number | undefined => (kind === 'line' ? m.lengthMm : m.areaMm2);
-    const sized = parts.every((m) => sizeOf(m) !== undefined);
-    const value = parts.reduce((sum, m) => sum + (sizeOf(m) ?? 0), 0);
-    rows.push({ kind, count, size: sized ? { unit: kind === 'line' ? 'mm' : 'mm2', value: Math.round(value * 10) / 10 } : null });
-  }
-  return rows;
+  return legendRowsOf(marks ?? [], (m, kind) => (kind === 'line' ? m.lengthMm : m.areaMm2));
 }

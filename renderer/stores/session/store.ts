@@ -4,6 +4,8 @@ import type { Customer, KioskInput, KioskOutput, SessionView } from '../../../ma
 import { errorCode, failureOf, kiosk } from '../../lib/kiosk.ts';
 import { initialSessionState, type SessionState, type SkinCondition } from './initialState.ts';
 
+type CancelReason = NonNullable<KioskInput<'cancelSession'>['reason']>;
+
 type CrmCustomer = KioskOutput<'searchCustomers'>['crm'][number];
 type View = SessionView['views'][number]['view'];
 type Light = SessionView['views'][number]['lights'][number];
@@ -34,7 +36,8 @@ export interface SessionActions {
   captureNow(): Promise<'ok' | 'forbidden' | 'failed'>;
   retake(view: View, light?: Light): Promise<void>;
   confirm(): Promise<void>;
-  cancel(): Promise<void>;
+  /** Cancels the open session: by the Cancel button ('staff') or because the screen was left ('idle', D-077). */
+  cancel(reason?: CancelReason): Promise<void>;
   reset(): void;
   /** Takes up a session main holds that this screen lost track of (a reload); null when gone. */
   resume(sessionId: string): Promise<SessionView | null>;
@@ -175,9 +178,9 @@ export const useSessionStore = create<SessionState & SessionActions>()((set, get
       if (view) set({ view });
     },
 
-    async cancel() {
+    async cancel(reason: CancelReason = 'staff') {
       const id = get().sessionId;
-      if (id) await step(() => kiosk().cancelSession({ sessionId: id }));
+      if (id) await step(() => kiosk().cancelSession({ sessionId: id, reason }));
       set({ ...initialSessionState });
     },
 

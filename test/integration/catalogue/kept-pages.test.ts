@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueEndpoints as ep } from '../../../protocol/endpoints/catalogue.ts';
+import { openPlatformDatabase } from '../../../platform/storage/database.ts';
 import { startTestPlatform, type TestPlatform } from '../../helpers/platform.ts';
 import { itemRow, productItem } from './helpers.ts';
 
 /**
  * Merchant pages are kept serialised and served while the ids and revisions of their items are
- * unchanged (D-071): every write of an item must show on the next read, from this process or
- * another one on the same database.
+ * unchanged (D-071), and on either backend while no change of the merchant's catalogue is known
+ * (D-075): every write of an item must show on the next read, from this process or another one
+ * on the same database.
  */
 describe('kept merchant pages', () => {
   let tp: TestPlatform;
@@ -39,9 +41,18 @@ describe('kept merchant pages', () => {
     expect(await lastPage()).toMatchObject({ custom_id: 'KEPT2', price: 10, status: 1 });
   });
 
-  it('shows a change another process made, which raises the revision', async () => {
+  it('shows a change made in SQL through another connection to the database', async () => {
     const before = await lastPage();
-    await tp.platform.services.sql.run("UPDATE catalogue_items SET name = 'Changed elsewhere', revision = revision + 1 WHERE id = ?", [Number(before?.id)]);
+    // Another process's connection: SQLite's data version moves (D-075); on PostgreSQL the
+    // trigger's notification arrives once the change commits, so it is given 2 s.
+    const other = await openPlatformDatabase({ dataDir: tp.dataDir, databaseUrl: tp.platform.services.config.databaseUrl });
+    try {
+      await other.run("UPDATE catalogue_items SET name = 'Changed elsewhere', revision = revision + 1 WHERE id = ?", [Number(before?.id)]);
+    } finally {
+      await other.close();
+    }
+    const deadline = Date.now() + 2000;
+    while ((await lastPage())?.name !== 'Changed elsewhere' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(await lastPage()).toMatchObject({ id: before?.id, name: 'Changed elsewhere' });
   });
 });

@@ -71,8 +71,8 @@ describe('the shared report page as HTML (GET /shared/reports/{key})', () => {
     expect(page.text).toContain('<span class="value">82.5</span>');
     expect(page.text).toContain('<span class="value">31</span>');
     for (const url of Object.values(json.images as Record<string, string>)) expect(page.text).toContain(`<img src="${escaped(url)}"`);
-    // The page's image addresses are the signed, working file links.
-    const src = /<img src="([^"]+)"/.exec(page.text)![1]!.replace(/&amp;/g, '&');
+    // The page's image addresses are the signed, working file links (the photos' first; marked photos come before them since D-070).
+    const src = /<div class="photos"><figure><img src="([^"]+)"/.exec(page.text)![1]!.replace(/&amp;/g, '&');
     expect(new URL(src).searchParams.get('signature')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const image = await request(src);
     expect([image.statusCode, image.headers['content-type']]).toEqual([200, 'image/jpeg']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, recommend, severity } from '../../../main/recommend/recommend.ts';
+import { ageOn, recommend, severity } from '../../../protocol/open-api/recommend.ts';
 import type { ProductItem, StoreTreatmentItem } from '../../../protocol/open-api/catalogue-items.ts';
 
 function product(customId: string, fields: Partial<ProductItem> = {}): ProductItem {

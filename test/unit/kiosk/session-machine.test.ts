@@ -168,6 +168,7 @@ describe('capture session state machine', () => {
   it('cancel ends any open state and nothing leaves done or cancelled', () => {
     const open = [INITIAL_STATE, run([toLive[0]!]), run(toLive), run([...toLive, ...hold]), run([...toLive, ...hold, { type: 'TICK', at: 2100 }]), run(toReview)];
     for (const s of open) expect(transition(s, { type: 'CANCEL' }, config)).toEqual({ kind: 'cancelled', reason: 'staff' });
+    for (const s of open) expect(transition(s, { type: 'CANCEL', reason: 'idle' }, config)).toEqual({ kind: 'cancelled', reason: 'idle' });
     const done = run([...toReview, { type: 'CONFIRM' }]);
     const cancelled = run([{ type: 'CANCEL' }]);
     const all: SessionEvent[] = [...toReview, { type: 'CANCEL' }, { type: 'CONFIRM' }, { type: 'RETRY' }, { type: 'RETAKE', view: 'front' }];

@@ -30,7 +30,9 @@ describe('session status', () => {
     expect(sessionStatus({ ...cancelled, endReason: 'interrupted' }, 'failed')).toBe('incomplete');
     // Cancelled before migration 005, or by a reason a later kiosk added: a plain cancellation.
     expect(sessionStatus(cancelled, 'failed')).toBe('cancelled');
-    expect(sessionStatus({ ...cancelled, endReason: 'idle' }, 'failed')).toBe('cancelled');
+    expect(sessionStatus({ ...cancelled, endReason: 'later_reason' }, 'failed')).toBe('cancelled');
+    // Left until the screen returned to idle (D-077).
+    expect(sessionStatus({ ...cancelled, endReason: 'idle' }, 'failed')).toBe('timed_out');
     expect(sessionStatus({ state: 'review', endReason: null }, 'capturing')).toBe('in_progress');
     const done = { state: 'done', endReason: null } as const;
     expect(sessionStatus(done, 'ready')).toBe('synced');
@@ -39,7 +41,7 @@ describe('session status', () => {
     expect(sessionStatus(done, 'analysing')).toBe('analysing');
   });
 
-  it('lists declined, cancelled, interrupted and failed sessions as such, and counts as failed exactly what Diagnostics counts', async () => {
+  it('lists declined, cancelled, timed-out, interrupted and failed sessions as such, and counts as failed exactly what Diagnostics counts', async () => {
     const rig = await controllerRig({ camera: 'simulated' });
     rigs.push(rig);
     const { store, controller } = rig;
@@ -52,6 +54,9 @@ describe('session status', () => {
     const customer = store.createCustomer({ name: 'Cancel Cho' });
     const cancelled = rig.start(customer.id);
     controller.cancelSession(cancelled.id);
+    // Left at the review screen until it returned to idle (D-077).
+    const left = rig.start(store.createCustomer({ name: 'Left Lim' }).id);
+    controller.cancelSession(left.id, 'idle');
     // Cut short by a restart: open at start, captures incomplete.
     const interrupted = store.createSession('multi_light');
     // Confirmed, and its sync gave up.
@@ -71,6 +76,8 @@ describe('session status', () => {
     const status = (id: string) => rows.find((r) => r.id === id)?.status;
     expect(status(declined.id)).toBe('declined');
     expect(status(cancelled.id)).toBe('cancelled');
+    expect(status(left.id)).toBe('timed_out');
+    expect(store.getSession(left.id)?.endReason).toBe('idle');
     expect(status(interrupted.id)).toBe('incomplete');
     expect(status(failed)).toBe('failed');
     expect(store.getSession(declined.id)?.endReason).toBe('consent_declined');

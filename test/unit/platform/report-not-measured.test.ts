@@ -67,7 +67,7 @@ describe('pull and push report items (D-033)', () => {
 });
 
 describe('phone page (D-033)', () => {
-  const page = reportPageOf(row({ not_measured: notMeasured }), { merchant: 'Lumi', store: 'Orchard' }, files);
+  const page = reportPageOf(row({ not_measured: notMeasured }), { merchant: 'Lumi', store: 'Orchard' }, files, []);
 
   it('lists a not-measured dimension with its reason and no score, level or bar', () => {
     const html = renderReportPage(page, 'en').html;
@@ -91,7 +91,7 @@ describe('phone page (D-033)', () => {
   });
 
   it('shows no not-measured list for a report stored before D-033', () => {
-    const old = reportPageOf(row({}), { merchant: 'Lumi', store: 'Orchard' }, files);
+    const old = reportPageOf(row({}), { merchant: 'Lumi', store: 'Orchard' }, files, []);
     expect(old.not_measured).toEqual([]);
     expect(renderReportPage(old, 'en').html).not.toContain('class="not-measured"');
   });

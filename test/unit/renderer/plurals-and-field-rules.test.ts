@@ -47,6 +47,13 @@ describe('plurals', () => {
     expect(said[2]).toContain('3');
     expect(said[3]).toContain('11');
     expect(new Set(said.slice(0, 3)).size).toBe(3);
+    // The marked photo's legend counts in Arabic too (D-069), not English's fallback.
+    expect([1, 2, 3, 11].map((count) => t('ar')('results.legend.spot', { count }))).toEqual([
+      ar.results?.legend?.spot_one,
+      ar.results?.legend?.spot_two,
+      '3 بقع محاطة بدائرة',
+      '11 بقعة محاطة بدائرة',
+    ]);
     // Operator texts Arabic does not carry fall back to English with English's plural rule.
     expect(t('ar')('technician.diagnostics.someFailed', { count: 1 })).toBe('1 check failed');
   });

@@ -57,12 +57,13 @@ describe('every analyser on every face fixture (white light only)', () => {
     expect(r).toBeDefined();
     for (const d of DIMENSION_IDS) {
       const a = r?.dimensions[d];
-      // With the nominal resolution taken as resolved, only a need above it, the head's turn or
-      // hidden skin may stop a dimension.
+      // With the nominal resolution taken as resolved, only a need above it, the head's turn,
+      // hidden skin or a light these white-only views lack (D-074) may stop a dimension.
       if (!a) {
         const why = r?.notMeasured[d];
         // (a composite gives its heaviest missing part's reason)
         if (why?.reason === 'resolution') expect(NEEDS[d]?.minPxPerMm ?? Infinity, d).toBeGreaterThan(r?.pxPerMm ?? 0);
+        else if (why?.reason === 'light') expect(NEEDS[d]?.lights, d).toBeDefined();
         else expect(['pose', 'hidden'], d).toContain(why?.reason);
         continue;
       }

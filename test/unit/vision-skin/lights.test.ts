@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyseView } from '../../../vision/skin/index.ts';
 import type { FaceGeometry, RgbImage } from '../../../vision/types.ts';
+import type { SkinViewInput } from '../../../vision/skin/types.ts';
 import { fixtureFace, releaseLandmarker } from './helpers/faces.ts';
 import { paintPorphyrin, paintShine } from './helpers/paint.ts';
 import { decodeRgb, encodeJpeg } from './helpers/images.ts';
@@ -55,17 +56,26 @@ describe('light-source selection', () => {
     for (const d of ['speckle', 'sensitive', 'pore', 'forehead_wrinkle'] as const) expect(r.dimensions[d]?.caveats, d).toEqual([]);
   });
 
-  it('takes shine as parallel minus cross when both polarised images exist', () => {
+  it('takes shine as parallel minus cross, and measures no shine without both polarised images', () => {
     const parallel = { ...image, data: new Uint8Array(image.data) };
     const mm = faceAxes(face).ipd / IPD_MM;
     const nose = skinRegions(face).regions.nose;
     paintShine(parallel, { x: nose.reduce((s, p) => s + p.x, 0) / nose.length, y: nose.reduce((s, p) => s + p.y, 0) / nose.length }, 3 * mm, 1);
-    const both = analyseView({ images: { white: image, cross_polar: image, parallel_polar: parallel }, face, view: 'front' }, { dimensions: ['oil'], ...PAINTED }).dimensions.oil;
-    const single = analyseView({ images: { white: image }, face, view: 'front' }, { dimensions: ['oil'], ...PAINTED }).dimensions.oil;
-    expect(both?.lights).toEqual(['parallel_polar', 'cross_polar']);
-    expect(both?.details['polarisationDifference']).toBe(1);
-    expect(both?.measure).toBeGreaterThan(single?.measure ?? 0);
-    expect(single?.lights).toEqual(['white']);
+    const oilOf = (images: SkinViewInput['images']) => analyseView({ images, face, view: 'front' }, { dimensions: ['oil'], ...PAINTED });
+    const shiny = oilOf({ white: image, cross_polar: image, parallel_polar: parallel }).dimensions.oil;
+    const matte = oilOf({ white: image, cross_polar: image, parallel_polar: image }).dimensions.oil;
+    expect(shiny?.lights).toEqual(['parallel_polar', 'cross_polar']);
+    expect(shiny?.details['polarisationDifference']).toBe(1);
+    // A 3 mm patch on the nose is about half a percent of the T-zone; identical images shine nowhere.
+    expect(shiny?.measure).toBeGreaterThan(0.3);
+    expect(matte?.measure).toBe(0);
+    // D-074: one photo cannot tell the skin's shine from a bright patch of light.
+    for (const images of [{ white: image }, { white: image, parallel_polar: parallel }, { white: image, cross_polar: image }]) {
+      const r = oilOf(images);
+      expect(r.dimensions.oil, Object.keys(images).join('+')).toBeUndefined();
+      expect(r.notMeasured.oil?.reason).toBe('light');
+      expect(r.notMeasured.oil?.detail).toMatch(/needs parallel_polar \+ cross_polar/);
+    }
   });
 
   it('reads a source captured at another size as the same frame scaled', async () => {

@@ -9,10 +9,13 @@ const TEXTURE_LIGHTS: readonly LightSource[] = ['parallel_polar', 'white', 'whit
 const TONE_LIGHTS: readonly LightSource[] = ['cross_polar', 'white', 'white_glow', 'parallel_polar'];
 const GLOW_LIGHTS: readonly LightSource[] = ['white_glow', 'parallel_polar', 'white', 'cross_polar'];
 
-/** oil: percentage of the T-zone that is specular shine. */
+/**
+ * oil: percentage of the T-zone that is surface shine, the parallel- minus the cross-polarised
+ * image. Measured only when the view has both (needs.ts, D-074).
+ */
 export const oil: Analyser = {
   dimension: 'oil',
-  lights: ['parallel_polar', 'cross_polar', 'white'],
+  lights: ['parallel_polar', 'cross_polar'],
   analyse(ctx) {
     const s = findShine(ctx);
     const pxmm = ctx.pxPerMm(1);
@@ -21,7 +24,7 @@ export const oil: Analyser = {
     for (const [id, v] of Object.entries(s.percent)) details[`percent_${id}`] = round(v ?? 0);
     return result('oil', {
       measure: s.tZonePercent,
-      confidence: confidenceOf(ctx, T_ZONE, 1) * (s.method === 'polarisation-difference' ? 1 : 0.8),
+      confidence: confidenceOf(ctx, T_ZONE, 1),
       findings: s.patches.length,
       annotations: [...polygonsAnnotation(features.flatMap((f) => (f.kind === 'area' ? [f.polygon] : []))), ...maskAnnotation(ctx, s.mask, 1)],
       lights: s.lights,

@@ -27,9 +27,10 @@ const SHINE_REGIONS: readonly RegionId[] = [...T_ZONE, ...CHEEKS];
 
 /**
  * Specular shine (oil, highlights). With both polarised images, the parallel image minus the
- * cross image (brightness-matched) is the surface reflection itself. With one image: pixels well
- * above their 3 mm surround and the skin's median, and nearly colourless (a specular reflection
- * has the light's colour, not the skin's).
+ * cross image (brightness-matched) is the surface reflection itself: `oil` is measured only then
+ * (needs.ts, D-074). With one image: pixels well above their 3 mm surround and the skin's median,
+ * and nearly colourless (a specular reflection has the light's colour, not the skin's); that
+ * finds glints, not a sheet of sebum, and serves only to keep glints out of `glow`'s sheen.
  */
 export function findShine(ctx: SkinContext): ShineFindings {
   return ctx.memo('shine', () => {

@@ -1,19 +1,46 @@
 /**
  * Products and treatments for a report (issue 7, part 5; docs/kiosk-sync.md, "Recommendations").
+ * One rule for the kiosk's results screen and the platform's phone page (D-076), so the routine a
+ * customer reads at home is chosen as at the counter; runtime-free for that reason.
  * An item is recommended when its `problem` field names a dimension at the level the report
  * found. Only active items; items with an age range only for customers whose age is known and
  * inside it; only what this store sells (the catalogue cache holds the store reads, which the
  * platform filters by sale_stores), with the store's own link where it has one. Pure: catalogue,
  * findings and the customer in, a ranked, explained list out.
  */
-import type { DimensionId } from '../../protocol/enums/dimensions.ts';
-import { DIMENSIONS, dimensionName, isDimensionId, levelName, parseLevelId } from '../../protocol/enums/dimensions.ts';
-import type { LanguageCode } from '../../protocol/enums/languages.ts';
-import type { ProductItem, StoreTreatmentItem } from '../../protocol/open-api/catalogue-items.ts';
-import type { KioskOutput } from '../kiosk-api/types.ts';
+import type { DimensionId } from '../enums/dimensions.ts';
+import { DIMENSIONS, dimensionName, isDimensionId, levelName, parseLevelId } from '../enums/dimensions.ts';
+import type { LanguageCode } from '../enums/languages.ts';
+import type { ProductItem, StoreTreatmentItem } from './catalogue-items.ts';
 
-/** A report's recommendation but the stored picture, which the report adds (main/kiosk/reports.ts). */
-export type Recommendation = Omit<KioskOutput<'getReport'>['recommendations'][number], 'picture'>;
+/** A finding with its dimension and level named in the customer's language. */
+export interface NamedFinding {
+  readonly dimension: DimensionId;
+  readonly name: string;
+  readonly level: number;
+  readonly levelName: string;
+}
+
+/** One recommended item, named in the customer's language (the kiosk's report adds its stored picture). */
+export interface Recommendation {
+  readonly kind: 'product' | 'treatment';
+  readonly customId: string;
+  readonly name: string;
+  readonly subTitle: string;
+  /** The merchant's picture address. */
+  readonly pic: string;
+  readonly price: number;
+  readonly priceUnit: number;
+  readonly priceSymbol: string;
+  /** The findings this item answers, most serious first. */
+  readonly answers: NamedFinding[];
+  /** Why it is recommended: the first of `answers`, with the measured score ("For: dark spots — Moderate"). */
+  readonly why: NamedFinding & { readonly score: number };
+  /** The store's own link where it has one, else the item's. */
+  readonly link: string;
+  /** 1-based place among the items of its kind. */
+  readonly rank: number;
+}
 
 export interface Finding {
   readonly dimension: DimensionId;
@@ -69,7 +96,7 @@ export function recommend(input: RecommendInput): Recommendation[] {
 }
 
 /** A finding with its dimension and level named in the customer's language. */
-function named(f: Finding, lang: LanguageCode): { dimension: DimensionId; name: string; level: number; levelName: string } {
+function named(f: Finding, lang: LanguageCode): NamedFinding {
   return { dimension: f.dimension, name: dimensionName(f.dimension, lang), level: f.level, levelName: levelName(f.dimension, f.level, lang) ?? String(f.level) };
 }
 
