@@ -3,9 +3,9 @@ import { Logger, run, runMigrations, type Runner } from 'graphile-worker';
 import { ANALYSIS_TASK_JOB, analysisTaskJobSchema } from '../../protocol/queue/jobs.ts';
 import { openPostgresPool, withAdvisoryLock, type PostgresPool } from '../storage/postgres-pool.ts';
 import type { SqlDatabase } from '../storage/sql.ts';
+import { TaskRepository } from '../skin-api/task-repository.ts';
+import { JOB_SCHEMA, TaskJobRepository } from './task-job-repository.ts';
 
-/** graphile-worker's schema in the platform database (its default name). */
-const SCHEMA = 'graphile_worker';
 /** Any fixed key: processes starting together install the queue's schema one after the other. */
 const MIGRATION_LOCK = 7_300_073;
 /** PostgreSQL smallint: graphile-worker stores priorities in it. */
@@ -15,10 +15,12 @@ const MAX_PRIORITY = 32_767;
  * between the commit and the job, or its runner died and the lease sweep put it back.
  */
 const ORPHAN_AFTER_MS = 10_000;
+/** Orphans given a job by one sweep; the next sweep takes the rest. */
+const ORPHANS_PER_SWEEP = 200;
+/** graphile-worker's retries of a job; not relied on, the handler never throws (D-073). */
+const MAX_ATTEMPTS = 5;
 /** A worker whose LISTEN connection missed a notification still finds jobs this often. */
 const POLL_MS = 1_000;
-
-export const jobKeyOf = (taskId: string): string => `task:${taskId}`;
 
 /** Runs one task: resolves when it is finished, handed back, or was not this worker's to run. */
 export type TaskJobHandler = (taskId: string) => Promise<void>;
@@ -45,7 +47,7 @@ export class SharedTaskQueue {
     await withAdvisoryLock(url, MIGRATION_LOCK, async () => {
       const pool = openPostgresPool(url, 2);
       try {
-        await runMigrations({ pgPool: pool, schema: SCHEMA, logger: quietLogger(null) });
+        await runMigrations({ pgPool: pool, schema: JOB_SCHEMA, logger: quietLogger(null) });
       } finally {
         await pool.end();
       }
@@ -59,25 +61,13 @@ export class SharedTaskQueue {
    * job lost to a crash in between is added again by the orphan sweep.
    */
   async enqueue(taskId: string, merchantId: number): Promise<void> {
-    const ahead = await this.sql.one<{ n: number }>("SELECT COUNT(*) AS n FROM tasks WHERE merchant_id = ? AND status IN ('queued', 'running') AND id <> ?", [merchantId, taskId]);
-    const priority = Math.min(MAX_PRIORITY, Number(ahead?.n ?? 0));
-    await this.sql.run(`SELECT ${SCHEMA}.add_job(?::text, json_build_object('task_id', ?::text), job_key => ?::text, priority => ?::int, max_attempts => 5)`, [
-      ANALYSIS_TASK_JOB,
-      taskId,
-      jobKeyOf(taskId),
-      priority,
-    ]);
+    const ahead = await new TaskRepository(this.sql).activeCountBesides(merchantId, taskId);
+    await new TaskJobRepository(this.sql).addJob(ANALYSIS_TASK_JOB, taskId, Math.min(MAX_PRIORITY, ahead), MAX_ATTEMPTS);
   }
 
   /** Queued tasks of the region with no job waiting for them get one again; how many did. */
   async addOrphans(region: string, now: number): Promise<number> {
-    const orphans = await this.sql.all<{ id: string; merchant_id: number }>(
-      `SELECT t.id, t.merchant_id FROM tasks t JOIN merchants m ON m.id = t.merchant_id
-       WHERE t.status = 'queued' AND m.region = ? AND t.updated_at < ?
-         AND NOT EXISTS (SELECT 1 FROM ${SCHEMA}.jobs j WHERE j.key = 'task:' || t.id AND j.locked_at IS NULL)
-       ORDER BY t.created_at LIMIT 200`,
-      [region, now - ORPHAN_AFTER_MS],
-    );
+    const orphans = await new TaskJobRepository(this.sql).orphans(region, now - ORPHAN_AFTER_MS, ORPHANS_PER_SWEEP);
     for (const orphan of orphans) await this.enqueue(orphan.id, orphan.merchant_id);
     return orphans.length;
   }
@@ -87,7 +77,7 @@ export class SharedTaskQueue {
     this.pool = openPostgresPool(this.url, concurrency + 2, (error) => log.warn({ err: error }, 'job queue connection lost'));
     this.runner = await run({
       pgPool: this.pool,
-      schema: SCHEMA,
+      schema: JOB_SCHEMA,
       concurrency,
       pollInterval: POLL_MS,
       noHandleSignals: true,

@@ -103,6 +103,12 @@ export class TaskRepository {
     return this.db.one('SELECT id, merchant_id, request, attempts, status FROM tasks WHERE id = ?', [id]);
   }
 
+  /** The merchant's queued and running tasks other than `taskId` (a job's priority, D-073). */
+  async activeCountBesides(merchantId: number, taskId: string): Promise<number> {
+    const row = await this.db.one<{ n: number }>("SELECT COUNT(*) AS n FROM tasks WHERE merchant_id = ? AND status IN ('queued', 'running') AND id <> ?", [merchantId, taskId]);
+    return Number(row?.n ?? 0);
+  }
+
   /** Queued tasks of a merchant (the per-merchant limit of D-073). */
   async queuedCount(merchantId: number): Promise<number> {
     return Number((await this.db.one<{ n: number }>("SELECT COUNT(*) AS n FROM tasks WHERE merchant_id = ? AND status = 'queued'", [merchantId]))?.n ?? 0);

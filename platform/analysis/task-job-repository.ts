@@ -1,0 +1,46 @@
+import type { SqlExecutor } from '../storage/sql.ts';
+
+/** graphile-worker's schema in the platform database (its default name). */
+export const JOB_SCHEMA = 'graphile_worker';
+
+/** The key of a task's job: a job added twice for one task is one job. */
+export const jobKeyOf = (taskId: string): string => `task:${taskId}`;
+
+/** A queued task that has no job waiting for it. */
+export interface OrphanTask {
+  id: string;
+  merchant_id: number;
+}
+
+/**
+ * The shared queue's queries (D-073): the jobs of graphile-worker's schema that bring analysis
+ * tasks to workers, and the queued tasks without one. PostgreSQL only (the schema exists there).
+ */
+export class TaskJobRepository {
+  constructor(private readonly db: SqlExecutor) {}
+
+  /**
+   * Adds (or replaces) the job of a task. A job under the same key that is not yet taken is
+   * updated in place; one locked by a runner keeps running and loses its key to the new job.
+   */
+  async addJob(jobName: string, taskId: string, priority: number, maxAttempts: number): Promise<void> {
+    await this.db.run(
+      `SELECT ${JOB_SCHEMA}.add_job(?::text, json_build_object('task_id', ?::text), job_key => ?::text, priority => ?::int, max_attempts => ?::int)`,
+      [jobName, taskId, jobKeyOf(taskId), priority, maxAttempts],
+    );
+  }
+
+  /**
+   * Queued tasks of the region, unchanged since `updatedBefore`, with no unlocked job under their
+   * key: oldest first, at most `limit`.
+   */
+  orphans(region: string, updatedBefore: number, limit: number): Promise<OrphanTask[]> {
+    return this.db.all<OrphanTask>(
+      `SELECT t.id, t.merchant_id FROM tasks t JOIN merchants m ON m.id = t.merchant_id
+       WHERE t.status = 'queued' AND m.region = ? AND t.updated_at < ?
+         AND NOT EXISTS (SELECT 1 FROM ${JOB_SCHEMA}.jobs j WHERE j.key = CAST(? AS TEXT) || t.id AND j.locked_at IS NULL)
+       ORDER BY t.created_at LIMIT ?`,
+      [region, updatedBefore, jobKeyOf(''), limit],
+    );
+  }
+}
