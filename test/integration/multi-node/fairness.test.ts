@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER, skinApiEndpoints } from '../../../protocol/endpoints/skin-api.ts';
+import { ANALYSIS_TASK_JOB } from '../../../protocol/queue/jobs.ts';
 import { PlatformError } from '../../../main/platform-client/errors.ts';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../../helpers/postgres.ts';
 import { startTestPlatform, type TestPlatform } from '../../helpers/platform.ts';
 import { uploadResources } from '../../helpers/uploads.ts';
+import { jobKeyOf, TaskJobRepository } from '../../../platform/analysis/task-job-repository.ts';
 
 /**
  * Issue 15 item 4 (D-073): the shared queue serves merchants fairly, and a merchant's queue has a
@@ -56,5 +58,24 @@ describe('fair shared queue on PostgreSQL', () => {
     expect(order.indexOf(late[1]!)).toBe(3);
     // The flood keeps its own order.
     expect(order.filter((id) => flood.includes(id))).toEqual(flood);
+  }, 60_000);
+
+  it('finds a queued task whose job was lost, and no longer once its job is added again', async () => {
+    const client = test.client(test.app('second'));
+    const resources = await uploadResources(client, ['front_image']);
+    const { task_id: id } = await client.call(skinApiEndpoints.createTask, { body: { api_code: 'online_skin', algorithm_variant: 'all_race', resources } });
+    const sql = test.platform.services.sql;
+    const jobs = new TaskJobRepository(sql);
+    const region = test.platform.services.config.region;
+    const orphanIds = async () => (await jobs.orphans(region, Date.now() + 1_000, 200)).map((task) => task.id);
+    // Every queued task has its job (the API node added them after their commits).
+    expect(await orphanIds()).toEqual([]);
+    // Its API node died between the commit and the job: the sweep's orphan pass finds it.
+    await sql.run('SELECT graphile_worker.remove_job(?::text)', [jobKeyOf(id)]);
+    expect(await orphanIds()).toEqual([id]);
+    // Not while it is younger than the orphan delay.
+    expect((await jobs.orphans(region, 0, 200)).map((task) => task.id)).toEqual([]);
+    await jobs.addJob(ANALYSIS_TASK_JOB, id, 0, 5);
+    expect(await orphanIds()).toEqual([]);
   }, 60_000);
 });
