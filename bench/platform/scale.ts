@@ -18,7 +18,6 @@
  * Needs PostgreSQL (TEST_POSTGRES_ADMIN_URL, as the tests) and ../shared/tools/s3-server.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -30,6 +29,7 @@ import { createTestPostgresDatabase } from '../../test/helpers/postgres.ts';
 import { startPlatformProcess, type PlatformProcess } from '../../test/helpers/platform-process.ts';
 import { startTestS3Server } from '../../test/helpers/s3-server.ts';
 import { FACE_JPEG, uploadResources } from '../../test/helpers/uploads.ts';
+import { freePort } from '../../test/helpers/free-port.ts';
 import { intArg } from '../skin-api/bench-args.ts';
 
 const TASKS = intArg('tasks', 8);
@@ -40,16 +40,6 @@ const UPLOAD_BYTES = Buffer.concat([FACE_JPEG, Buffer.alloc(Math.max(0, intArg('
 const JSON_OUT = process.argv.includes('--json');
 const say = (line: string) => (JSON_OUT ? process.stderr : process.stdout).write(`${line}\n`);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function main(): Promise<void> {
   const database = await createTestPostgresDatabase();
