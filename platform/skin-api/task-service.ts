@@ -5,6 +5,7 @@ import { normalizeTaskRequest } from '../../protocol/skin-api/task-normalize.ts'
 import { TaskCodes } from '../../protocol/skin-api/task-codes.ts';
 import { canonicalJson } from '../../protocol/skin-api/task-util.ts';
 import type { Clock } from '../clock.ts';
+import { KeyedLock } from '../keyed-lock.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { ObjectStore } from '../objects/object-store.ts';
 import type { SqlDatabase } from '../storage/sql.ts';
@@ -36,6 +37,9 @@ function newTaskId(now: number): string {
  * queues the task in one transaction; the worker pool takes it from there.
  */
 export class TaskService {
+  /** Creations of one merchant in line within this process: they all reserve from one order row (D-078). */
+  readonly #creating = new KeyedLock<number>();
+
   constructor(
     private readonly sql: SqlDatabase,
     private readonly clock: Clock,
@@ -75,7 +79,7 @@ export class TaskService {
     // one task (on PostgreSQL the losers' SERIALIZABLE transactions rerun and find it), and the
     // reserved unit exists exactly when the task row does.
     let created = false;
-    const id = await this.sql.transaction(async (tx) => {
+    const id = await this.#creating.run(merchantId, () => this.sql.transaction(async (tx) => {
       created = false;
       const tasks = new TaskRepository(tx);
       if (idempotencyKey !== undefined) {
@@ -94,7 +98,7 @@ export class TaskService {
       });
       created = true;
       return taskId;
-    });
+    }));
     if (created) {
       // The task is committed: a job that cannot be added now is added by the orphan sweep.
       try {

@@ -87,10 +87,15 @@ export class PostgresDatabase implements SqlDatabase {
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => (broken = true));
-        if (attempt < MAX_ATTEMPTS && RETRYABLE.has(sqlState(error))) {
-          // Jittered backoff, so the transactions that collided do not collide again in step.
-          await sleep(Math.random() * Math.min(100, 2 ** attempt));
-          continue;
+        if (RETRYABLE.has(sqlState(error))) {
+          if (attempt < MAX_ATTEMPTS) {
+            // Jittered backoff, so the transactions that collided do not collide again in step.
+            await sleep(Math.random() * Math.min(100, 2 ** attempt));
+            continue;
+          }
+          // Still colliding after every retry: nothing was committed, so the caller may send it
+          // again; 503 says so, where a 500 would not (D-078).
+          throw new DatabaseUnavailableError(error);
         }
         throw asUnavailable(error);
       } finally {

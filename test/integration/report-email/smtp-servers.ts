@@ -133,13 +133,7 @@ export async function startFaultySmtpServer(mode: 'drop-after-dot' | 'stall-afte
   };
 }
 
-/** A loopback port nothing listens on (taken and released), for "connection refused". */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  const port = await listen(server, 0);
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+export { freePort } from '../../helpers/free-port.ts';
 
 function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
