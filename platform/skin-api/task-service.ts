@@ -68,37 +68,33 @@ export class TaskService {
     const now = this.clock.now();
 
     const countsQuota = task.pair.quota === 'unit_on_success';
-    // D-073: checked before the transaction, so a retry of an accepted request (same idempotency
-    // key) still finds its task, and creations do not contend on a count inside SERIALIZABLE
-    // transactions; concurrent creations may pass the limit by as many as arrive at once.
-    const retried = idempotencyKey !== undefined && (await new TaskRepository(this.sql).findByIdempotencyKey(merchantId, idempotencyKey)) !== undefined;
-    if (!retried && (await new TaskRepository(this.sql).queuedCount(merchantId)) >= this.maxQueuedPerMerchant) {
-      throw new ApiError(TaskCodes.QUEUE_FULL, `${this.maxQueuedPerMerchant} tasks of this merchant are queued; retry once some have run`);
-    }
     // One transaction from the key's check to the insert: 30 concurrent requests with one key make
     // one task (on PostgreSQL the losers' SERIALIZABLE transactions rerun and find it), and the
     // reserved unit exists exactly when the task row does.
     let created = false;
-    const id = await this.#creating.run(merchantId, () => this.sql.transaction(async (tx) => {
-      created = false;
-      const tasks = new TaskRepository(tx);
-      if (idempotencyKey !== undefined) {
-        const existing = await tasks.findByIdempotencyKey(merchantId, idempotencyKey);
-        if (existing) {
-          if (existing.request_hash !== requestHash) throw new ApiError(TaskCodes.IDEMPOTENCY_CONFLICT, 'headers.idempotency-key: used before for another request');
-          return existing.id;
+    const id = await this.#creating.run(merchantId, async () => {
+      await this.refuseOverLimit(merchantId, idempotencyKey);
+      return this.sql.transaction(async (tx) => {
+        created = false;
+        const tasks = new TaskRepository(tx);
+        if (idempotencyKey !== undefined) {
+          const existing = await tasks.findByIdempotencyKey(merchantId, idempotencyKey);
+          if (existing) {
+            if (existing.request_hash !== requestHash) throw new ApiError(TaskCodes.IDEMPOTENCY_CONFLICT, 'headers.idempotency-key: used before for another request');
+            return existing.id;
+          }
         }
-      }
-      const order = await requireValidOrder(tx, merchantId, now);
-      if (countsQuota) await reserveUnit(tx, order);
-      const taskId = newTaskId(now);
-      await tasks.insert({
-        id: taskId, merchantId, appId, orderId: order.id, apiCode: task.api_code, algorithmVariant: task.algorithm_variant, request,
-        metadata: metadata ? JSON.stringify(metadata) : null, quotaReserved: countsQuota, idempotencyKey: idempotencyKey ?? null, requestHash, now,
+        const order = await requireValidOrder(tx, merchantId, now);
+        if (countsQuota) await reserveUnit(tx, order);
+        const taskId = newTaskId(now);
+        await tasks.insert({
+          id: taskId, merchantId, appId, orderId: order.id, apiCode: task.api_code, algorithmVariant: task.algorithm_variant, request,
+          metadata: metadata ? JSON.stringify(metadata) : null, quotaReserved: countsQuota, idempotencyKey: idempotencyKey ?? null, requestHash, now,
+        });
+        created = true;
+        return taskId;
       });
-      created = true;
-      return taskId;
-    }));
+    });
     if (created) {
       // The task is committed: a job that cannot be added now is added by the orphan sweep.
       try {
@@ -110,7 +106,22 @@ export class TaskService {
     return id;
   }
 
-  /** A task of this merchant; another merchant's task is as unknown as a missing one. */
+  /**
+   * The per-merchant limit (D-073, D-079), read in the merchant's line (#creating) but before the
+   * transaction: a retry of an accepted request (same Idempotency-Key) still finds its task when
+   * the queue is full, and the count is not a predicate read that fails SERIALIZABLE creations.
+   * In line, the limit is exact within this process; creations through other API nodes at the
+   * same instant may pass it by at most one each.
+   */
+  private async refuseOverLimit(merchantId: number, idempotencyKey: string | undefined): Promise<void> {
+    if (!Number.isFinite(this.maxQueuedPerMerchant)) return;
+    const tasks = new TaskRepository(this.sql);
+    if (idempotencyKey !== undefined && (await tasks.findByIdempotencyKey(merchantId, idempotencyKey)) !== undefined) return;
+    if ((await tasks.queuedCount(merchantId)) >= this.maxQueuedPerMerchant) {
+      throw new ApiError(TaskCodes.QUEUE_FULL, `${this.maxQueuedPerMerchant} tasks of this merchant are queued; retry once some have run`);
+    }
+  }
+
   /**
    * The task as a poll answers it: its state, and its result read only when asked (D-071), since
    * a succeeded task's answer is usually kept already (task-presenter.ts).

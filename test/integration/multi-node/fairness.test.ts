@@ -78,4 +78,19 @@ describe('fair shared queue on PostgreSQL', () => {
     await jobs.addJob(ANALYSIS_TASK_JOB, id, 0, 5);
     expect(await orphanIds()).toEqual([]);
   }, 60_000);
+
+  it('accepts exactly up to the limit when more creations than it allows arrive at once (D-079)', async () => {
+    const client = test.client(test.app('second'));
+    const resources = await uploadResources(client, ['front_image']);
+    const merchantId = Number(test.app('second').merchant_id);
+    const queued = async () => Number((await test.platform.services.sql.one<{ n: number }>("SELECT COUNT(*) AS n FROM tasks WHERE merchant_id = ? AND status = 'queued'", [merchantId]))?.n);
+    const room = LIMIT - (await queued());
+    expect(room).toBeGreaterThan(0);
+    const outcomes = await Promise.allSettled(Array.from({ length: 2 * LIMIT }, (_, i) =>
+      client.call(skinApiEndpoints.createTask, { body: { api_code: 'online_skin', algorithm_variant: 'all_race', resources }, headers: { [IDEMPOTENCY_KEY_HEADER]: `burst-${i}` } })));
+    const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(room);
+    for (const error of refused) expect(error).toMatchObject({ code: 45014, httpStatus: 429 });
+    expect(await queued()).toBe(LIMIT);
+  }, 60_000);
 });

@@ -1,5 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pino } from 'pino';
+import { TaskDispatcher } from '../../../platform/analysis/dispatcher.ts';
+import type { ImageSource } from '../../../platform/analysis/image-source.ts';
 import { TaskQueue, MAX_ATTEMPTS } from '../../../platform/analysis/task-queue.ts';
+import type { WorkerPool } from '../../../platform/analysis/worker-pool.ts';
 import { ManualClock } from '../../../platform/clock.ts';
 import { ApiError } from '../../../platform/http/api-error.ts';
 import type { ObjectStore } from '../../../platform/objects/object-store.ts';
@@ -16,6 +20,9 @@ const ONLINE_SKIN = { api_code: 'online_skin', algorithm_variant: 'standard', re
 const FACIAL = { api_code: 'facial_analysis', algorithm_variant: 'standard', resources: { front_image: 'https://images.example/a.jpg' } };
 const NO_UPLOADS = { storedFile: async () => undefined } as unknown as UploadService;
 const NO_OBJECTS = { persist: async () => [] } as unknown as ObjectStore;
+/** A dispatcher on the shared queue runs nothing in these tests: its pool and images are never used. */
+const NO_POOL = {} as WorkerPool;
+const NO_IMAGES = {} as ImageSource;
 const LEASE_MS = 60_000;
 
 interface Counters {
@@ -207,5 +214,42 @@ describe.each(SQL_BACKENDS)('Skin API storage on %s', (backend) => {
     expect((await orders.findValid(merchantId, now))?.id).toBe(bigger!.id);
     expect((await orders.findValid(merchantId, now + 1000))?.id).toBe(orderId);
     expect(await orders.findValid(merchantId, now + 86_400_000)).toBeUndefined();
+  });
+
+  it("gives each task its sweep takes back from a dead runner to the shared queue at once, one failure not stopping the others", async () => {
+    const { db, other, merchantId } = await open(10);
+    const ids = [await tasksOn(db).create(merchantId, 'app', ONLINE_SKIN, undefined, []), await tasksOn(db).create(merchantId, 'app', ONLINE_SKIN, undefined, [])];
+    const requeued: string[] = [];
+    let sweeps = 0;
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const dispatcher = new TaskDispatcher(new TaskQueue(db, clock, 'overseas'), NO_POOL, NO_IMAGES, NO_OBJECTS, pino({ level: 'silent' }), LEASE_MS, () => clock.now());
+    try {
+      dispatcher.shared = {
+        async requeued(id) {
+          requeued.push(id);
+          // The queue engine's database blinks while the first is added.
+          if (requeued.length === 1) throw new Error('connection lost');
+        },
+        async afterSweep() {
+          sweeps += 1;
+        },
+      };
+      dispatcher.start();
+      // Another process claimed both and died.
+      const dead = new TaskQueue(other, clock, 'overseas');
+      expect([(await dead.claimNext(LEASE_MS))?.id, (await dead.claimNext(LEASE_MS))?.id].sort()).toEqual([...ids].sort());
+      await vi.advanceTimersByTimeAsync(5_000);
+      await vi.waitFor(() => expect(sweeps).toBe(1));
+      // Live leases are not taken.
+      expect(requeued).toEqual([]);
+      clock.advance(LEASE_MS + 1);
+      await vi.advanceTimersByTimeAsync(5_000);
+      await vi.waitFor(() => expect(sweeps).toBe(2));
+      expect([...requeued].sort()).toEqual([...ids].sort());
+      expect(await db.all("SELECT id FROM tasks WHERE status = 'queued' ORDER BY id")).toEqual([...ids].sort().map((id) => ({ id })));
+    } finally {
+      await dispatcher.stop();
+      vi.useRealTimers();
+    }
   });
 });
