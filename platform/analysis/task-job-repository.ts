@@ -30,6 +30,16 @@ export class TaskJobRepository {
     );
   }
 
+  /** The highest priority among the merchant's queued tasks' jobs not yet taken, if any. */
+  async lastQueuedPriority(merchantId: number): Promise<number | undefined> {
+    const row = await this.db.one<{ p: number | null }>(
+      `SELECT MAX(j.priority) AS p FROM tasks t JOIN ${JOB_SCHEMA}.jobs j ON j.key = CAST(? AS TEXT) || t.id
+       WHERE t.merchant_id = ? AND t.status = 'queued' AND j.locked_at IS NULL`,
+      [jobKeyOf(''), merchantId],
+    );
+    return row?.p === null || row?.p === undefined ? undefined : Number(row.p);
+  }
+
   /**
    * Queued tasks of the region, unchanged since `updatedBefore`, with no unlocked job under their
    * key: oldest first, at most `limit`.

@@ -6,6 +6,8 @@ import { createTestPostgresDatabase, type TestPostgresDatabase } from '../../hel
 import { startTestPlatform, type TestPlatform } from '../../helpers/platform.ts';
 import { uploadResources } from '../../helpers/uploads.ts';
 import { jobKeyOf, TaskJobRepository } from '../../../platform/analysis/task-job-repository.ts';
+import { TaskQueue } from '../../../platform/analysis/task-queue.ts';
+import { systemClock } from '../../../platform/clock.ts';
 
 /**
  * Issue 15 item 4 (D-073): the shared queue serves merchants fairly, and a merchant's queue has a
@@ -92,5 +94,27 @@ describe('fair shared queue on PostgreSQL', () => {
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(room);
     for (const error of refused) expect(error).toMatchObject({ code: 45014, httpStatus: 429 });
     expect(await queued()).toBe(LIMIT);
+  }, 60_000);
+
+  it("puts a merchant's new task behind its own older ones once part of its backlog has run (D-079)", async () => {
+    const flooder = test.client(test.app('primary'));
+    const merchantId = Number(test.app('primary').merchant_id);
+    const sql = test.platform.services.sql;
+    const jobOrder = async () => (await sql.all<{ key: string }>('SELECT key FROM graphile_worker.jobs ORDER BY priority, run_at, id')).map((job) => job.key.replace(/^task:/, ''));
+    const backlog = (await sql.all<{ id: string }>("SELECT id FROM tasks WHERE merchant_id = ? AND status = 'queued' ORDER BY created_at", [merchantId])).map((task) => task.id);
+    expect(backlog).toHaveLength(LIMIT);
+    // A worker runs the first half: each task claimed and finished, its job done.
+    const queue = new TaskQueue(sql, systemClock, test.platform.services.config.region);
+    const ran = backlog.slice(0, LIMIT / 2);
+    for (const id of ran) {
+      const claimed = await queue.claim(id, 60_000);
+      expect(claimed?.id).toBe(id);
+      expect(await queue.fail(id, claimed!.attempts, { code: 45101, msg: 'test' })).toBe(true);
+      await sql.run('SELECT graphile_worker.remove_job(?::text)', [jobKeyOf(id)]);
+    }
+    const resources = await uploadResources(flooder, ['front_image']);
+    const { task_id: next } = await flooder.call(skinApiEndpoints.createTask, { body: { api_code: 'online_skin', algorithm_variant: 'all_race', resources }, headers: { [IDEMPOTENCY_KEY_HEADER]: 'after-backlog' } });
+    const order = (await jobOrder()).filter((id) => id === next || backlog.includes(id));
+    expect(order).toEqual([...backlog.slice(LIMIT / 2), next]);
   }, 60_000);
 });
