@@ -133,6 +133,7 @@ export class TaskService {
     return { row, readResult: () => repository.resultOf(row.id) };
   }
 
+  /** A task of this merchant; another merchant's task is as unknown as a missing one. */
   async find(merchantId: number, taskId: string): Promise<TaskRow> {
     const row = await new TaskRepository(this.sql).find(merchantId, taskId);
     if (!row) throw new ApiError(TaskCodes.TASK_NOT_FOUND, 'query.task_id: no such task');
