@@ -20,6 +20,12 @@ export interface BlobOptions {
   /** +1 finds features darker than their surround (pores, spots), -1 brighter ones (papules in a*). */
   readonly polarity: 1 | -1;
   readonly minResponse: number;
+  /**
+   * Centres to a fraction of a pixel (a parabola through the peak's response and its neighbours,
+   * per axis) instead of the peak pixel's centre. For features read around their centre over
+   * several pixels (spots); pores, a pixel or two across, keep the darkest pixel itself.
+   */
+  readonly subpixel?: boolean;
 }
 
 /**
@@ -51,7 +57,16 @@ export function detectBlobs(o: BlobOptions): Blob[] {
           }
         }
       }
-      if (peak) out.push({ x: x + 0.5, y: y + 0.5, radius: o.innerSigma * Math.SQRT2, response: r });
+      if (!peak) continue;
+      // A whole-pixel centre is up to half a pixel off (0.25 mm at the coarse level) and jumps by
+      // a pixel under a crop or a rescale; every depth and size read around it jumps with it (D-080).
+      const off = (a: number, b: number): number => {
+        const curv = a - 2 * r + b;
+        return o.subpixel && curv < 0 ? Math.max(-0.5, Math.min(0.5, (a - b) / (2 * curv))) : 0;
+      };
+      const ox = off(resp(i - 1), resp(i + 1));
+      const oy = off(resp(i - W), resp(i + W));
+      out.push({ x: x + 0.5 + ox, y: y + 0.5 + oy, radius: o.innerSigma * Math.SQRT2, response: r });
     }
   }
   return out;

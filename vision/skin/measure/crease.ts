@@ -7,6 +7,16 @@ import { lineSearch, searchMask } from './wrinkles.ts';
 
 /** decision: the crease profile's step along the crease, millimetres. */
 const BIN_MM = 0.5;
+/** A valley's anisotropy (0 a clean line, 1 a round blob) up to which it is a crease (half weight there). */
+const ANISOTROPY_MAX = 0.5;
+/** decision (D-080): the margins either side of the shape and direction tests over which a valley's weight goes from 0 to 1. */
+const ANISOTROPY_MARGIN = 0.1;
+const ANGLE_MARGIN = (10 * Math.PI) / 180;
+
+/** 0 at -margin, 0.5 at 0, 1 at +margin and above. */
+function ramp(excess: number, margin: number): number {
+  return Math.min(1, Math.max(0, 0.5 + excess / (2 * margin)));
+}
 
 /**
  * A crease's index read as a profile instead of a traced line (D-062): the region is cut into
@@ -36,9 +46,14 @@ export function creaseIndex(ctx: SkinContext, spec: LineSpec, region: RegionId):
           if (!mask.data[y * mask.width + x]) continue;
           const k = (y - v.rect.y0) * vw + (x - v.rect.x0);
           const st = v.strength.data[k] as number;
-          if (st <= low || (v.anisotropy.data[k] as number) > 0.5) continue;
-          if (angleBetween((v.angle.data[k] as number) - roll, dir.centre) > dir.tolerance) continue;
-          const c = Math.min(3, st / high) * Math.min(1, (st - low) / (high - low));
+          if (st <= low) continue;
+          // The shape and direction tests as ramps (D-080), as the strength already is: a valley
+          // at the tolerance's edge counts half, so a few degrees of landmark jitter or a tenth
+          // more light tilts it by a little, not in or out of the index.
+          const shape = ramp(ANISOTROPY_MAX - (v.anisotropy.data[k] as number), ANISOTROPY_MARGIN);
+          const aligned = ramp(dir.tolerance - angleBetween((v.angle.data[k] as number) - roll, dir.centre), ANGLE_MARGIN);
+          const c = Math.min(3, st / high) * Math.min(1, (st - low) / (high - low)) * Math.min(shape, aligned);
+          if (c <= 0) continue;
           const strip = Math.floor(((x + 0.5) * along.x + (y + 0.5) * along.y) / step);
           if (c > (strips.get(strip) ?? 0)) strips.set(strip, c);
         }
