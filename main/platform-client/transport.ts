@@ -40,7 +40,7 @@ function isTimeout(error: unknown): boolean {
 
 /**
  * What the client accepts: gzip, which the platform sends for a finished task's poll (16.6 kB of
- * JSON in about 1.5 kB; D-081) and any server may send for any answer.
+ * JSON in 1.3 kB; D-081) and any server may send for any answer.
  */
 export const ACCEPT_ENCODING = 'gzip';
 

@@ -3,7 +3,7 @@ import { gzipOfReply, isSplicedReply } from './raw-json.ts';
 
 /**
  * gzip for answers with kept parts (D-081): a finished task's poll is 16.6 kB of JSON that
- * compresses to about 1.5 kB, and its kept part is compressed once (gzip-splice.ts), so the
+ * compresses to 1.3 kB, and its kept part is compressed once (gzip-splice.ts), so the
  * encoding costs a request a few stored-block headers and a CRC combination. Only when the
  * request accepts gzip (the kiosk's client does, main/platform-client/transport.ts); every other
  * request gets the very bytes it got before. Other answers are small or made per request, and
