@@ -8,6 +8,7 @@ import { refuseConnect } from './http/connect-method.ts';
 import { refuseWhileClosing } from './http/closing.ts';
 import { answerFrameworkError } from './http/framework-errors.ts';
 import { installEnvelope } from './http/envelope.ts';
+import { installKeptCompression } from './http/kept-compression.ts';
 import { installRateLimits, tokenRateLimit } from './http/rate-limit.ts';
 import { answerUnmetExpectations } from './http/expectation.ts';
 import { recordRoutesForMethodNotAllowed } from './http/method-not-allowed.ts';
@@ -58,6 +59,7 @@ export async function buildPlatformApp(services: PlatformServices, routes?: (kit
   answerUnmetExpectations(app);
   refuseWhileClosing(app);
   installEnvelope(app);
+  installKeptCompression(app);
   services.metrics?.observe(app);
   await installRateLimits(app, services.sql, services.clock);
   const sealMethods = recordRoutesForMethodNotAllowed(app);

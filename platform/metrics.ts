@@ -72,9 +72,10 @@ export class PlatformMetrics {
 
   /** Times every answered request by its route pattern (never the raw URL: ids would explode the series). */
   observe(app: FastifyInstance): void {
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url ?? 'unmatched';
       this.requestDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+      done();
     });
   }
 

@@ -7,7 +7,9 @@
  *
  * Options (npm run bench:http -- --name=N): --duration=S seconds measured per target and round
  * (default 5), --rounds=N (default 3; the median round counts), --connections=N (default 10),
- * --only=result|page (that target and the bare route, e.g. under `node --cpu-prof`).
+ * --only=result|page (that target and the bare route, e.g. under `node --cpu-prof`),
+ * --encoding=identity|gzip (each read is measured without Accept-Encoding and with the kiosk
+ * client's `gzip`, D-081; this keeps one).
  * Backend: --database=postgres://… or DATABASE_URL; else the embedded SQLite file.
  */
 import { spawn } from 'node:child_process';
@@ -16,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { PlatformClient } from '../../main/platform-client/client.ts';
+import { ACCEPT_ENCODING } from '../../main/platform-client/transport.ts';
 import { catalogueEndpoints } from '../../protocol/endpoints/catalogue.ts';
 import { ACCESS_TOKEN_HEADER, MERCHANT_ID_HEADER } from '../../protocol/token.ts';
 import type { DemoApp } from '../../platform/seed/demo-seed.ts';
@@ -33,6 +36,8 @@ const PAGE_SIZE = 20;
 
 interface Target {
   readonly key: 'bare' | 'result' | 'page';
+  /** The Accept-Encoding sent: none, or what the kiosk's client sends (D-081). */
+  readonly encoding: 'identity' | 'gzip';
   readonly label: string;
   readonly origin: string;
   readonly path: string;
@@ -135,14 +140,23 @@ async function main(): Promise<void> {
   const taskId = await finishedSkinTask(platform.services, Number(app.merchant_id));
   const headers = { [ACCESS_TOKEN_HEADER]: await client.accessToken(), [MERCHANT_ID_HEADER]: merchantId };
   const ok = '{"meta":{"code":0,';
+  const resultPath = `/skin_api/analyze/result?task_id=${taskId}`;
+  const pagePath = `/open_api/merchant/products?page=1&count=${PAGE_SIZE}`;
+  // Each read twice: without Accept-Encoding (curl, most integrations) and as the kiosk's client
+  // asks (gzip, main/platform-client/transport.ts), which also decodes the answer in the load process.
+  const kiosk = { ...headers, 'accept-encoding': ACCEPT_ENCODING };
   const allTargets: Target[] = [
-    { key: 'bare', label: 'bare Fastify GET /hello', origin: bare.origin, path: '/hello', headers: {}, expectPrefix: '{"hello"', aim: null },
-    { key: 'result', label: 'GET /skin_api/analyze/result (finished task)', origin: platform.url, path: `/skin_api/analyze/result?task_id=${taskId}`, headers, expectPrefix: ok, aim: 0.5 },
-    { key: 'page', label: `GET /open_api/merchant/products (${PAGE_SIZE} items)`, origin: platform.url, path: `/open_api/merchant/products?page=1&count=${PAGE_SIZE}`, headers, expectPrefix: ok, aim: 0.25 },
+    { key: 'bare', encoding: 'identity', label: 'bare Fastify GET /hello', origin: bare.origin, path: '/hello', headers: {}, expectPrefix: '{"hello"', aim: null },
+    { key: 'result', encoding: 'identity', label: 'GET /skin_api/analyze/result (finished task)', origin: platform.url, path: resultPath, headers, expectPrefix: ok, aim: 0.5 },
+    { key: 'result', encoding: 'gzip', label: 'GET /skin_api/analyze/result (finished task), accept-encoding: gzip', origin: platform.url, path: resultPath, headers: kiosk, expectPrefix: ok, aim: 0.5 },
+    { key: 'page', encoding: 'identity', label: `GET /open_api/merchant/products (${PAGE_SIZE} items)`, origin: platform.url, path: pagePath, headers, expectPrefix: ok, aim: 0.25 },
+    { key: 'page', encoding: 'gzip', label: `GET /open_api/merchant/products (${PAGE_SIZE} items), accept-encoding: gzip`, origin: platform.url, path: pagePath, headers: kiosk, expectPrefix: ok, aim: 0.25 },
   ];
-  // --only=result (or page, bare) measures one target alone, as when profiling the platform.
+  // --only=result (or page, bare) measures one read alone, as when profiling the platform;
+  // --encoding=identity or gzip only that way of asking.
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-  const targets = only === undefined ? allTargets : allTargets.filter((t) => t.key === only || t.key === 'bare');
+  const encoding = process.argv.find((a) => a.startsWith('--encoding='))?.slice('--encoding='.length);
+  const targets = allTargets.filter((t) => t.key === 'bare' || ((only === undefined || t.key === only) && (encoding === undefined || t.encoding === encoding)));
   // Each target once per round, in turn, so drifting machine load touches all alike.
   const runs = new Map<Target, Measured[]>(targets.map((t) => [t, []]));
   for (let round = 0; round < ROUNDS; round++) {

@@ -7,6 +7,7 @@
  * benchmark uses (D-054).
  */
 import { Pool } from 'undici';
+import { decodeBody } from '../../main/platform-client/transport.ts';
 
 export interface LoadSpec {
   readonly origin: string;
@@ -58,7 +59,8 @@ async function drive(spec: LoadSpec): Promise<LoadResult> {
       const sent = performance.now();
       try {
         const res = await pool.request({ path: spec.path, method: 'GET', headers: spec.headers });
-        const body = await res.body.text();
+        // Decoded as the kiosk's client decodes (a request that asked for gzip may get it; D-081).
+        const body = decodeBody(res.headers, Buffer.from(await res.body.arrayBuffer())).toString('utf8');
         if (!measuring) continue;
         latencies.push(performance.now() - sent);
         if (res.statusCode === 200 && body.startsWith(spec.expectPrefix)) requests++;

@@ -1,5 +1,6 @@
+import { gunzipSync } from 'node:zlib';
 import { Agent, errors as undiciErrors, request } from 'undici';
-import { PlatformUnreachableError } from './errors.ts';
+import { PlatformProtocolError, PlatformUnreachableError } from './errors.ts';
 
 /** undici's defaults wait 300 s for headers and body; a kiosk must give up far sooner. */
 export interface Timeouts {
@@ -37,6 +38,26 @@ function isTimeout(error: unknown): boolean {
   );
 }
 
+/**
+ * What the client accepts: gzip, which the platform sends for a finished task's poll (16.6 kB of
+ * JSON in 1.3 kB; D-081) and any server may send for any answer.
+ */
+export const ACCEPT_ENCODING = 'gzip';
+
+/** Larger decoded answers are refused: no answer of the specification comes near it. */
+const MAX_DECODED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The body as sent, decoded from its Content-Encoding: none (or identity) or gzip, the one the
+ * client asks for. Throws on any other coding and on a body that does not decode.
+ */
+export function decodeBody(headers: Record<string, string | string[] | undefined>, body: Buffer): Buffer {
+  const coding = String(headers['content-encoding'] ?? '').trim().toLowerCase();
+  if (coding === '' || coding === 'identity') return body;
+  if (coding === 'gzip' || coding === 'x-gzip') return gunzipSync(body, { maxOutputLength: MAX_DECODED_BYTES });
+  throw new Error(`content-encoding ${coding} was not asked for`);
+}
+
 /** One keep-alive connection pool per client, with explicit timeouts on every call. */
 export class Transport {
   private readonly agent: Agent;
@@ -46,20 +67,25 @@ export class Transport {
 
   async send(label: string, req: RawRequest): Promise<RawResponse> {
     const t = { ...this.timeouts, ...req.timeouts };
+    let res: RawResponse;
     try {
-      const res = await request(req.url, {
+      const answer = await request(req.url, {
         dispatcher: this.agent,
         method: req.method as 'GET',
-        headers: req.headers,
+        headers: { 'accept-encoding': ACCEPT_ENCODING, ...req.headers },
         body: req.body,
         headersTimeout: t.headersMs,
         bodyTimeout: t.bodyMs,
         signal: AbortSignal.timeout(t.totalMs),
       });
-      const body = Buffer.from(await res.body.arrayBuffer());
-      return { status: res.statusCode, headers: res.headers, body };
+      res = { status: answer.statusCode, headers: answer.headers, body: Buffer.from(await answer.body.arrayBuffer()) };
     } catch (error) {
       throw new PlatformUnreachableError(label, isTimeout(error) ? 'timeout' : 'network', { cause: error });
+    }
+    try {
+      return { ...res, body: decodeBody(res.headers, res.body) };
+    } catch (error) {
+      throw new PlatformProtocolError(label, res.status, `body does not decode: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 

@@ -20,7 +20,7 @@ export function refuseWhileClosing(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async () => {
-    if (closing) throw new ApiError(SHUTTING_DOWN, 'the platform is shutting down; retry shortly');
+  app.addHook('onRequest', (_request, _reply, done) => {
+    done(closing ? new ApiError(SHUTTING_DOWN, 'the platform is shutting down; retry shortly') : undefined);
   });
 }

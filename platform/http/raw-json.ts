@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DeflatedPart, gzipSpliced } from './gzip-splice.ts';
 
 /**
  * A value already serialised: an answer, or a part of one, kept as JSON text because it does
@@ -11,6 +12,7 @@ export class RawJson<T = unknown> {
   declare readonly encodes?: T;
 
   #bytes: Buffer | null = null;
+  #deflated: DeflatedPart | null = null;
 
   constructor(readonly json: string) {}
 
@@ -18,6 +20,12 @@ export class RawJson<T = unknown> {
   get bytes(): Buffer {
     this.#bytes ??= Buffer.from(this.json, 'utf8');
     return this.#bytes;
+  }
+
+  /** The bytes compressed once, for answers sent gzip-encoded (D-081). */
+  get deflated(): DeflatedPart {
+    this.#deflated ??= new DeflatedPart(this.bytes);
+    return this.#deflated;
   }
 
   /** Called by JSON.stringify: a marker while stringifyReply runs, else the value itself (same text, slower). */
@@ -54,15 +62,61 @@ export function stringifyReply(value: unknown): string {
 export function serializeReply(value: unknown): string | Buffer {
   const { text, kept } = stringifyMarked(value);
   if (kept.length === 0) return text;
-  const parts: Buffer[] = [];
+  const parts: (Buffer | RawJson)[] = [];
   let from = 0;
   for (const match of text.matchAll(MARKER)) {
-    parts.push(Buffer.from(text.slice(from, match.index), 'utf8'), kept[Number(match[1])]?.bytes ?? NULL_BYTES);
+    parts.push(Buffer.from(text.slice(from, match.index), 'utf8'), kept[Number(match[1])] ?? NULL_JSON);
     from = match.index + match[0].length;
   }
   parts.push(Buffer.from(text.slice(from), 'utf8'));
-  return Buffer.concat(parts);
+  const bytes = joined(parts.map((part) => (part instanceof RawJson ? part.bytes : part)));
+  splicedParts.set(bytes, parts);
+  return bytes;
 }
+
+/**
+ * The parts in one Buffer, carved from a shared slab as Node's own Buffer pool does for small
+ * ones (which stops at 4 kB): a new backing store per 16 kB answer cost more than copying into
+ * it (D-081). A slab is never written twice, so an answer still being sent is never touched;
+ * it is freed once no answer carved from it is left.
+ */
+function joined(parts: readonly Buffer[]): Buffer {
+  let total = 0;
+  for (const part of parts) total += part.length;
+  if (total > SLAB_BYTES / 8) return Buffer.concat(parts, total);
+  if (slab.length - slabOffset < total) {
+    slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
+    slabOffset = 0;
+  }
+  const out = slab.subarray(slabOffset, slabOffset + total);
+  let at = 0;
+  for (const part of parts) at += part.copy(out, at);
+  // 8-byte aligned, as Node's pool.
+  slabOffset += (total + 7) & ~7;
+  return out;
+}
+
+const SLAB_BYTES = 1024 * 1024;
+let slab = Buffer.allocUnsafeSlow(0);
+let slabOffset = 0;
+
+/** Whether serializeReply joined these bytes from kept parts, so gzipOfReply can encode them. */
+export function isSplicedReply(payload: unknown): payload is Buffer {
+  return payload instanceof Buffer && splicedParts.has(payload);
+}
+
+/**
+ * The gzip encoding of bytes serializeReply joined from kept parts: the same answer, each kept
+ * part compressed once and spliced in (gzip-splice.ts, D-081).
+ */
+export function gzipOfReply(payload: Buffer): Buffer {
+  const parts = splicedParts.get(payload);
+  if (parts === undefined) throw new Error('not an answer serializeReply joined from kept parts');
+  return gzipSpliced(parts.map((part) => (part instanceof RawJson ? part.deflated : part)));
+}
+
+/** The parts of each answer serializeReply joined, until the answer is written and collected. */
+const splicedParts = new WeakMap<Buffer, readonly (Buffer | RawJson)[]>();
 
 /** JSON.stringify's text with a marker where each RawJson stands, and those RawJson values in order. */
 function stringifyMarked(value: unknown): { text: string; kept: RawJson[] } {
@@ -80,7 +134,7 @@ const NONCE = randomBytes(12).toString('hex');
 const MARK = `\u0000${NONCE}:`;
 const MARKER = new RegExp(`"\\\\u0000${NONCE}:(\\d+)"`, 'g');
 
-const NULL_BYTES = Buffer.from('null');
+const NULL_JSON = new RawJson('null');
 
 /** The values met by the stringifyMarked running now (JSON.stringify is synchronous); null outside one. */
 let collecting: RawJson[] | null = null;

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -32,21 +33,25 @@ const DRAIN_CHECK_MS = 100;
  * once a request is dumped), so the count is the socket's own bytesRead.
  */
 export function boundUnreadBodies(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request) => {
-    const body = request.raw;
-    const socket = body.socket;
-    if (body.complete || socket.destroyed) return;
-    const startBytes = socket.bytesRead;
-    const startedAt = Date.now();
-    const timer = setInterval(() => {
-      if (body.complete || socket.destroyed) return clearInterval(timer);
-      if (socket.bytesRead - startBytes > DRAIN_MAX_BYTES || Date.now() - startedAt > DRAIN_MAX_MS) {
-        clearInterval(timer);
-        socket.destroy();
-      }
-    }, DRAIN_CHECK_MS);
-    timer.unref();
-    // A body nobody reads any more (Fastify's parser stopped at the limit) is still pulled off the wire.
-    body.resume();
+  app.addHook('onResponse', (request, _reply, done) => {
+    boundUnread(request.raw);
+    done();
   });
+}
+
+function boundUnread(body: IncomingMessage): void {
+  const socket = body.socket;
+  if (body.complete || socket.destroyed) return;
+  const startBytes = socket.bytesRead;
+  const startedAt = Date.now();
+  const timer = setInterval(() => {
+    if (body.complete || socket.destroyed) return clearInterval(timer);
+    if (socket.bytesRead - startBytes > DRAIN_MAX_BYTES || Date.now() - startedAt > DRAIN_MAX_MS) {
+      clearInterval(timer);
+      socket.destroy();
+    }
+  }, DRAIN_CHECK_MS);
+  timer.unref();
+  // A body nobody reads any more (Fastify's parser stopped at the limit) is still pulled off the wire.
+  body.resume();
 }
