@@ -63,10 +63,10 @@ export class SharedTaskQueue {
   async enqueue(taskId: string, merchantId: number): Promise<void> {
     const jobs = new TaskJobRepository(this.sql);
     const ahead = await new TaskRepository(this.sql).activeCountBesides(merchantId, taskId);
-    // Never ahead of the merchant's own waiting jobs (D-079): their priorities were
-    // counts when they were added, so once some of a backlog has run, the count alone would put a
-    // new task before the merchant's older ones. At their last priority it follows them (ties run
-    // in the order added), and other merchants' places are unchanged.
+    // Never ahead of the merchant's own waiting jobs (D-079): their priorities were counts when
+    // they were added, so once some of a backlog has run, the count alone would put a new task
+    // before the merchant's older ones. At their last priority it follows them (ties run in the
+    // order added), and other merchants' places are unchanged.
     const last = (await jobs.lastQueuedPriority(merchantId)) ?? 0;
     await jobs.addJob(ANALYSIS_TASK_JOB, taskId, Math.min(MAX_PRIORITY, Math.max(ahead, last)), MAX_ATTEMPTS);
   }

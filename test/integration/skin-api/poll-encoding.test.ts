@@ -80,17 +80,17 @@ describe('a finished task poll, gzip-encoded when asked', () => {
 
   it('sends a task still running as before: made per request, not compressed', async () => {
     const merchantId = Number(tp.app('primary').merchant_id);
-    const queued = `t${'0'.repeat(28)}`;
+    const running = `t${'0'.repeat(28)}`;
     const order = (await tp.platform.services.sql.one<{ id: number }>('SELECT id FROM skin_orders WHERE merchant_id = ?', [merchantId]))!;
     const now = tp.platform.services.clock.now();
     await tp.platform.services.sql.run(
       `INSERT INTO tasks (id, merchant_id, app_id, order_id, api_code, algorithm_variant, request, status, attempts, request_hash, created_at, updated_at)
        VALUES (?, ?, 'test', ?, 'device_v', 'standard', '{}', 'running', 1, 'h', ?, ?)`,
-      [queued, merchantId, order.id, now, now],
+      [running, merchantId, order.id, now, now],
     );
-    const answer = await poll(primary, String(merchantId), 'gzip', queued);
+    const answer = await poll(primary, String(merchantId), 'gzip', running);
     expect(answer.body.meta.code).toBe(0);
-    expect(answer.body.response).toMatchObject({ task_id: queued, status: 'running' });
+    expect(answer.body.response).toMatchObject({ task_id: running, status: 'running' });
     expect(answer.encoding).toBeUndefined();
     expect(answer.vary).toBeUndefined();
   });
