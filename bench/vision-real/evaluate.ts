@@ -2,7 +2,7 @@
 // tone shifts. Keeps only what the metrics need (outcomes, a few feature lists), not the images.
 import type { DimensionId } from '../../protocol/enums/dimensions.ts';
 import { skinRegions } from '../../vision/skin/regions/regions.ts';
-import type { Point2 } from '../../vision/types.ts';
+import type { Point2, RgbImage } from '../../vision/types.ts';
 import type { PreparedFace } from './faces.ts';
 import { toJpeg } from './faces.ts';
 import { MACULE, MACULE_DIAMETER_MM, PAPULE, PAPULE_DIAMETER_MM, maculeProfile, paintLab, papuleProfile } from './paint.ts';
@@ -21,6 +21,9 @@ export interface PerturbedRun {
   readonly error?: string;
   /** Speckle features, kept only when the perturbation leaves pixels in place (to compare with the unperturbed run's). */
   readonly speckle: readonly Point2[] | null;
+  readonly speckleMeasured: boolean;
+  /** The same pixels analysed with the capture's geometry instead of landmarks found again (same-pixel perturbations only). */
+  readonly speckleHeld: readonly Point2[] | null;
 }
 
 export interface PaintTrial {
@@ -33,6 +36,12 @@ export interface PaintTrial {
   /** Whether the painted run measured speckle and acne at all: a lesion cannot be found where the analysis says "not measured". */
   readonly speckleMeasured: boolean;
   readonly acneMeasured: boolean;
+  /**
+   * The painted image analysed with the capture's geometry (as the kiosk sends averaged landmarks
+   * with a capture, issue 12 item 3): what the paint does with landmark re-detection taken out.
+   */
+  readonly speckleHeld: readonly Point2[] | null;
+  readonly speckleMeasuredHeld: boolean;
 }
 
 export interface ToneTrial {
@@ -77,6 +86,32 @@ const MIN_B_FOR_ITA = 3;
 
 const itaOf = (lab: readonly [number, number, number]): number => (Math.atan2(lab[0] - 50, lab[2]) * 180) / Math.PI;
 
+export interface PaintedImage {
+  readonly spot: Point2 | null;
+  readonly papule: Point2 | null;
+  readonly image: RgbImage;
+}
+
+/**
+ * The painted copies of a face's capture, seeded: a macule and a papule per trial, clear of the
+ * capture's own spots and papules by 8 mm and of each other by 20 mm.
+ */
+export function paintedImages(face: PreparedFace, base: Analysis, trials: number, seed: number): PaintedImage[] {
+  if (trials <= 0) return [];
+  const baseFound = [...spotCentres(base, 'speckle'), ...spotCentres(base, 'acne')];
+  const place = placer(face.image, base.face, skinRegions(base.face), base.pxPerMm, seed);
+  const out: PaintedImage[] = [];
+  for (let k = 0; k < trials; k++) {
+    const spot = place.place(MACULE_DIAMETER_MM / 2, baseFound, 8);
+    const papule = place.place(PAPULE_DIAMETER_MM / 2, [...baseFound, ...(spot ? [spot] : [])], spot ? 20 : 8);
+    let image = face.image;
+    if (spot) image = paintLab(image, spot, (MACULE_DIAMETER_MM / 2) * base.pxPerMm, MACULE, maculeProfile);
+    if (papule) image = paintLab(image, papule, (PAPULE_DIAMETER_MM / 2) * base.pxPerMm, PAPULE, papuleProfile);
+    out.push({ spot, papule, image });
+  }
+  return out;
+}
+
 async function tryAnalyse(bytes: Uint8Array): Promise<{ a: Analysis } | { error: string }> {
   try {
     return { a: await analyseJpeg(bytes) };
@@ -85,6 +120,11 @@ async function tryAnalyse(bytes: Uint8Array): Promise<{ a: Analysis } | { error:
     if (err instanceof Error && /face/i.test(err.name + err.message)) return { error: `${err.name}: ${err.message}` };
     throw err;
   }
+}
+
+/** Speckle features of an image of the capture's pixel geometry analysed with the capture's landmarks. */
+async function heldSpeckle(bytes: Uint8Array, base: Analysis): Promise<Point2[]> {
+  return spotCentres(await analyseJpeg(bytes, base.face), 'speckle');
 }
 
 export async function evaluateFace(face: PreparedFace, options: EvaluateOptions): Promise<FaceRun> {
@@ -97,28 +137,29 @@ export async function evaluateFace(face: PreparedFace, options: EvaluateOptions)
   const baseAcne = spotCentres(base, 'acne');
   const perturbed: PerturbedRun[] = [];
   for (const p of options.perturbations) {
-    const r = await tryAnalyse(await p.apply(face.image));
+    const bytes = await p.apply(face.image);
+    const r = await tryAnalyse(bytes);
     analyses++;
-    perturbed.push('a' in r ? { name: p.name, outcomes: outcomes(r.a), speckle: p.sameGeometry ? spotCentres(r.a, 'speckle') : null } : { name: p.name, outcomes: null, error: r.error, speckle: null });
+    const held = p.sameGeometry ? await heldSpeckle(bytes, base) : null;
+    if (held) analyses++;
+    perturbed.push(
+      'a' in r
+        ? { name: p.name, outcomes: outcomes(r.a), speckle: p.sameGeometry ? spotCentres(r.a, 'speckle') : null, speckleMeasured: outcomes(r.a).speckle.measured, speckleHeld: held }
+        : { name: p.name, outcomes: null, error: r.error, speckle: null, speckleMeasured: false, speckleHeld: held },
+    );
   }
   const regions = skinRegions(base.face);
   const paint: PaintTrial[] = [];
-  if (options.paintTrials > 0) {
-    const place = placer(face.image, base.face, regions, base.pxPerMm, options.seed);
-    for (let k = 0; k < options.paintTrials; k++) {
-      // Clear of the photo's own spots and papules by 8 mm, and the two painted lesions 20 mm apart.
-      const spot = place.place(MACULE_DIAMETER_MM / 2, [...baseSpeckle, ...baseAcne], 8);
-      const papule = place.place(PAPULE_DIAMETER_MM / 2, [...baseSpeckle, ...baseAcne, ...(spot ? [spot] : [])], spot ? 20 : 8);
-      let image = face.image;
-      if (spot) image = paintLab(image, spot, (MACULE_DIAMETER_MM / 2) * base.pxPerMm, MACULE, maculeProfile);
-      if (papule) image = paintLab(image, papule, (PAPULE_DIAMETER_MM / 2) * base.pxPerMm, PAPULE, papuleProfile);
-      const r = await tryAnalyse(await toJpeg(image));
-      analyses++;
-      if ('a' in r) {
-        const o = outcomes(r.a);
-        paint.push({ spot, papule, pxPerMm: base.pxPerMm, speckle: spotCentres(r.a, 'speckle'), acne: spotCentres(r.a, 'acne'), speckleMeasured: o.speckle.measured, acneMeasured: o.acne.measured });
-      } else paint.push({ spot, papule, pxPerMm: base.pxPerMm, speckle: null, acne: null, speckleMeasured: false, acneMeasured: false });
-    }
+  for (const { spot, papule, image } of paintedImages(face, base, options.paintTrials, options.seed)) {
+    const bytes = await toJpeg(image);
+    const r = await tryAnalyse(bytes);
+    const h = await analyseJpeg(bytes, base.face);
+    analyses += 2;
+    const held = { speckleHeld: spotCentres(h, 'speckle'), speckleMeasuredHeld: outcomes(h).speckle.measured };
+    if ('a' in r) {
+      const o = outcomes(r.a);
+      paint.push({ spot, papule, pxPerMm: base.pxPerMm, speckle: spotCentres(r.a, 'speckle'), acne: spotCentres(r.a, 'acne'), speckleMeasured: o.speckle.measured, acneMeasured: o.acne.measured, ...held });
+    } else paint.push({ spot, papule, pxPerMm: base.pxPerMm, speckle: null, acne: null, speckleMeasured: false, acneMeasured: false, ...held });
   }
   const tone: ToneTrial[] = [];
   for (const degrees of options.toneShifts) {

@@ -4,7 +4,7 @@
 import type { DimensionId } from '../../protocol/enums/dimensions.ts';
 import { DIMENSION_IDS } from '../../protocol/enums/dimensions.ts';
 import type { Point2 } from '../../vision/types.ts';
-import type { FaceRun } from './evaluate.ts';
+import type { FaceRun, PaintTrial } from './evaluate.ts';
 import { MACULE_DIAMETER_MM } from './paint.ts';
 
 export interface DimensionFigures {
@@ -135,9 +135,29 @@ export interface SpotFigures {
    */
   readonly flickerRuns: number;
   readonly flickerSpots: number;
+  /** Of flickerRuns, those that measured speckle (the painted runs' rate is per measured run). */
+  readonly flickerMeasuredRuns: number;
+  /**
+   * The same figures with the capture's geometry held: painted and re-lit copies analysed with the
+   * capture's landmarks instead of finding the face again (issue 12 item 3: the kiosk sends
+   * averaged geometry with a capture). Apart from the figures above, which keep the re-detection.
+   */
+  readonly held: { readonly trials: number; readonly found: number; readonly falseSpots: number; readonly flickerRuns: number; readonly flickerSpots: number };
 }
 
 const near = (a: Point2, b: Point2, px: number): boolean => Math.hypot(a.x - b.x, a.y - b.y) <= px;
+
+/** A painted spot is found by a speckle feature within max(2 radii, 3 mm) of its centre. */
+const spotTolerance = (t: PaintTrial): number => Math.max(2 * (MACULE_DIAMETER_MM / 2), 3) * t.pxPerMm;
+
+/** Painted-run speckle features that are not the painted spot and have no unpainted counterpart within 3 mm. */
+function newSpots(run: FaceRun, t: PaintTrial, features: readonly Point2[]): Point2[] {
+  return features.filter((f) => !(t.spot && near(f, t.spot, spotTolerance(t))) && !run.baseSpeckle.some((b) => near(b, f, 3 * t.pxPerMm)));
+}
+
+/** Speckle features with no counterpart within 3 mm in the unperturbed run. */
+const appearing = (run: FaceRun, features: readonly Point2[]): number => features.filter((f) => !run.baseSpeckle.some((b) => near(b, f, 3 * run.basePxPerMm))).length;
+
 
 export function spotFigures(runs: readonly FaceRun[]): SpotFigures {
   let trials = 0;
@@ -155,15 +175,12 @@ export function spotFigures(runs: readonly FaceRun[]): SpotFigures {
         continue;
       }
       const mm = t.pxPerMm;
-      const tol = Math.max(2 * (MACULE_DIAMETER_MM / 2), 3) * mm;
       if (t.spot && !t.speckleMeasured) spotsNotMeasured++;
       else if (t.spot) {
         trials++;
-        if (t.speckle.some((f) => near(f, t.spot as Point2, tol))) found++;
+        if (t.speckle.some((f) => near(f, t.spot as Point2, spotTolerance(t)))) found++;
       }
-      for (const f of t.speckle) {
-        if (t.spot && near(f, t.spot, tol)) continue;
-        if (run.baseSpeckle.some((b) => near(b, f, 3 * mm))) continue;
+      for (const f of newSpots(run, t, t.speckle)) {
         falseSpots++;
         if (t.papule && near(f, t.papule, 3 * mm)) falseSpotsAtPapule++;
       }
@@ -173,14 +190,29 @@ export function spotFigures(runs: readonly FaceRun[]): SpotFigures {
   }
   let flickerRuns = 0;
   let flickerSpots = 0;
+  let flickerMeasuredRuns = 0;
+  const held = { trials: 0, found: 0, falseSpots: 0, flickerRuns: 0, flickerSpots: 0 };
   for (const run of runs) {
     for (const p of run.perturbed) {
+      if (p.speckleHeld) {
+        held.flickerRuns++;
+        held.flickerSpots += appearing(run, p.speckleHeld);
+      }
       if (!p.speckle) continue;
       flickerRuns++;
-      flickerSpots += p.speckle.filter((f) => !run.baseSpeckle.some((b) => near(b, f, 3 * run.basePxPerMm))).length;
+      if (p.speckleMeasured) flickerMeasuredRuns++;
+      flickerSpots += appearing(run, p.speckle);
+    }
+    for (const t of run.paint) {
+      if (!t.speckleHeld) continue;
+      if (t.spot && t.speckleMeasuredHeld) {
+        held.trials++;
+        if (t.speckleHeld.some((f) => near(f, t.spot as Point2, spotTolerance(t)))) held.found++;
+      }
+      held.falseSpots += newSpots(run, t, t.speckleHeld).length;
     }
   }
-  return { spotsNotMeasured, papulesNotMeasured, flickerRuns, flickerSpots, trials, failed, found, recall: trials ? found / trials : Number.NaN, falseSpots, falseSpotsAtPapule, papules: papuleCounts.length, papuleCounts, papuleExactlyOne: papuleCounts.filter((n) => n === 1).length };
+  return { spotsNotMeasured, papulesNotMeasured, flickerRuns, flickerSpots, flickerMeasuredRuns, held, trials, failed, found, recall: trials ? found / trials : Number.NaN, falseSpots, falseSpotsAtPapule, papules: papuleCounts.length, papuleCounts, papuleExactlyOne: papuleCounts.filter((n) => n === 1).length };
 }
 
 /** The colour measures whose level should not follow skin tone (tone-relative by design). */

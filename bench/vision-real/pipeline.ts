@@ -24,10 +24,14 @@ export interface Analysis {
   readonly ms: number;
 }
 
-export async function analyseJpeg(bytes: Uint8Array): Promise<Analysis> {
+/**
+ * `geometry`: analyse with these landmarks instead of finding the face again (a copy of a capture
+ * read with the capture's geometry, as the kiosk sends averaged landmarks with a capture).
+ */
+export async function analyseJpeg(bytes: Uint8Array, geometry?: FaceGeometry): Promise<Analysis> {
   const t0 = performance.now();
   const image = await decodeImage(bytes);
-  const face = await analyzeFace(image);
+  const face = geometry ?? (await analyzeFace(image));
   const view = analyseView({ images: { white: image }, face, view: 'front' });
   const combined = combineViews([view]);
   return { image, face, view, combined, pxPerMm: faceAxes(face).ipd / IPD_MM, ms: performance.now() - t0 };

@@ -48,6 +48,11 @@ export function printPainting(s: SpotFigures): void {
   for (const n of s.papuleCounts) hist.set(n, (hist.get(n) ?? 0) + 1);
   const dist = [...hist.entries()].sort((a, b) => a[0] - b[0]).map(([n, c]) => `${n} lesion${n === 1 ? '' : 's'}: ${c}`).join(', ');
   console.log(`Reference: speckle features appearing in unpainted runs of the same pixels re-lit or re-compressed: ${s.flickerSpots} in ${s.flickerRuns} runs (${f1(s.flickerSpots / Math.max(1, s.flickerRuns))} per run; painted runs: ${f1(s.falseSpots / Math.max(1, s.trials))} per run)`);
+  console.log(`  per run that measured speckle: ${f1(s.flickerSpots / Math.max(1, s.flickerMeasuredRuns))} (${s.flickerMeasuredRuns} runs); painted: ${f1(s.falseSpots / Math.max(1, s.trials))} (${s.trials} runs)`);
+  const h = s.held;
+  console.log(
+    `Capture's geometry held (the painted and re-lit copies analysed with the capture's landmarks instead of finding the face again; issue 12 item 3): painted spot ${h.found}/${h.trials} found; new false spots ${h.falseSpots} (${f1(h.falseSpots / Math.max(1, h.trials))} per measured painted run); reference ${h.flickerSpots} in ${h.flickerRuns} re-lit or re-compressed runs`,
+  );
   console.log(`Painted 3 mm red papule (a* +12, L* -3): ${s.papuleExactlyOne}/${s.papules} counted as exactly one acne lesion within 3 mm (${dist || 'none'}); ${s.papulesNotMeasured} in runs that left acne not measured`);
 }
 

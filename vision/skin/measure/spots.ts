@@ -55,9 +55,37 @@ const MIN_DEPTH = 4;
  */
 const MARGIN = { response: 0.4, depth: 1.5, ring: 0.1, redness: 1.5, isolation: 0.1 } as const;
 
+/**
+ * decision (D-082): the "dark all round" test reads the L* plane smoothed by a Gaussian of 0.7
+ * coarse pixels (about 0.3 mm), which leaves a tenth of the amplitude at the Nyquist frequency. The
+ * coarse plane is a box-filtered halving of a frame cut and resampled around the landmarks, so
+ * texture at a pixel's scale aliases: landmarks found a pixel elsewhere on the same pixels move the
+ * grid by about half a coarse pixel, and the least of 12 single-pixel samples moved by a third of
+ * the test's margin and more, enough for a spot to come and go (all 11 new false spots of D-080c).
+ * Band-limited, a sample hardly depends on where the grid falls. Not a mm-scale average:
+ * three-sample arcs (D-080c) let skin texture pass as spots.
+ */
+export const ISOLATION_SIGMA_PX = 0.7;
+
 /** 0 at `threshold - margin`, 0.5 at the threshold, 1 at `threshold + margin` and above. */
 function ramp(value: number, threshold: number, margin: number): number {
   return Math.min(1, Math.max(0, 0.5 + (value - threshold) / (2 * margin)));
+}
+
+/** One DoG candidate and the value of each spot test (ramps, 0.5 on the threshold; D-065). */
+export interface SpotCandidate {
+  readonly x: number;
+  readonly y: number;
+  /** Coarse-level pixels. */
+  readonly radiusPx: number;
+  readonly radiusMm: number;
+  /** In the reference tone's L* (measure/tone.ts). */
+  readonly depth: number;
+  /** The raw "dark all round" statistic: the least ring sample above the centre, as a share of the depth. */
+  readonly isolationValue: number;
+  readonly tests: { readonly response: number; readonly depth: number; readonly ring: number; readonly redness: number; readonly isolation: number };
+  /** The least test: above 0 the candidate weighs in the index, from 0.5 it is a reported spot. */
+  readonly weight: number;
 }
 
 /**
@@ -68,6 +96,26 @@ function ramp(value: number, threshold: number, margin: number): number {
  */
 export function findSpots(ctx: SkinContext): SpotFindings {
   return ctx.memo('spots', () => {
+    const { light, candidates } = spotCandidates(ctx);
+    const spots: Spot[] = [];
+    const weighted: WeightedSpot[] = [];
+    for (const c of candidates) {
+      if (c.weight <= 0) continue;
+      weighted.push({ radiusMm: c.radiusMm, depth: c.depth, weight: c.weight });
+      // Reported only when every test passes (each ramp at 0.5 or more is its threshold met).
+      if (c.weight < 0.5) continue;
+      spots.push({ x: c.x, y: c.y, radiusMm: c.radiusMm, depth: c.depth, type: spotType(c.radiusMm, c.depth), region: regionAt(ctx, 1, c.x, c.y, FACE_SKIN) });
+    }
+    return { light, spots, weighted, level: 1 as const };
+  });
+}
+
+/**
+ * Every DoG candidate that passes the first four tests' lower margins, with each test's value: the
+ * spots of findSpots, and what a diagnosis of a spot that comes and goes reads (bench/vision-real).
+ */
+export function spotCandidates(ctx: SkinContext): { readonly light: LightSource; readonly candidates: readonly SpotCandidate[] } {
+  return ctx.memo('spot-candidates', () => {
     const light = ctx.pick(SPOT_LIGHTS);
     const mask = ctx.unionMask(FACE_SKIN, 1);
     const lists: Blob[][] = [];
@@ -75,7 +123,7 @@ export function findSpots(ctx: SkinContext): SpotFindings {
     // Thresholds are in the reference tone's L*; this face's differences are scaled to it.
     const tone = toneScale(ctx, light);
     const rect = ctx.rectOf(mask, 3 * 2.5 * Math.max(1, (BLOB_SIGMAS_MM[BLOB_SIGMAS_MM.length - 1] ?? 1) * pxmm));
-    if (!rect) return { light, spots: [], weighted: [], level: 1 as const };
+    if (!rect) return { light, candidates: [] };
     const minResponse = MIN_RESPONSE * tone;
     for (const mm of BLOB_SIGMAS_MM) {
       const s = Math.max(1, mm * pxmm);
@@ -86,8 +134,8 @@ export function findSpots(ctx: SkinContext): SpotFindings {
     }
     const L = ctx.channel(light, 'L', 1);
     const a = ctx.channel(light, 'a', 1);
-    const spots: Spot[] = [];
-    const weighted: WeightedSpot[] = [];
+    const Ls = ctx.blur(light, 'L', 1, ISOLATION_SIGMA_PX, rect);
+    const candidates: SpotCandidate[] = [];
     // decision (D-080): depth and size are read against the widest surround and floored at the
     // finest matched radius, whichever scale found the candidate. Read at the winning scale, a
     // 1.2 mm spot read 8 L* deep against the 1.5 mm surround it half fills and 13 against the 3 mm
@@ -105,25 +153,23 @@ export function findSpots(ctx: SkinContext): SpotFindings {
       const redness = ringMean(a, b.x, b.y, 0) - sample(ctx.blur(light, 'a', 1, 2.5 * s, rect), b.x - 0.5, b.y - 0.5);
       // Each test as a value against its threshold: small features recover within 0.6 mm (a spot
       // is still dark there); a spot is not mainly red (papules.ts).
-      const tests = [
-        ramp(b.response / minResponse, 1, MARGIN.response),
-        ramp(depth / tone, MIN_DEPTH, MARGIN.depth),
-        ramp((bg - ring) / depth, 0.45, MARGIN.ring),
-        ramp((0.5 * depth + 1.5 * tone - redness) / tone, 0, MARGIN.redness),
-      ];
-      if (Math.min(...tests) <= 0) continue;
+      const tests = {
+        response: ramp(b.response / minResponse, 1, MARGIN.response),
+        depth: ramp(depth / tone, MIN_DEPTH, MARGIN.depth),
+        ring: ramp((bg - ring) / depth, 0.45, MARGIN.ring),
+        redness: ramp((0.5 * depth + 1.5 * tone - redness) / tone, 0, MARGIN.redness),
+      };
+      if (Math.min(tests.response, tests.depth, tests.ring, tests.redness) <= 0) continue;
       const radiusPx = Math.max(finest, effectiveRadius(L, b.x, b.y, bg, depth));
-      // A spot is dark all round; the edge of a shadow (nose side, lid, hairline) is not.
-      const isolation = ramp(isolation12(L, b.x, b.y, 1.6 * radiusPx, centre, depth), 0.35, MARGIN.isolation);
-      const weight = Math.min(...tests, isolation);
-      if (weight <= 0) continue;
-      const radiusMm = radiusPx / pxmm;
-      weighted.push({ radiusMm, depth: depth / tone, weight });
-      // Reported only when every test passes (each ramp at 0.5 or more is its threshold met).
-      if (Math.min(...tests, isolation) < 0.5) continue;
-      spots.push({ x: b.x, y: b.y, radiusMm, depth: depth / tone, type: spotType(radiusMm, depth / tone), region: regionAt(ctx, 1, b.x, b.y, FACE_SKIN) });
+      // A spot is dark all round; the edge of a shadow (nose side, lid, hairline) is not. Read on
+      // the band-limited plane, centre and ring alike (ISOLATION_SIGMA_PX).
+      const centreSmooth = ringMean(Ls, b.x, b.y, 0);
+      const isolationValue = bg > centreSmooth ? isolation12(Ls, b.x, b.y, 1.6 * radiusPx, centreSmooth, bg - centreSmooth) : 0;
+      const all = { ...tests, isolation: ramp(isolationValue, 0.35, MARGIN.isolation) };
+      const weight = Math.min(all.response, all.depth, all.ring, all.redness, all.isolation);
+      candidates.push({ x: b.x, y: b.y, radiusPx, radiusMm: radiusPx / pxmm, depth: depth / tone, isolationValue, tests: all, weight });
     }
-    return { light, spots, weighted, level: 1 as const };
+    return { light, candidates };
   });
 }
 
