@@ -110,7 +110,7 @@ export class TaskRepository {
    */
   queuedByStoreTurn(merchantId: number, limit: number): Promise<ClaimedTask[]> {
     return this.db.all<ClaimedTask>(
-      `WITH stores AS (
+      `WITH stores AS MATERIALIZED (
          SELECT q.store_key,
            (SELECT COUNT(*) FROM tasks r WHERE r.merchant_id = ? AND r.status = 'running' AND r.store_key = q.store_key) AS running,
            (SELECT COALESCE(MAX(s.started_at), 0) FROM tasks s WHERE s.merchant_id = ? AND s.store_key = q.store_key) AS last_started
