@@ -297,7 +297,7 @@ describe.each(SQL_BACKENDS)('Skin API storage on %s', (backend) => {
     expect((await queue.claim(flood[0]!, LEASE_MS))?.id).toBe(flood[0]);
     // The job of the flood's second task runs store B1's task; the second stays queued for the next job.
     expect((await queue.claim(flood[1]!, LEASE_MS))?.id).toBe(late);
-    expect(await db.one('SELECT status FROM tasks WHERE id = ?', [flood[1]])).toEqual({ status: 'queued' });
+    expect(await db.one('SELECT status FROM tasks WHERE id = ?', [flood[1]!])).toEqual({ status: 'queued' });
     // A job whose task already runs (a stale or duplicate job) runs nothing.
     expect(await queue.claim(late!, LEASE_MS)).toBeUndefined();
     expect(await queue.claim(flood[0]!, LEASE_MS)).toBeUndefined();
