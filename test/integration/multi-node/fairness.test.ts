@@ -184,4 +184,34 @@ describe('stores of a merchant take turns on the shared queue', () => {
     expect(await new TaskJobRepository(sql).orphans(region, Date.now() + 1_000, 200)).toEqual([]);
     expect(await sql.one<{ n: number }>("SELECT COUNT(*) AS n FROM tasks WHERE merchant_id = ? AND status = 'queued'", [merchantId])).toEqual({ n: 3 });
   }, 60_000);
+
+  it('gives the task passed over a job of its own when the job of the task run was taken meanwhile', async () => {
+    const client = test.client(test.app('second'));
+    const merchantId = Number(test.app('second').merchant_id);
+    const sql = test.platform.services.sql;
+    const resources = await uploadResources(client, ['front_image']);
+    const create = async (store: string) =>
+      (await client.call(skinApiEndpoints.createTask, { body: { api_code: 'online_skin', algorithm_variant: 'all_race', resources, metadata: { store_custom_id: store } } })).task_id;
+    const flood = [await create('C1'), await create('C1')];
+    const late = await create('D1');
+    const lock = (taskId: string) => sql.run("UPDATE graphile_worker._private_jobs SET locked_at = now(), locked_by = 'test' WHERE key = ?", [jobKeyOf(taskId)]);
+    const queue = new TaskQueue(sql, systemClock, test.platform.services.config.region);
+    await lock(flood[0]!);
+    expect((await queue.claim(flood[0]!, 60_000))?.id).toBe(flood[0]);
+    // Two workers take the next two jobs at once: the flood's second task's, and the late task's.
+    await lock(flood[1]!);
+    await lock(late);
+    expect((await queue.claim(flood[1]!, 60_000))?.id).toBe(late);
+    await (await SharedTaskQueue.open(database.url, sql)).handOver(flood[1]!, late, merchantId);
+    // The late task's job, taken, does nothing when it runs (its task is running).
+    expect(await queue.claim(late, 60_000)).toBeUndefined();
+    // The task passed over has one waiting job; no other task of the merchant has one.
+    const waiting = await sql.all<{ key: string }>(
+      "SELECT j.key FROM graphile_worker.jobs j JOIN tasks t ON j.key = 'task:' || t.id WHERE t.merchant_id = ? AND j.locked_at IS NULL",
+      [merchantId],
+    );
+    expect(waiting).toEqual([{ key: jobKeyOf(flood[1]!) }]);
+    const region = test.platform.services.config.region;
+    expect(await new TaskJobRepository(sql).orphans(region, Date.now() + 1_000, 200)).toEqual([]);
+  }, 60_000);
 });
