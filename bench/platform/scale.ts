@@ -8,6 +8,8 @@
  *   with a core per worker that nothing else uses).
  * - fair_latency_ratio: a merchant's single task, its latency while another merchant has a flood
  *   queued over its latency on the idle platform (aim <= 2).
+ * - store_fair_latency_ratio: the same for a task of another store of the flooding merchant
+ *   (D-085: a merchant's stores take turns; the flood names no store, so it is its app's).
  * - upload_vs_bare_put: 5 MB uploads per second through the kiosk's upload code (the platform's
  *   upload policy, then the presigned PUT straight to the store) over bare PUTs of the same bytes
  *   to the same store (aim >= 0.9).
@@ -69,8 +71,8 @@ async function main(): Promise<void> {
     const second = clientOf('Harbour Derma Bar');
     const primaryResources = await uploadResources(primary, ['front_image']);
     const secondResources = await uploadResources(second, ['front_image']);
-    const create = async (client: PlatformClient, resources: Record<string, string>) =>
-      (await client.call(skinApiEndpoints.createTask, { body: { api_code: 'online_skin', algorithm_variant: 'all_race', resources } })).task_id;
+    const create = async (client: PlatformClient, resources: Record<string, string>, metadata?: Record<string, string>) =>
+      (await client.call(skinApiEndpoints.createTask, { body: { api_code: 'online_skin', algorithm_variant: 'all_race', resources, ...(metadata ? { metadata } : {}) } })).task_id;
     const finished = async (ids: readonly string[]) => {
       for (;;) {
         const rows = await db.all<{ status: string }>(`SELECT status FROM tasks WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
@@ -78,9 +80,9 @@ async function main(): Promise<void> {
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     };
-    const latency = async (client: PlatformClient, resources: Record<string, string>) => {
+    const latency = async (client: PlatformClient, resources: Record<string, string>, metadata?: Record<string, string>) => {
       const started = performance.now();
-      await finished([await create(client, resources)]);
+      await finished([await create(client, resources, metadata)]);
       return performance.now() - started;
     };
     const throughput = async () => {
@@ -128,8 +130,10 @@ async function main(): Promise<void> {
     const alone = (await latency(second, secondResources) + (await latency(second, secondResources))) / 2;
     await Promise.all(Array.from({ length: FLOOD }, () => create(primary, primaryResources)));
     const flooded = await latency(second, secondResources);
+    // The flooding merchant's own other store, while its flood still runs.
+    const otherStore = await latency(primary, primaryResources, { store_custom_id: 'BENCH2' });
     while (Number((await db.one<{ n: number }>("SELECT COUNT(*) AS n FROM tasks WHERE status IN ('queued', 'running')"))?.n) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
-    say(`fairness: ${alone.toFixed(0)} ms alone, ${flooded.toFixed(0)} ms behind a flood of ${FLOOD}`);
+    say(`fairness: ${alone.toFixed(0)} ms alone, ${flooded.toFixed(0)} ms behind a flood of ${FLOOD}, ${otherStore.toFixed(0)} ms for another store of the flooding merchant`);
 
     await primary.close();
     await second.close();
@@ -139,6 +143,7 @@ async function main(): Promise<void> {
       tasks_per_min_2_workers: Number(two.toFixed(2)),
       worker_scaling: Number((two / one).toFixed(3)),
       fair_latency_ratio: Number((flooded / alone).toFixed(3)),
+      store_fair_latency_ratio: Number((otherStore / alone).toFixed(3)),
       upload_vs_bare_put: Number((viaPlatform / barePut).toFixed(3)),
     };
     if (JSON_OUT) console.log(JSON.stringify(result));

@@ -12,6 +12,7 @@ import { deviceVImageKey } from '../../protocol/skin-api/api-codes.ts';
 import { TaskCodes } from '../../protocol/skin-api/task-codes.ts';
 import { TASK_POLL } from '../../protocol/skin-api/task-result.ts';
 import type { TaskRequest } from '../../protocol/skin-api/task-request.ts';
+import { storeMetadata } from '../../protocol/skin-api/task-store.ts';
 import { UploadCodes } from '../../protocol/skin-api/upload-codes.ts';
 import { uploadPolicyResponseSchema } from '../../protocol/skin-api/upload-policy.ts';
 import type { UploadPolicyResponse } from '../../protocol/skin-api/upload-policy.ts';
@@ -98,7 +99,7 @@ export async function createTask(ctx: StepContext, session: SessionRecord, job: 
   let body = job.taskRequest;
   const patch: JobPatch = {};
   if (!body) {
-    body = taskBody(job, resourcesOf(ctx.store, session));
+    body = taskBody(job, resourcesOf(ctx.store, session), ctx.target.storeCustomId);
     patch.taskRequest = body;
   }
   let taskId: string;
@@ -204,7 +205,14 @@ function sideImages(images: Record<string, string>): { left_image?: string; righ
   return left !== undefined && right !== undefined ? { left_image: left, right_image: right } : {};
 }
 
-function taskBody(job: SyncJob, resources: Record<string, string>): Record<string, unknown> {
-  if (job.apiCode === 'device_v') return { api_code: 'device_v', algorithm_variant: job.algorithmVariant, resources };
-  return { api_code: 'online_skin', algorithm_variant: job.algorithmVariant, resources, output_options: { mask_format: 'annotation_image' } };
+/**
+ * The task's body. Its metadata names the store (D-085): the platform serves a merchant's stores
+ * in turn, so a busy store's queue does not hold this one's customer back. A store number that is
+ * not one (unset) is left out, and the platform falls back to the app.
+ */
+function taskBody(job: SyncJob, resources: Record<string, string>, storeCustomId: string): Record<string, unknown> {
+  const metadata = storeMetadata(storeCustomId);
+  const common = { algorithm_variant: job.algorithmVariant, resources, ...(metadata ? { metadata } : {}) };
+  if (job.apiCode === 'device_v') return { api_code: 'device_v', ...common };
+  return { api_code: 'online_skin', ...common, output_options: { mask_format: 'annotation_image' } };
 }

@@ -66,6 +66,7 @@ export class AnalysisService {
     if (shared) {
       dispatcher.shared = {
         requeued: (taskId) => this.queued(taskId),
+        handOver: (jobTaskId, ranTaskId, merchantId) => shared.handOver(jobTaskId, ranTaskId, merchantId),
         afterSweep: () => shared.addOrphans(this.settings.region, this.clock.now()),
       };
     }

@@ -37,6 +37,11 @@ interface Held {
 export interface SharedQueueHooks {
   /** A task handed back to the queue (stop), or not taken by a stopping worker: add its job again. */
   requeued(taskId: string): Promise<void>;
+  /**
+   * A job ran another task of its merchant than the one it names (D-085): the task it names,
+   * still queued, takes over the job of the task that ran.
+   */
+  handOver(jobTaskId: string, ranTaskId: string, merchantId: number): Promise<void>;
   /** After each sweep: queued tasks without a job (a crashed node's) get one. */
   afterSweep(): Promise<unknown>;
 }
@@ -143,8 +148,10 @@ export class TaskDispatcher {
   }
 
   /**
-   * Runs the task a shared-queue job names, resolving when it is finished or handed back (D-073).
-   * A task that is not queued any more (finished, or running elsewhere) is left alone.
+   * Runs a task for a shared-queue job, resolving when it is finished or handed back (D-073): the
+   * task the job names, or another of its merchant's whose store's turn it is (D-085), which then
+   * hands its job to the one named. A job whose task is not queued any more (finished, or running
+   * elsewhere) does nothing.
    */
   async runTask(taskId: string): Promise<void> {
     await this.started;
@@ -160,6 +167,10 @@ export class TaskDispatcher {
     const held: Held = { attempt: task.attempts, leaseLimit };
     this.held.set(task.id, held);
     held.done = this.run(task).finally(() => this.held.delete(task.id));
+    if (task.id !== taskId) {
+      await this.shared?.handOver(taskId, task.id, Number(task.merchant_id))
+        .catch((error: unknown) => this.log.warn({ err: error, task_id: taskId }, 'job of a task passed by its store turn not moved; the orphan sweep will add one'));
+    }
     await held.done;
   }
 

@@ -31,7 +31,9 @@ export type TaskJobHandler = (taskId: string) => Promise<void>;
  * of truth (D-056): a job only says "claim this task"; a worker that finds it claimed or finished
  * does nothing. Fairness across merchants is the job's priority (lower runs first): how many
  * of the merchant's tasks were queued or running when it was added, so a merchant's hundredth
- * task waits behind every other merchant's first.
+ * task waits behind every other merchant's first. A job is one turn of its merchant: the task it
+ * runs is the merchant's task whose store's turn it is (D-085, TaskQueue.claim), and the task it
+ * names then takes over that task's job (handOver).
  */
 export class SharedTaskQueue {
   private runner: Runner | null = null;
@@ -69,6 +71,18 @@ export class SharedTaskQueue {
     // order added), and other merchants' places are unchanged.
     const last = (await jobs.lastQueuedPriority(merchantId)) ?? 0;
     await jobs.addJob(ANALYSIS_TASK_JOB, taskId, Math.min(MAX_PRIORITY, Math.max(ahead, last)), MAX_ATTEMPTS);
+  }
+
+  /**
+   * The job of task `jobTaskId` ran `ranTaskId`, another queued task of its merchant whose store's
+   * turn it was (D-085): the task named by the job is still queued and gets the job `ranTaskId` no
+   * longer needs, in its place, so the merchant keeps its places in the queue and every queued
+   * task one job. When that job is gone (taken by a runner that will find its task running and do
+   * nothing), it gets a new job instead.
+   */
+  async handOver(jobTaskId: string, ranTaskId: string, merchantId: number): Promise<void> {
+    if (await new TaskJobRepository(this.sql).moveJob(ANALYSIS_TASK_JOB, ranTaskId, jobTaskId, MAX_ATTEMPTS)) return;
+    await this.enqueue(jobTaskId, merchantId);
   }
 
   /** Queued tasks of the region with no job waiting for them get one again; how many did. */

@@ -30,6 +30,22 @@ export class TaskJobRepository {
     );
   }
 
+  /**
+   * Gives task `toTaskId` the waiting job of task `fromTaskId`, at the same priority and run_at, so
+   * it keeps that job's place in the queue (D-085: a job ran another task of its merchant, which
+   * leaves its own task without a job and the task run with one it no longer needs). One
+   * statement: remove_job deletes the waiting job and returns it, add_job adds the other's.
+   * False when `fromTaskId` had no waiting job (a runner took it meanwhile, or it was lost).
+   */
+  async moveJob(jobName: string, fromTaskId: string, toTaskId: string, maxAttempts: number): Promise<boolean> {
+    const moved = await this.db.all<{ id: unknown }>(
+      `SELECT ${JOB_SCHEMA}.add_job(?::text, json_build_object('task_id', ?::text), job_key => ?::text, priority => r.priority, run_at => r.run_at, max_attempts => ?::int) AS id
+       FROM ${JOB_SCHEMA}.remove_job(?::text) r WHERE r.id IS NOT NULL AND r.locked_at IS NULL`,
+      [jobName, toTaskId, jobKeyOf(toTaskId), maxAttempts, jobKeyOf(fromTaskId)],
+    );
+    return moved.length === 1;
+  }
+
   /** The highest priority among the merchant's queued tasks' jobs not yet taken, if any. */
   async lastQueuedPriority(merchantId: number): Promise<number | undefined> {
     const row = await this.db.one<{ p: number | null }>(

@@ -37,40 +37,33 @@ export class TaskQueue {
     return new TaskRepository(this.sql).requeueRunning(this.region, this.clock.now());
   }
 
-  /** The oldest queued task of the region, now running under a lease of leaseMs; undefined when none is queued. */
+  /**
+   * The next queued task of the region, now running under a lease of leaseMs; undefined when none
+   * is queued. Merchants are served in the order of their oldest queued task, as before (the
+   * embedded platform is one process, D-008); within a merchant its stores take turns (D-085).
+   */
   async claimNext(leaseMs: number): Promise<ClaimedTask | undefined> {
     const tasks = new TaskRepository(this.sql);
     for (;;) {
-      const candidates = await tasks.queued(this.region, CANDIDATES);
-      if (candidates.length === 0) return undefined;
-      for (const next of candidates) {
-        if (next.attempts >= MAX_ATTEMPTS) {
-          await this.finish(next.id, next.attempts, { status: 'failed', result: null, error: { code: TaskCodes.ANALYSIS_FAILED.code, msg: `analysis failed ${next.attempts} times` } });
-          continue;
-        }
-        const now = this.clock.now();
-        if (await tasks.claim(next.id, next.attempts, now + leaseMs, now)) return { ...next, attempts: next.attempts + 1 };
-        // Another runner took it first: try the next candidate.
-      }
+      const merchantId = await tasks.oldestQueuedMerchant(this.region);
+      if (merchantId === undefined) return undefined;
+      const task = await this.claimOfMerchant(merchantId, leaseMs);
+      if (task) return task;
+      // Another runner took the merchant's last queued tasks: the next merchant's turn.
     }
   }
 
   /**
-   * The queued task `id`, now running under a lease of leaseMs: the shared queue's job names it
-   * (D-073). Undefined when it is not queued (finished, or another worker runs it): the job was
-   * a duplicate or stale, and doing nothing is right.
+   * A queued task of the merchant of task `id`, now running under a lease of leaseMs: the shared
+   * queue's job names `id` (D-073) and stands for one turn of its merchant, in which the
+   * merchant's stores take turns (D-085). The task run may be another of the merchant's queued
+   * tasks; the caller then gives `id` that task's job. Undefined when `id` is not queued (finished,
+   * or another worker runs it): the job was a duplicate or stale, and doing nothing is right.
    */
   async claim(id: string, leaseMs: number): Promise<ClaimedTask | undefined> {
-    const tasks = new TaskRepository(this.sql);
-    const task = await tasks.runnable(id);
+    const task = await new TaskRepository(this.sql).runnable(id);
     if (task?.status !== 'queued') return undefined;
-    const claimed: ClaimedTask = { id: task.id, merchant_id: task.merchant_id, request: task.request, attempts: task.attempts };
-    if (claimed.attempts >= MAX_ATTEMPTS) {
-      await this.finish(id, claimed.attempts, { status: 'failed', result: null, error: { code: TaskCodes.ANALYSIS_FAILED.code, msg: `analysis failed ${claimed.attempts} times` } });
-      return undefined;
-    }
-    const now = this.clock.now();
-    return (await tasks.claim(id, claimed.attempts, now + leaseMs, now)) ? { ...claimed, attempts: claimed.attempts + 1 } : undefined;
+    return this.claimOfMerchant(Number(task.merchant_id), leaseMs);
   }
 
   succeed(id: string, attempt: number, record: unknown): Promise<boolean> {
@@ -102,6 +95,24 @@ export class TaskQueue {
   /** reclaimExpiredLeases, naming the tasks: the shared queue adds their jobs at once (D-073). */
   reclaimExpiredLeaseIds(): Promise<string[]> {
     return new TaskRepository(this.sql).requeueExpired(this.region, this.clock.now());
+  }
+
+  /** The merchant's next task by store turn (D-085), claimed; undefined when it has none queued. */
+  private async claimOfMerchant(merchantId: number, leaseMs: number): Promise<ClaimedTask | undefined> {
+    const tasks = new TaskRepository(this.sql);
+    for (;;) {
+      const candidates = await tasks.queuedByStoreTurn(merchantId, CANDIDATES);
+      if (candidates.length === 0) return undefined;
+      for (const next of candidates) {
+        if (next.attempts >= MAX_ATTEMPTS) {
+          await this.finish(next.id, next.attempts, { status: 'failed', result: null, error: { code: TaskCodes.ANALYSIS_FAILED.code, msg: `analysis failed ${next.attempts} times` } });
+          continue;
+        }
+        const now = this.clock.now();
+        if (await tasks.claim(next.id, next.attempts, now + leaseMs, now)) return { ...next, attempts: next.attempts + 1 };
+        // Another runner took it first: try the next candidate.
+      }
+    }
   }
 
   private finish(id: string, attempt: number, outcome: TaskOutcome): Promise<boolean> {

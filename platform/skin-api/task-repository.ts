@@ -29,6 +29,8 @@ export interface NewTask {
   algorithmVariant: string;
   request: string;
   metadata: string | null;
+  /** Who the task is served as within its merchant (D-085, store-key.ts). */
+  storeKey: string;
   quotaReserved: boolean;
   idempotencyKey: string | null;
   requestHash: string;
@@ -81,20 +83,43 @@ export class TaskRepository {
 
   async insert(task: NewTask): Promise<void> {
     await this.db.run(
-      `INSERT INTO tasks (id, merchant_id, app_id, order_id, api_code, algorithm_variant, request, metadata, status,
+      `INSERT INTO tasks (id, merchant_id, app_id, order_id, api_code, algorithm_variant, request, metadata, store_key, status,
          quota_reserved, idempotency_key, request_hash, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?)`,
-      [task.id, task.merchantId, task.appId, task.orderId, task.apiCode, task.algorithmVariant, task.request, task.metadata,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?)`,
+      [task.id, task.merchantId, task.appId, task.orderId, task.apiCode, task.algorithmVariant, task.request, task.metadata, task.storeKey,
         task.quotaReserved ? 1 : 0, task.idempotencyKey, task.requestHash, task.now, task.now],
     );
   }
 
-  /** The oldest queued tasks of a region's merchants, candidates for claim(). */
-  queued(region: string, limit: number): Promise<ClaimedTask[]> {
+  /** The merchant of the region's oldest queued task: whose turn it is in the embedded claim loop. */
+  async oldestQueuedMerchant(region: string): Promise<number | undefined> {
+    const row = await this.db.one<{ merchant_id: number }>(
+      `SELECT t.merchant_id FROM tasks t JOIN merchants m ON m.id = t.merchant_id
+       WHERE t.status = 'queued' AND m.region = ? ORDER BY t.created_at LIMIT 1`,
+      [region],
+    );
+    return row === undefined ? undefined : Number(row.merchant_id);
+  }
+
+  /**
+   * The merchant's queued tasks in the order its stores take turns (D-085), candidates for
+   * claim(): first the store with the fewest tasks running, then the one that started a task
+   * least recently (never counts as longest ago), then the oldest task. So a store that sends
+   * one task behind another store's flood runs next, while each store's own tasks keep their
+   * order. Only the stores with queued tasks are looked at, each by two index reads.
+   */
+  queuedByStoreTurn(merchantId: number, limit: number): Promise<ClaimedTask[]> {
     return this.db.all<ClaimedTask>(
-      `SELECT t.id, t.merchant_id, t.request, t.attempts FROM tasks t JOIN merchants m ON m.id = t.merchant_id
-       WHERE t.status = 'queued' AND m.region = ? ORDER BY t.created_at LIMIT ?`,
-      [region, limit],
+      `WITH stores AS MATERIALIZED (
+         SELECT q.store_key,
+           (SELECT COUNT(*) FROM tasks r WHERE r.merchant_id = ? AND r.status = 'running' AND r.store_key = q.store_key) AS running,
+           (SELECT COALESCE(MAX(s.started_at), 0) FROM tasks s WHERE s.merchant_id = ? AND s.store_key = q.store_key) AS last_started
+         FROM (SELECT DISTINCT store_key FROM tasks WHERE merchant_id = ? AND status = 'queued') q
+       )
+       SELECT t.id, t.merchant_id, t.request, t.attempts FROM tasks t JOIN stores ON stores.store_key = t.store_key
+       WHERE t.merchant_id = ? AND t.status = 'queued'
+       ORDER BY stores.running, stores.last_started, t.created_at, t.id LIMIT ?`,
+      [merchantId, merchantId, merchantId, merchantId, limit],
     );
   }
 
@@ -117,13 +142,13 @@ export class TaskRepository {
   /**
    * Compare-and-set queued -> running: true for exactly one caller when several try the same
    * task at the same attempt (on PostgreSQL the losers' UPDATE waits for the winner's row lock,
-   * then finds the row no longer queued).
+   * then finds the row no longer queued). The start time is its store's last turn (D-085).
    */
   async claim(id: string, attempts: number, leaseUntil: number, now: number): Promise<boolean> {
     const { changes } = await this.db.run(
-      `UPDATE tasks SET status = 'running', attempts = attempts + 1, lease_until = ?, updated_at = ?
+      `UPDATE tasks SET status = 'running', attempts = attempts + 1, lease_until = ?, started_at = ?, updated_at = ?
        WHERE id = ? AND status = 'queued' AND attempts = ?`,
-      [leaseUntil, now, id, attempts],
+      [leaseUntil, now, now, id, attempts],
     );
     return changes === 1;
   }

@@ -12,6 +12,7 @@ import type { SqlDatabase } from '../storage/sql.ts';
 import { requireValidOrder, reserveUnit } from './orders.ts';
 import type { StoredFile, UploadService } from './upload-service.ts';
 import { resolveResource } from './resource-address.ts';
+import { taskStoreKey } from './store-key.ts';
 import type { PolledTask } from './task-presenter.ts';
 import { TaskRepository, type TaskRow } from './task-repository.ts';
 
@@ -89,7 +90,7 @@ export class TaskService {
         const taskId = newTaskId(now);
         await tasks.insert({
           id: taskId, merchantId, appId, orderId: order.id, apiCode: task.api_code, algorithmVariant: task.algorithm_variant, request,
-          metadata: metadata ? JSON.stringify(metadata) : null, quotaReserved: countsQuota, idempotencyKey: idempotencyKey ?? null, requestHash, now,
+          metadata: metadata ? JSON.stringify(metadata) : null, storeKey: taskStoreKey(metadata, appId), quotaReserved: countsQuota, idempotencyKey: idempotencyKey ?? null, requestHash, now,
         });
         created = true;
         return taskId;

@@ -7,6 +7,7 @@ import { migration005 } from './005-deletions.ts';
 import { migration006 } from './006-rate-limits.ts';
 import { migration007 } from './007-catalogue-revisions.ts';
 import { migration008 } from './008-catalogue-notifications.ts';
+import { migration009 } from './009-task-stores.ts';
 
 /** Numbered, append-only: never edit a migration that has shipped, add the next one. */
-export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008];
+export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009];

@@ -88,6 +88,10 @@ describe('a whole session against the platform', () => {
       const job = kiosk.engine.job(sessionId)!;
       expect(job).toMatchObject({ stage: 'done', apiCode: 'online_skin', algorithmVariant: 'all_race_v2', reportId: expect.any(Number) });
       expect(job.taskRequest).toMatchObject({ api_code: 'online_skin', resources: { front_image: expect.stringContaining('/skin_api/file/resource/') } });
+      // The task names its store, and the platform serves it as that store's (D-085).
+      const store = platform.app.store_custom_ids[0]!;
+      expect(job.taskRequest).toMatchObject({ metadata: { store_custom_id: store } });
+      expect(await withPlatformSql(platform.dataDir, (sql) => sql.one('SELECT store_key FROM tasks WHERE id = ?', [job.taskId]))).toEqual({ store_key: `store:${store}` });
       const report = await kiosk.api.getReport({ sessionId, lang: 'en' });
       expect(report).toMatchObject({ stage: 'ready', shareUrl: expect.stringMatching(new RegExp(`^${platform.url}/shared/reports/`)) });
       expect(report.dimensions.length).toBeGreaterThan(0);

@@ -8,6 +8,7 @@ import { uploadResources } from '../../helpers/uploads.ts';
 import { jobKeyOf, TaskJobRepository } from '../../../platform/analysis/task-job-repository.ts';
 import { TaskQueue } from '../../../platform/analysis/task-queue.ts';
 import { systemClock } from '../../../platform/clock.ts';
+import { SharedTaskQueue } from '../../../platform/analysis/shared-queue.ts';
 
 /**
  * Issue 15 item 4 (D-073): the shared queue serves merchants fairly, and a merchant's queue has a
@@ -116,5 +117,101 @@ describe('fair shared queue on PostgreSQL', () => {
     const { task_id: next } = await flooder.call(skinApiEndpoints.createTask, { body: { api_code: 'online_skin', algorithm_variant: 'all_race', resources }, headers: { [IDEMPOTENCY_KEY_HEADER]: 'after-backlog' } });
     const order = (await jobOrder()).filter((id) => id === next || backlog.includes(id));
     expect(order).toEqual([...backlog.slice(LIMIT / 2), next]);
+  }, 60_000);
+});
+
+/**
+ * D-085: a job is one turn of its merchant; the task it runs is the one whose store's turn it is,
+ * and the task the job named takes over the job of the task that ran, in its place. Read from the
+ * jobs of an API-only node, as above; the worker's part is played by TaskQueue.claim and
+ * SharedTaskQueue.handOver, as the dispatcher calls them.
+ */
+describe('stores of a merchant take turns on the shared queue', () => {
+  let database: TestPostgresDatabase;
+  let test: TestPlatform;
+
+  beforeAll(async () => {
+    database = await createTestPostgresDatabase();
+    test = await startTestPlatform({ config: { databaseUrl: database.url, role: 'api' } });
+  }, 60_000);
+  afterAll(async () => {
+    await test?.stop();
+    await database?.drop();
+  });
+
+  it("runs a store's task behind another store's flood in the flood's second job, and moves that task's job to the task passed over", async () => {
+    const client = test.client(test.app('primary'));
+    const merchantId = Number(test.app('primary').merchant_id);
+    const sql = test.platform.services.sql;
+    const resources = await uploadResources(client, ['front_image']);
+    const create = async (store: string) =>
+      (await client.call(skinApiEndpoints.createTask, { body: { api_code: 'online_skin', algorithm_variant: 'all_race', resources, metadata: { store_custom_id: store } } })).task_id;
+    const flood: string[] = [];
+    for (let i = 0; i < 5; i++) flood.push(await create('A1'));
+    const late = await create('B1');
+    interface Job { key: string; priority: number; run_at: string; locked: boolean }
+    const jobs = async () =>
+      (await sql.all<Job>('SELECT key, priority, run_at::text AS run_at, locked_at IS NOT NULL AS locked FROM graphile_worker.jobs ORDER BY priority, run_at, id'))
+        .map((job) => ({ ...job, key: job.key?.replace(/^task:/, '') ?? null }));
+    const before = await jobs();
+    expect(before.map((job) => job.key)).toEqual([...flood, late]);
+    const lateJob = before.find((job) => job.key === late)!;
+
+    // A worker takes the first job (as graphile-worker's get_job locks it) and runs the flood's first task.
+    const lock = (taskId: string) => sql.run("UPDATE graphile_worker._private_jobs SET locked_at = now(), locked_by = 'test' WHERE key = ?", [jobKeyOf(taskId)]);
+    const queue = new TaskQueue(sql, systemClock, test.platform.services.config.region);
+    await lock(flood[0]!);
+    expect((await queue.claim(flood[0]!, 60_000))?.id).toBe(flood[0]);
+    // The next job names the flood's second task; store B1 has nothing running, so its task runs.
+    await lock(flood[1]!);
+    const ran = await queue.claim(flood[1]!, 60_000);
+    expect(ran?.id).toBe(late);
+    const shared = await SharedTaskQueue.open(database.url, sql);
+    await shared.handOver(flood[1]!, late, merchantId);
+
+    const waiting = (await jobs()).filter((job) => !job.locked);
+    // The task passed over has the late task's job, in its place; the late task, running, has none.
+    expect(waiting.find((job) => job.key === flood[1])).toMatchObject({ priority: lateJob.priority, run_at: lateJob.run_at });
+    expect(waiting.map((job) => job.key)).toEqual([...flood.slice(2), flood[1]]);
+    // Which task a job runs is chosen when it runs: the next job, naming the flood's third task,
+    // runs the flood's second (its store's oldest), which hands its job on in turn.
+    await lock(flood[2]!);
+    expect((await queue.claim(flood[2]!, 60_000))?.id).toBe(flood[1]);
+    await shared.handOver(flood[2]!, flood[1]!, merchantId);
+    expect((await jobs()).filter((job) => !job.locked).map((job) => job.key)).toEqual([flood[3], flood[4], flood[2]]);
+    // Every queued task has its job: the orphan pass adds none.
+    const region = test.platform.services.config.region;
+    expect(await new TaskJobRepository(sql).orphans(region, Date.now() + 1_000, 200)).toEqual([]);
+    expect(await sql.one<{ n: number }>("SELECT COUNT(*) AS n FROM tasks WHERE merchant_id = ? AND status = 'queued'", [merchantId])).toEqual({ n: 3 });
+  }, 60_000);
+
+  it('gives the task passed over a job of its own when the job of the task run was taken meanwhile', async () => {
+    const client = test.client(test.app('second'));
+    const merchantId = Number(test.app('second').merchant_id);
+    const sql = test.platform.services.sql;
+    const resources = await uploadResources(client, ['front_image']);
+    const create = async (store: string) =>
+      (await client.call(skinApiEndpoints.createTask, { body: { api_code: 'online_skin', algorithm_variant: 'all_race', resources, metadata: { store_custom_id: store } } })).task_id;
+    const flood = [await create('C1'), await create('C1')];
+    const late = await create('D1');
+    const lock = (taskId: string) => sql.run("UPDATE graphile_worker._private_jobs SET locked_at = now(), locked_by = 'test' WHERE key = ?", [jobKeyOf(taskId)]);
+    const queue = new TaskQueue(sql, systemClock, test.platform.services.config.region);
+    await lock(flood[0]!);
+    expect((await queue.claim(flood[0]!, 60_000))?.id).toBe(flood[0]);
+    // Two workers take the next two jobs at once: the flood's second task's, and the late task's.
+    await lock(flood[1]!);
+    await lock(late);
+    expect((await queue.claim(flood[1]!, 60_000))?.id).toBe(late);
+    await (await SharedTaskQueue.open(database.url, sql)).handOver(flood[1]!, late, merchantId);
+    // The late task's job, taken, does nothing when it runs (its task is running).
+    expect(await queue.claim(late, 60_000)).toBeUndefined();
+    // The task passed over has one waiting job; no other task of the merchant has one.
+    const waiting = await sql.all<{ key: string }>(
+      "SELECT j.key FROM graphile_worker.jobs j JOIN tasks t ON j.key = 'task:' || t.id WHERE t.merchant_id = ? AND j.locked_at IS NULL",
+      [merchantId],
+    );
+    expect(waiting).toEqual([{ key: jobKeyOf(flood[1]!) }]);
+    const region = test.platform.services.config.region;
+    expect(await new TaskJobRepository(sql).orphans(region, Date.now() + 1_000, 200)).toEqual([]);
   }, 60_000);
 });

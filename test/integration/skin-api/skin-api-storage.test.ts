@@ -233,6 +233,7 @@ describe.each(SQL_BACKENDS)('Skin API storage on %s', (backend) => {
         async afterSweep() {
           sweeps += 1;
         },
+        handOver: () => Promise.reject(new Error('no job runs a task in this test')),
       };
       dispatcher.start();
       // Another process claimed both and died.
@@ -251,5 +252,75 @@ describe.each(SQL_BACKENDS)('Skin API storage on %s', (backend) => {
       await dispatcher.stop();
       vi.useRealTimers();
     }
+  });
+  /** Creates tasks one millisecond apart (the queue's "oldest" is by creation time), from an app, with more fields of the body. */
+  async function createFrom(db: SqlDatabase, merchantId: number, sources: readonly { app: string; body?: Record<string, unknown> }[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (const source of sources) {
+      clock.advance(1);
+      ids.push(await tasksOn(db).create(merchantId, source.app, { ...ONLINE_SKIN, ...source.body }, undefined, []));
+    }
+    return ids;
+  }
+  const FLOOD = 6;
+  const fromStore = (store: string) => ({ app: 'kiosk', body: { metadata: { store_custom_id: store, visit: 'v1' } } });
+
+  it("runs one store's task second when it comes after another store's flood of the same merchant, each store in its own order (D-085)", async () => {
+    const { db, merchantId } = await open(100);
+    const flood = await createFrom(db, merchantId, Array.from({ length: FLOOD }, () => fromStore('A1')));
+    const [late] = await createFrom(db, merchantId, [fromStore('B1')]);
+    const queue = new TaskQueue(db, clock, 'overseas');
+    const order: string[] = [];
+    // One runner: the first task still runs when the second is claimed.
+    for (let task = await queue.claimNext(LEASE_MS); task; task = await queue.claimNext(LEASE_MS)) order.push(task.id);
+    expect(order).toEqual([flood[0], late, ...flood.slice(1)]);
+  });
+
+  it('gives the turn to the store that started a task least recently once the runner is free again (D-085)', async () => {
+    const { db, merchantId } = await open(100);
+    const flood = await createFrom(db, merchantId, Array.from({ length: FLOOD }, () => fromStore('A1')));
+    const [late] = await createFrom(db, merchantId, [fromStore('B1')]);
+    const queue = new TaskQueue(db, clock, 'overseas');
+    const first = (await queue.claimNext(LEASE_MS))!;
+    expect(first.id).toBe(flood[0]);
+    clock.advance(1);
+    expect(await queue.succeed(first.id, first.attempts, { ok: true })).toBe(true);
+    // Both stores have nothing running: B1 never started one, A1 just did.
+    expect((await queue.claimNext(LEASE_MS))?.id).toBe(late);
+  });
+
+  it("runs, for a job naming a task, its merchant's task whose store's turn it is, and nothing for a task no longer queued (D-085)", async () => {
+    const { db, merchantId } = await open(100);
+    const flood = await createFrom(db, merchantId, Array.from({ length: 3 }, () => fromStore('A1')));
+    const [late] = await createFrom(db, merchantId, [fromStore('B1')]);
+    const queue = new TaskQueue(db, clock, 'overseas');
+    expect((await queue.claim(flood[0]!, LEASE_MS))?.id).toBe(flood[0]);
+    // The job of the flood's second task runs store B1's task; the second stays queued for the next job.
+    expect((await queue.claim(flood[1]!, LEASE_MS))?.id).toBe(late);
+    expect(await db.one('SELECT status FROM tasks WHERE id = ?', [flood[1]!])).toEqual({ status: 'queued' });
+    // A job whose task already runs (a stale or duplicate job) runs nothing.
+    expect(await queue.claim(late!, LEASE_MS)).toBeUndefined();
+    expect(await queue.claim(flood[0]!, LEASE_MS)).toBeUndefined();
+    expect(await db.one("SELECT COUNT(*) AS n FROM tasks WHERE status = 'queued'")).toEqual({ n: 2 });
+  });
+
+  it('serves tasks that name no valid store by their app, and records the key each task is served under (D-085)', async () => {
+    const { db, merchantId } = await open(100);
+    const flood = await createFrom(db, merchantId, Array.from({ length: FLOOD }, () => ({ app: 'integration-1' })));
+    const others = await createFrom(db, merchantId, [
+      { app: 'integration-2', body: { metadata: { store_custom_id: 'not-a-store' } } },
+      { app: 'integration-3', body: { metadata: { store_custom_id: 'S'.repeat(21) } } },
+      { app: 'integration-3', body: { metadata: { store_custom_id: 42 } } },
+      // The compatibility field custom is metadata.
+      { app: 'integration-4', body: { custom: { store_custom_id: 'C7' } } },
+    ]);
+    const keys = await db.all<{ store_key: string }>('SELECT store_key FROM tasks ORDER BY created_at');
+    expect(keys.map((row) => row.store_key)).toEqual([...Array<string>(FLOOD).fill('app:integration-1'), 'app:integration-2', 'app:integration-3', 'app:integration-3', 'store:C7']);
+    const queue = new TaskQueue(db, clock, 'overseas');
+    const order: string[] = [];
+    for (let task = await queue.claimNext(LEASE_MS); task; task = await queue.claimNext(LEASE_MS)) order.push(task.id);
+    // Each app's or store's first task within the first four claims, not after the flood.
+    expect(order.slice(0, 4)).toEqual([flood[0], others[0], others[1], others[3]]);
+    expect(order).toHaveLength(FLOOD + others.length);
   });
 });

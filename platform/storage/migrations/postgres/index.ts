@@ -3,9 +3,10 @@ import { postgres005 } from './005-baseline.ts';
 import { postgres006 } from './006-rate-limits.ts';
 import { postgres007 } from './007-catalogue-revisions.ts';
 import { postgres008 } from './008-catalogue-notifications.ts';
+import { postgres009 } from './009-task-stores.ts';
 
 /**
  * Numbered like the SQLite list (platform/storage/migrations/index.ts) and append-only: a new
  * schema step is added to both lists under the same number.
  */
-export const postgresMigrations: readonly PostgresMigration[] = [postgres005, postgres006, postgres007, postgres008];
+export const postgresMigrations: readonly PostgresMigration[] = [postgres005, postgres006, postgres007, postgres008, postgres009];
