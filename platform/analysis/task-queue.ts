@@ -39,13 +39,13 @@ export class TaskQueue {
 
   /**
    * The next queued task of the region, now running under a lease of leaseMs; undefined when none
-   * is queued. Merchants are served in the order of their oldest queued task, as before (the
-   * embedded platform is one process, D-008); within a merchant its stores take turns (D-085).
+   * is queued. The embedded platform's merchants take turns (D-086), and within a merchant its
+   * stores (D-085). The shared queue orders merchants by its jobs' priorities instead (D-073).
    */
   async claimNext(leaseMs: number): Promise<ClaimedTask | undefined> {
     const tasks = new TaskRepository(this.sql);
     for (;;) {
-      const merchantId = await tasks.oldestQueuedMerchant(this.region);
+      const merchantId = await tasks.merchantByTurn(this.region);
       if (merchantId === undefined) return undefined;
       const task = await this.claimOfMerchant(merchantId, leaseMs);
       if (task) return task;

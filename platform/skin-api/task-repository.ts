@@ -91,11 +91,24 @@ export class TaskRepository {
     );
   }
 
-  /** The merchant of the region's oldest queued task: whose turn it is in the embedded claim loop. */
-  async oldestQueuedMerchant(region: string): Promise<number | undefined> {
+  /**
+   * The merchant whose turn it is in the embedded claim loop (D-086): of the region's merchants
+   * with queued tasks, the one with the fewest tasks running, then the one that started a task
+   * least recently (never counts as longest ago), then the one whose oldest queued task is oldest.
+   * The same rule as the store turn one level down, so a merchant's flood cannot hold another
+   * merchant's customer back by more than one task per runner.
+   */
+  async merchantByTurn(region: string): Promise<number | undefined> {
     const row = await this.db.one<{ merchant_id: number }>(
-      `SELECT t.merchant_id FROM tasks t JOIN merchants m ON m.id = t.merchant_id
-       WHERE t.status = 'queued' AND m.region = ? ORDER BY t.created_at LIMIT 1`,
+      `WITH waiting AS MATERIALIZED (
+         SELECT t.merchant_id, MIN(t.created_at) AS oldest FROM tasks t JOIN merchants m ON m.id = t.merchant_id
+         WHERE t.status = 'queued' AND m.region = ? GROUP BY t.merchant_id
+       )
+       SELECT w.merchant_id FROM waiting w
+       ORDER BY (SELECT COUNT(*) FROM tasks r WHERE r.merchant_id = w.merchant_id AND r.status = 'running'),
+         (SELECT COALESCE(MAX(s.started_at), 0) FROM tasks s WHERE s.merchant_id = w.merchant_id),
+         w.oldest, w.merchant_id
+       LIMIT 1`,
       [region],
     );
     return row === undefined ? undefined : Number(row.merchant_id);

@@ -304,6 +304,33 @@ describe.each(SQL_BACKENDS)('Skin API storage on %s', (backend) => {
     expect(await db.one("SELECT COUNT(*) AS n FROM tasks WHERE status = 'queued'")).toEqual({ n: 2 });
   });
 
+  /** A second merchant of the same group and region, with an order of its own. */
+  async function otherMerchant(db: SqlDatabase, merchantId: number): Promise<number> {
+    const now = clock.now();
+    const merchant = await db.one<{ id: number }>(
+      "INSERT INTO merchants (group_id, name, region, created_at) SELECT group_id, 'n', 'overseas', ? FROM merchants WHERE id = ? RETURNING id",
+      [now, merchantId],
+    );
+    await db.run('INSERT INTO skin_orders (merchant_id, valid_from, valid_until, quota_total, created_at) VALUES (?, ?, ?, ?, ?)', [merchant!.id, now - 1000, now + 86_400_000, 100, now]);
+    return merchant!.id;
+  }
+
+  it("takes merchants in turn in the embedded claim loop: another merchant's task runs second behind a flood (D-086)", async () => {
+    const { db, merchantId } = await open(100);
+    const other = await otherMerchant(db, merchantId);
+    const flood = await createFrom(db, merchantId, Array.from({ length: FLOOD }, () => ({ app: 'busy' })));
+    const [late] = await createFrom(db, other, [{ app: 'quiet' }, { app: 'quiet' }]);
+    const queue = new TaskQueue(db, clock, 'overseas');
+    const first = (await queue.claimNext(LEASE_MS))!;
+    expect(first.id).toBe(flood[0]);
+    clock.advance(1);
+    // The flood's first task still running: the other merchant has none running.
+    expect((await queue.claimNext(LEASE_MS))?.id).toBe(late);
+    clock.advance(1);
+    // Both run one; the flooding merchant started one least recently, so its turn comes again.
+    expect((await queue.claimNext(LEASE_MS))?.id).toBe(flood[1]);
+  });
+
   it('serves tasks that name no valid store by their app, and records the key each task is served under (D-085)', async () => {
     const { db, merchantId } = await open(100);
     const flood = await createFrom(db, merchantId, Array.from({ length: FLOOD }, () => ({ app: 'integration-1' })));

@@ -10,5 +10,6 @@ export const postgres009: PostgresMigration = {
     UPDATE tasks SET store_key = 'app:' || app_id WHERE status IN ('queued', 'running');
     CREATE INDEX tasks_store_queue ON tasks(merchant_id, status, store_key, created_at);
     CREATE INDEX tasks_store_turns ON tasks(merchant_id, store_key, started_at);
+    CREATE INDEX tasks_merchant_turns ON tasks(merchant_id, started_at);
   `,
 };
