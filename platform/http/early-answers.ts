@@ -43,7 +43,10 @@ export interface EarlyAnswerOptions {
  * of Fastify's request listener that answers a GET of such a path when its answer is kept and
  * the caller is proven from memory, and hands every other request, unchanged, to Fastify. What
  * the step writes is what the route would: the same envelope with its own req_id, the same
- * headers (Vary, gzip when accepted), the same latency metric.
+ * headers (Vary, gzip when accepted), the same latency metric. The app's hooks every request
+ * passes are each accounted for here (closing: left to the route; 404 and 405: a known path and
+ * GET; envelope and compression: the same bytes; metrics; unread bodies: no body); a new such
+ * hook needs its counterpart here, or the step must leave its requests to Fastify.
  */
 export class EarlyAnswers {
   readonly #byPath = new Map<string, EarlyAnswer>();

@@ -106,6 +106,8 @@ export interface KeptCall<Q> {
 interface Routed {
   readonly checkQuery: Check<unknown>;
   readonly rateLimited: boolean;
+  /** Registered in a plugin scope, whose own hooks an answer before routing would skip. */
+  readonly scoped: boolean;
 }
 
 /**
@@ -123,11 +125,12 @@ export class RouteKit {
     private readonly app: FastifyInstance,
     private readonly deps: RouteKitDeps,
     private readonly routed = new Map<Endpoint, Routed>(),
+    private readonly scoped = false,
   ) {}
 
   /** The same kit registering into a plugin scope (its own content-type parsers, say). */
   within(scope: FastifyInstance): RouteKit {
-    return new RouteKit(scope, this.deps, this.routed);
+    return new RouteKit(scope, this.deps, this.routed, true);
   }
 
   baseUrl(request: FastifyRequest): string {
@@ -151,7 +154,7 @@ export class RouteKit {
       if (ep.auth === 'none') return null as CallerOf<E>;
       return (await (ep.merchantScoped ? merchantCaller(this.deps, request) : tokenCaller(this.deps, request))) as CallerOf<E>;
     };
-    this.routed.set(ep, { checkQuery: checkQuery as Check<unknown>, rateLimited: Boolean(options.rateLimit) });
+    this.routed.set(ep, { checkQuery: checkQuery as Check<unknown>, rateLimited: Boolean(options.rateLimit), scoped: this.scoped });
     const run = markDeclared(async (request: FastifyRequest, reply: FastifyReply) => {
       // The order every route had by hand: who calls (1001, merchant-id, 44099), then the input.
       const caller = await callerOf(request);
@@ -181,8 +184,8 @@ export class RouteKit {
   keptAnswer<E extends Endpoint, Q = Parsed<NonNullable<E['query']>>>(ep: E, answer: (call: KeptCall<Q>) => RawJson<Payload<E>> | undefined): void {
     const routed = this.routed.get(ep);
     if (routed === undefined) throw new Error(`${ep.method} ${ep.path}: route the endpoint before giving it a kept answer`);
-    if (ep.method !== 'GET' || ep.auth === 'none' || ep.merchantScoped !== true || !ep.enveloped || ep.params || ep.body || routed.rateLimited) {
-      throw new Error(`${ep.method} ${ep.path}: kept answers are for enveloped, merchant-scoped GETs with no parameters, body or rate limit`);
+    if (ep.method !== 'GET' || ep.auth === 'none' || ep.merchantScoped !== true || !ep.enveloped || ep.params || ep.body || routed.rateLimited || routed.scoped) {
+      throw new Error(`${ep.method} ${ep.path}: kept answers are for enveloped, merchant-scoped GETs of the root scope with no parameters, body or rate limit`);
     }
     const checkQuery = routed.checkQuery as Check<Q>;
     this.deps.early?.add(routePath(ep.path), ({ headers, query, baseUrl }) => {

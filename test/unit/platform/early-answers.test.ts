@@ -3,6 +3,9 @@ import { request } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EarlyAnswers, simpleQuery, type EarlyAnswer, type EarlyAnswerOptions } from '../../../platform/http/early-answers.ts';
 import { RawJson } from '../../../platform/http/raw-json.ts';
+import type { RouteKitDeps } from '../../../platform/routes/route-kit.ts';
+import { RouteKit } from '../../../platform/routes/route-kit.ts';
+import { skinApiEndpoints } from '../../../protocol/endpoints/skin-api.ts';
 
 describe('simpleQuery', () => {
   it('reads plain name=value pairs, each name once', () => {
@@ -88,5 +91,26 @@ describe('EarlyAnswers', () => {
     const { url } = await serve(kept, { answered });
     await via(`${url}/kept?task_id=t1`);
     await vi.waitFor(() => expect(answered).toHaveBeenCalledWith('GET', '/kept', 200, expect.any(Number)));
+  });
+});
+
+describe('RouteKit.keptAnswer', () => {
+  it('gives kept answers only to routed, enveloped, merchant-scoped GETs of the root scope', async () => {
+    const app = Fastify({ logger: false });
+    const early = new EarlyAnswers();
+    const add = vi.spyOn(early, 'add');
+    const kit = new RouteKit(app, { early, publicBaseUrl: undefined } as unknown as RouteKitDeps);
+    const none = () => undefined;
+    expect(() => kit.keptAnswer(skinApiEndpoints.taskResult, none)).toThrow(/route the endpoint before/);
+    kit.route(skinApiEndpoints.createTask, {}, () => ({ task_id: 't' }));
+    expect(() => kit.keptAnswer(skinApiEndpoints.createTask, none)).toThrow(/merchant-scoped GETs/);
+    kit.within(app).route(skinApiEndpoints.taskResult, {}, () => ({}) as never);
+    expect(() => kit.keptAnswer(skinApiEndpoints.taskResult, none)).toThrow(/root scope/);
+    expect(add).not.toHaveBeenCalled();
+    const root = new RouteKit(Fastify({ logger: false }), { early, publicBaseUrl: undefined } as unknown as RouteKitDeps);
+    root.route(skinApiEndpoints.taskResult, {}, () => ({}) as never);
+    root.keptAnswer(skinApiEndpoints.taskResult, none);
+    expect(add).toHaveBeenCalledWith('/skin_api/analyze/result', expect.any(Function));
+    await app.close();
   });
 });
