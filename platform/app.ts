@@ -1,5 +1,4 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import { maxHeaderSize } from 'node:http';
 import { MerchantRepository } from './auth/merchant-repository.ts';
 import { MerchantScopes } from './auth/merchant-scopes.ts';
@@ -7,7 +6,8 @@ import { answerClientError } from './http/client-errors.ts';
 import { refuseConnect } from './http/connect-method.ts';
 import { refuseWhileClosing } from './http/closing.ts';
 import { answerFrameworkError } from './http/framework-errors.ts';
-import { installEnvelope } from './http/envelope.ts';
+import { EarlyAnswers } from './http/early-answers.ts';
+import { installEnvelope, newRequestId } from './http/envelope.ts';
 import { installKeptCompression } from './http/kept-compression.ts';
 import { installRateLimits, tokenRateLimit } from './http/rate-limit.ts';
 import { answerUnmetExpectations } from './http/expectation.ts';
@@ -38,7 +38,7 @@ export async function buildPlatformApp(services: PlatformServices, routes?: (kit
     logController: new LogController({ disableRequestLogging: !services.config.logRequests }),
     trustProxy: services.config.trustProxy,
     bodyLimit: services.config.jsonBodyLimit,
-    genReqId: () => randomUUID().replaceAll('-', ''),
+    genReqId: newRequestId,
     // Fastify's bare 503 while closing is replaced by an enveloped one (refuseWhileClosing).
     return503OnClosing: false,
     forceCloseConnections: 'idle',
@@ -57,13 +57,14 @@ export async function buildPlatformApp(services: PlatformServices, routes?: (kit
   refuseConnect(app);
   boundUnreadBodies(app);
   answerUnmetExpectations(app);
-  refuseWhileClosing(app);
+  const isClosing = refuseWhileClosing(app);
   installEnvelope(app);
   installKeptCompression(app);
   services.metrics?.observe(app);
   await installRateLimits(app, services.sql, services.clock);
   const sealMethods = recordRoutesForMethodNotAllowed(app);
-  const kit = new RouteKit(app, { tokens: services.tokens, merchants: new MerchantScopes(new MerchantRepository(services.sql)), region: services.config.region, publicBaseUrl: services.config.publicBaseUrl });
+  const early = new EarlyAnswers();
+  const kit = new RouteKit(app, { tokens: services.tokens, merchants: new MerchantScopes(new MerchantRepository(services.sql)), region: services.config.region, publicBaseUrl: services.config.publicBaseUrl, early });
   registerOpsRoutes(kit, { sql: services.sql, objects: services.objects, metrics: services.metrics });
   registerTokenRoutes(kit, services.tokens, {
     rateLimit: tokenRateLimit({ max: services.config.tokenRateLimit, windowSeconds: services.config.rateLimitWindowSeconds }),
@@ -79,5 +80,9 @@ export async function buildPlatformApp(services: PlatformServices, routes?: (kit
   await registerUploadRoutes(app, kit, services);
   routes?.(kit, app);
   sealMethods();
+  early.install(app, {
+    publicBaseUrl: services.config.publicBaseUrl, trustProxy: services.config.trustProxy, logRequests: services.config.logRequests,
+    isClosing, log: app.log, ...(services.metrics ? { answered: services.metrics.requestAnswered } : {}),
+  });
   return app;
 }

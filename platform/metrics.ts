@@ -73,11 +73,15 @@ export class PlatformMetrics {
   /** Times every answered request by its route pattern (never the raw URL: ids would explode the series). */
   observe(app: FastifyInstance): void {
     app.addHook('onResponse', (request, reply, done) => {
-      const route = request.routeOptions.url ?? 'unmatched';
-      this.requestDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+      this.requestAnswered(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
       done();
     });
   }
+
+  /** Records one answered request; also told of answers given before Fastify (http/early-answers.ts, D-084). */
+  readonly requestAnswered = (method: string, route: string, statusCode: number, seconds: number): void => {
+    this.requestDuration.observe({ method, route, status_code: String(statusCode) }, seconds);
+  };
 
   /** Told of every finished task by the analysis service. */
   readonly taskFinished = (apiCode: string, status: 'succeeded' | 'failed', ms: number): void => {

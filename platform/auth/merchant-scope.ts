@@ -17,21 +17,39 @@ export async function resolveMerchant(
   auth: AuthContext,
   merchantIdHeader: string | string[] | undefined,
 ): Promise<MerchantScope> {
-  const header = Array.isArray(merchantIdHeader) ? merchantIdHeader[0] : merchantIdHeader;
-  let merchantId: number;
-  if (auth.level === 'merchant') {
-    merchantId = auth.merchantId as number;
-    if (header !== undefined && header !== '' && header !== String(merchantId)) {
-      throw invalidParam('headers.merchant-id: does not match the merchant of this token');
-    }
-  } else {
-    if (header === undefined || header === '') throw invalidParam('headers.merchant-id: required with a group-level token');
-    if (!/^\d{1,15}$/.test(header)) throw invalidParam('headers.merchant-id: must be a merchant id');
-    merchantId = Number(header);
-  }
+  const merchantId = merchantIdOf(auth, merchantIdHeader);
   const merchant = await merchants.findInGroup(merchantId, auth.groupId);
   if (!merchant) throw invalidParam('headers.merchant-id: not a merchant of this group');
   return merchant;
+}
+
+/**
+ * resolveMerchant's answer when the merchant's scope is kept (D-071), with no read and no
+ * promise; undefined when resolveMerchant would read the database or refuse (D-084).
+ */
+export function keptMerchant(merchants: MerchantScopes, auth: AuthContext, merchantIdHeader: string | string[] | undefined): MerchantScope | undefined {
+  let merchantId: number;
+  try {
+    merchantId = merchantIdOf(auth, merchantIdHeader);
+  } catch {
+    return undefined;
+  }
+  return merchants.keptInGroup(merchantId, auth.groupId);
+}
+
+/** The id of the merchant a call acts on, as its token and merchant-id header name it; a bad header throws. */
+function merchantIdOf(auth: AuthContext, merchantIdHeader: string | string[] | undefined): number {
+  const header = Array.isArray(merchantIdHeader) ? merchantIdHeader[0] : merchantIdHeader;
+  if (auth.level === 'merchant') {
+    const merchantId = auth.merchantId as number;
+    if (header !== undefined && header !== '' && header !== String(merchantId)) {
+      throw invalidParam('headers.merchant-id: does not match the merchant of this token');
+    }
+    return merchantId;
+  }
+  if (header === undefined || header === '') throw invalidParam('headers.merchant-id: required with a group-level token');
+  if (!/^\d{1,15}$/.test(header)) throw invalidParam('headers.merchant-id: must be a merchant id');
+  return Number(header);
 }
 
 /** Group operations (listing merchants) need a group-level token. */

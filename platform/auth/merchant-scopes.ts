@@ -25,6 +25,15 @@ export class MerchantScopes {
 
   /** The merchant with this id when it belongs to the group; a foreign one is not found. */
   findInGroup(merchantId: number, groupId: number): Promise<MerchantScope | undefined> {
-    return this.#kept.getOrLoad(`${groupId}:${merchantId}`, () => this.merchants.findScopeInGroup(merchantId, groupId));
+    return this.#kept.getOrLoad(keyOf(merchantId, groupId), () => this.merchants.findScopeInGroup(merchantId, groupId));
   }
+
+  /** findInGroup's answer while it is kept, with no read; undefined when it is not (D-084). */
+  keptInGroup(merchantId: number, groupId: number): MerchantScope | undefined {
+    return this.#kept.get(keyOf(merchantId, groupId));
+  }
+}
+
+function keyOf(merchantId: number, groupId: number): string {
+  return `${groupId}:${merchantId}`;
 }

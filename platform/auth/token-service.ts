@@ -21,6 +21,10 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+function contextOf(row: TokenHolder): AuthContext {
+  return { appId: row.app_id, level: row.level, groupId: row.group_id, merchantId: row.merchant_id };
+}
+
 function secretsEqual(a: string, b: string): boolean {
   const left = Buffer.from(a, 'utf8');
   const right = Buffer.from(b, 'utf8');
@@ -78,6 +82,18 @@ export class TokenService {
     const hash = hashToken(token);
     const row = await this.#holders.getOrLoad(hash, () => this.tokens.findHolder(hash));
     if (!row || row.expires_at <= this.clock.now()) throw tokenInvalid();
-    return { appId: row.app_id, level: row.level, groupId: row.group_id, merchantId: row.merchant_id };
+    return contextOf(row);
+  }
+
+  /**
+   * The caller behind a token whose holder is kept (D-071), with no database read and no
+   * promise: what `authenticate` answers for it now. Undefined whenever `authenticate` would
+   * read the database or refuse the token, so the caller goes the whole way (D-084).
+   */
+  authenticateKept(token: string | undefined): AuthContext | undefined {
+    if (!token) return undefined;
+    const row = this.#holders.get(hashToken(token));
+    if (!row || row.expires_at <= this.clock.now()) return undefined;
+    return contextOf(row);
   }
 }

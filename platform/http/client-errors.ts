@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { maxHeaderSize } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Codes } from '../../protocol/codes.ts';
-import { buildEnvelope, pathOf } from './envelope.ts';
+import { buildEnvelope, newRequestId, pathOf } from './envelope.ts';
 
 /** What Node's HTTP parser hands to 'clientError' (llhttp codes such as HPE_HEADER_OVERFLOW). */
 interface ClientError extends Error {
@@ -53,7 +52,7 @@ function reasonOf(error: ClientError): string {
 export function answerClientError(this: FastifyInstance | undefined, error: ClientError, plainSocket: Socket): void {
   const socket = plainSocket as HttpSocket;
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const reqId = randomUUID().replaceAll('-', '');
+  const reqId = newRequestId();
   const requestUri = requestUriOf(error.rawPacket);
   this?.log.info({ req_id: reqId, code: error.code, request_uri: requestUri }, 'client error answered 400');
   const inFlight = socket._httpMessage?.headersSent === true;

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'node:net';
 import { answerBadRequestOnSocket } from './client-errors.ts';
-import { pathOf } from './envelope.ts';
+import { newRequestId, pathOf } from './envelope.ts';
 
 /**
  * A CONNECT request asks for a tunnel: Node hands it to 'connect' listeners instead of the
@@ -15,7 +14,7 @@ import { pathOf } from './envelope.ts';
  */
 export function refuseConnect(app: FastifyInstance): void {
   app.server.on('connect', (request: IncomingMessage, socket: Duplex) => {
-    const reqId = randomUUID().replaceAll('-', '');
+    const reqId = newRequestId();
     const target = request.url ?? '';
     const requestUri = target.startsWith('/') && !/[^\x21-\x7e]/.test(target) ? pathOf(target) : '';
     app.log.info({ req_id: reqId, request_uri: requestUri }, 'CONNECT answered 400');

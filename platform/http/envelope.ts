@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CodeInfo } from '../../protocol/codes.ts';
 import { Codes } from '../../protocol/codes.ts';
@@ -30,6 +31,11 @@ export function pathOf(url: string): string {
 
 function requestPath(request: FastifyRequest): string {
   return pathOf(request.url);
+}
+
+/** A request's req_id: a random UUID's 32 hex digits (Fastify's genReqId, and answers written outside Fastify). */
+export function newRequestId(): string {
+  return randomUUID().replaceAll('-', '');
 }
 
 /** The one shape of every envelope, also for answers written outside a request (client errors). */

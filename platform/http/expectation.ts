@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Codes } from '../../protocol/codes.ts';
-import { buildEnvelope, pathOf } from './envelope.ts';
+import { buildEnvelope, newRequestId, pathOf } from './envelope.ts';
 
 /**
  * Node answers an `Expect` header other than `100-continue` with a bare 417 before Fastify sees
@@ -12,7 +11,7 @@ import { buildEnvelope, pathOf } from './envelope.ts';
  */
 export function answerUnmetExpectations(app: FastifyInstance): void {
   app.server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
-    const reqId = randomUUID().replaceAll('-', '');
+    const reqId = newRequestId();
     const requestUri = pathOf(request.url ?? '');
     app.log.info({ req_id: reqId, expect: request.headers.expect, request_uri: requestUri }, 'unmet expectation answered 400');
     const info = Codes.INVALID_PARAM;

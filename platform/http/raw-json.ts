@@ -60,18 +60,31 @@ export function stringifyReply(value: unknown): string {
  * answer with none is the string JSON.stringify writes, as before.
  */
 export function serializeReply(value: unknown): string | Buffer {
+  const parts = replyParts(value);
+  if (typeof parts === 'string') return parts;
+  const bytes = joined(parts.map((part) => (part instanceof RawJson ? part.bytes : part)));
+  splicedParts.set(bytes, parts);
+  return bytes;
+}
+
+/**
+ * stringifyReply's text as the pieces to write, in order: the text around each kept part as
+ * UTF-8, encoded now, and each kept part as it is (its bytes encoded once). The text itself when
+ * nothing is kept. serializeReply joins the pieces; an answer given before Fastify writes them
+ * as they are (early-answers.ts, D-084).
+ */
+export function replyParts(value: unknown): string | readonly (Buffer | RawJson)[] {
   const { text, kept } = stringifyMarked(value);
   if (kept.length === 0) return text;
   const parts: (Buffer | RawJson)[] = [];
   let from = 0;
-  for (const match of text.matchAll(MARKER)) {
-    parts.push(Buffer.from(text.slice(from, match.index), 'utf8'), kept[Number(match[1])] ?? NULL_JSON);
-    from = match.index + match[0].length;
+  for (let at = text.indexOf(QUOTED_MARK); at !== -1; at = text.indexOf(QUOTED_MARK, from)) {
+    const end = text.indexOf('"', at + QUOTED_MARK.length);
+    parts.push(Buffer.from(text.slice(from, at), 'utf8'), kept[Number(text.slice(at + QUOTED_MARK.length, end))] ?? NULL_JSON);
+    from = end + 1;
   }
   parts.push(Buffer.from(text.slice(from), 'utf8'));
-  const bytes = joined(parts.map((part) => (part instanceof RawJson ? part.bytes : part)));
-  splicedParts.set(bytes, parts);
-  return bytes;
+  return parts;
 }
 
 /**
@@ -112,6 +125,11 @@ export function isSplicedReply(payload: unknown): payload is Buffer {
 export function gzipOfReply(payload: Buffer): Buffer {
   const parts = splicedParts.get(payload);
   if (parts === undefined) throw new Error('not an answer serializeReply joined from kept parts');
+  return gzipOfParts(parts);
+}
+
+/** The gzip encoding of replyParts' pieces, each kept part compressed once (gzip-splice.ts, D-081). */
+export function gzipOfParts(parts: readonly (Buffer | RawJson)[]): Buffer {
   return gzipSpliced(parts.map((part) => (part instanceof RawJson ? part.deflated : part)));
 }
 
@@ -132,6 +150,9 @@ function stringifyMarked(value: unknown): { text: string; kept: RawJson[] } {
 
 const NONCE = randomBytes(12).toString('hex');
 const MARK = `\u0000${NONCE}:`;
+/** A marker as JSON.stringify writes it, up to its index and closing quote: `"\u0000<nonce>:`. */
+const QUOTED_MARK = `"\\u0000${NONCE}:`;
+/** A whole marker as stringifyReply finds it. */
 const MARKER = new RegExp(`"\\\\u0000${NONCE}:(\\d+)"`, 'g');
 
 const NULL_JSON = new RawJson('null');

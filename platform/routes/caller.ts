@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Region } from '../../protocol/regions.ts';
 import { ACCESS_TOKEN_HEADER, MERCHANT_ID_HEADER } from '../../protocol/token.ts';
-import { requireRegion, resolveMerchant, type MerchantScope } from '../auth/merchant-scope.ts';
+import { keptMerchant, requireRegion, resolveMerchant, type MerchantScope } from '../auth/merchant-scope.ts';
 import type { MerchantScopes } from '../auth/merchant-scopes.ts';
 import type { AuthContext, TokenService } from '../auth/token-service.ts';
 
@@ -40,5 +41,19 @@ export async function merchantCaller(lookup: CallerLookup, request: FastifyReque
   const { auth } = await tokenCaller(lookup, request);
   const merchant = await resolveMerchant(lookup.merchants, auth, request.headers[MERCHANT_ID_HEADER]);
   requireRegion(merchant, lookup.region);
+  return { auth, merchant };
+}
+
+/**
+ * merchantCaller's answer when everything it reads is kept (token holder and merchant scope,
+ * D-071) and it would not refuse: no database read, no promise. Undefined otherwise, and then
+ * the request takes the whole way, which reads what is missing or answers the refusal (D-084).
+ */
+export function keptMerchantCaller(lookup: CallerLookup, headers: IncomingHttpHeaders): MerchantCaller | undefined {
+  const header = headers[ACCESS_TOKEN_HEADER];
+  const auth = lookup.tokens.authenticateKept(Array.isArray(header) ? header[0] : header);
+  if (auth === undefined) return undefined;
+  const merchant = keptMerchant(lookup.merchants, auth, headers[MERCHANT_ID_HEADER]);
+  if (merchant === undefined || merchant.region !== lookup.region) return undefined;
   return { auth, merchant };
 }

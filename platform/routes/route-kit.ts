@@ -4,10 +4,11 @@ import type { z } from 'zod';
 import { routePath, type Endpoint, type HttpMethod } from '../../protocol/endpoint.ts';
 import type { Checked } from '../../protocol/open-api/validation.ts';
 import { ApiError } from '../http/api-error.ts';
+import type { EarlyAnswers } from '../http/early-answers.ts';
 import type { RawJson } from '../http/raw-json.ts';
 import { markDeclared } from '../http/route-guard.ts';
 import { parseInput } from '../http/validate.ts';
-import { merchantCaller, tokenCaller, type CallerLookup, type MerchantCaller, type TokenCaller } from './caller.ts';
+import { keptMerchantCaller, merchantCaller, tokenCaller, type CallerLookup, type MerchantCaller, type TokenCaller } from './caller.ts';
 
 /**
  * What a handler returns: the payload of its endpoint (the envelope hook wraps it), the same
@@ -90,6 +91,23 @@ function schemaCheck(schema: z.ZodType | undefined, part: 'query' | 'params' | '
 export interface RouteKitDeps extends CallerLookup {
   /** The configured public address; else the scheme and host a request came in on. */
   readonly publicBaseUrl: string | undefined;
+  /** Where `keptAnswer` registers answers given before routing (D-084); without it they are not given. */
+  readonly early?: EarlyAnswers;
+}
+
+/** A kept answer of a merchant-scoped GET: the proven caller and the checked query, as its route has them. */
+export interface KeptCall<Q> {
+  readonly caller: MerchantCaller;
+  readonly query: Q;
+  readonly baseUrl: string;
+}
+
+/** How each endpoint routed through this kit checks its query, for its kept answer (keptAnswer). */
+interface Routed {
+  readonly checkQuery: Check<unknown>;
+  readonly rateLimited: boolean;
+  /** Registered in a plugin scope, whose own hooks an answer before routing would skip. */
+  readonly scoped: boolean;
 }
 
 /**
@@ -106,11 +124,13 @@ export class RouteKit {
   constructor(
     private readonly app: FastifyInstance,
     private readonly deps: RouteKitDeps,
+    private readonly routed = new Map<Endpoint, Routed>(),
+    private readonly scoped = false,
   ) {}
 
   /** The same kit registering into a plugin scope (its own content-type parsers, say). */
   within(scope: FastifyInstance): RouteKit {
-    return new RouteKit(scope, this.deps);
+    return new RouteKit(scope, this.deps, this.routed, true);
   }
 
   baseUrl(request: FastifyRequest): string {
@@ -134,6 +154,7 @@ export class RouteKit {
       if (ep.auth === 'none') return null as CallerOf<E>;
       return (await (ep.merchantScoped ? merchantCaller(this.deps, request) : tokenCaller(this.deps, request))) as CallerOf<E>;
     };
+    this.routed.set(ep, { checkQuery: checkQuery as Check<unknown>, rateLimited: Boolean(options.rateLimit), scoped: this.scoped });
     const run = markDeclared(async (request: FastifyRequest, reply: FastifyReply) => {
       // The order every route had by hand: who calls (1001, merchant-id, 44099), then the input.
       const caller = await callerOf(request);
@@ -148,6 +169,35 @@ export class RouteKit {
       handler: run,
       config: { envelope: ep.enveloped, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
       ...(options.exposeHeadRoute === undefined ? {} : { exposeHeadRoute: options.exposeHeadRoute }),
+    });
+  }
+
+  /**
+   * A second way to the answer of a routed merchant-scoped GET, taken before Fastify routes the
+   * request (D-084): when the caller is proven from memory alone (token holder and merchant
+   * scope kept, D-071; keptMerchantCaller), the query passes the route's own check and `answer`
+   * has the payload kept, that payload is the answer, in the same envelope. Any miss (a token or
+   * merchant not kept, a refusal, a bad query, no kept payload) leaves the request to the route,
+   * which answers it as if this did not exist. So `answer` must give only what the route's
+   * handler would answer for the same caller and query at that moment.
+   */
+  keptAnswer<E extends Endpoint, Q = Parsed<NonNullable<E['query']>>>(ep: E, answer: (call: KeptCall<Q>) => RawJson<Payload<E>> | undefined): void {
+    const routed = this.routed.get(ep);
+    if (routed === undefined) throw new Error(`${ep.method} ${ep.path}: route the endpoint before giving it a kept answer`);
+    if (ep.method !== 'GET' || ep.auth === 'none' || ep.merchantScoped !== true || !ep.enveloped || ep.params || ep.body || routed.rateLimited || routed.scoped) {
+      throw new Error(`${ep.method} ${ep.path}: kept answers are for enveloped, merchant-scoped GETs of the root scope with no parameters, body or rate limit`);
+    }
+    const checkQuery = routed.checkQuery as Check<Q>;
+    this.deps.early?.add(routePath(ep.path), ({ headers, query, baseUrl }) => {
+      const caller = keptMerchantCaller(this.deps, headers);
+      if (caller === undefined) return undefined;
+      let checked: Q;
+      try {
+        checked = checkQuery(query);
+      } catch {
+        return undefined;
+      }
+      return answer({ caller, query: checked, baseUrl });
     });
   }
 

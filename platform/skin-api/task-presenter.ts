@@ -38,13 +38,26 @@ export interface PolledTask {
  * else from the task as read now (answerTask).
  */
 export async function answerPoll(merchantId: number, taskId: string, baseUrl: string, poll: () => Promise<PolledTask>): Promise<TaskResultResponse | RawJson<TaskResultResponse>> {
-  const key = JSON.stringify([baseUrl, merchantId, taskId]);
+  const key = recentKey(merchantId, taskId, baseUrl);
   const recent = recentAnswers.get(key);
   if (recent) return recent;
   const { row, readResult } = await poll();
   const answer = await answerTask(row, baseUrl, () => readResult());
   if (answer instanceof RawJson) recentAnswers.set(key, answer);
   return answer;
+}
+
+/**
+ * answerPoll's answer when it is kept, with no read and no promise: what the poll of a finished
+ * task answers from one step before routing (D-084). Undefined for every other task.
+ */
+export function keptPollAnswer(merchantId: number, taskId: string, baseUrl: string): RawJson<TaskResultResponse> | undefined {
+  return recentAnswers.get(recentKey(merchantId, taskId, baseUrl));
+}
+
+/** The merchant is in the key: a task id another merchant asks for is never found (45030 on the way through the route). */
+function recentKey(merchantId: number, taskId: string, baseUrl: string): string {
+  return JSON.stringify([baseUrl, merchantId, taskId]);
 }
 
 /** A task as the presenter reads it: its state, and its result record as stored. */

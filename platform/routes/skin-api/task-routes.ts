@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_KEY_HEADER, skinApiEndpoints as ep } from '../../../protocol/endpoints/skin-api.ts';
 import { invalidParam } from '../../http/api-error.ts';
-import { answerPoll } from '../../skin-api/task-presenter.ts';
+import { answerPoll, keptPollAnswer } from '../../skin-api/task-presenter.ts';
 import type { TaskService } from '../../skin-api/task-service.ts';
 import { unchecked, type RouteKit } from '../route-kit.ts';
 
@@ -20,4 +20,6 @@ export function registerTaskRoutes(kit: RouteKit, tasks: TaskService): void {
   });
 
   kit.route(ep.taskResult, {}, ({ caller, query, baseUrl }) => answerPoll(caller.merchant.id, query.task_id, baseUrl(), () => tasks.poll(caller.merchant.id, query.task_id)));
+  // A finished task's poll, again and again (D-084): its kept answer before routing, when all it needs is in memory.
+  kit.keptAnswer(ep.taskResult, ({ caller, query, baseUrl }) => keptPollAnswer(caller.merchant.id, query.task_id, baseUrl));
 }
