@@ -5,7 +5,7 @@ import type { LightSource } from '../../../protocol/skin-api/api-codes.ts';
 import type { Annotation as ResultAnnotation } from '../../../protocol/skin-api/task-result.ts';
 import { LANDMARK_WIDTH_PER_DETECTION, analyzeDetection, analyzeFace, largestFace, type DetectedFace, type FaceAnalysis } from '../../../vision/face/index.ts';
 import { decodeImage, type DecodedImage, type DecodeOptions } from '../../../vision/image/decode.ts';
-import { analyseView, decodeShrink, decodeShrinkForWidth, skinAttributes, type SkinAnnotation, type ViewSkinAnalysis } from '../../../vision/skin/index.ts';
+import { ANALYSERS, analyseView, decodeShrink, decodeShrinkForWidth, skinAttributes, type SkinAnnotation, type ViewSkinAnalysis } from '../../../vision/skin/index.ts';
 import type { RgbImage } from '../../../vision/types.ts';
 import { annotationMarks } from '../annotation-marks.ts';
 import { annotationBase, renderAnnotation, type AnnotationBase } from '../annotation-render.ts';
@@ -128,10 +128,11 @@ export async function skinViewJob(payload: SkinViewJobPayload): Promise<JobResul
 export type AnnotationBases = (light: LightSource) => Promise<AnnotationBase>;
 
 /**
- * The annotation bases of a view. For annotation images every decoded light's base is started at
- * once, so libvips shrinks them on libuv's threads while analyseView runs on this thread (the
- * light each dimension is drawn on is known only after it; a light no dimension draws on costs a
- * few milliseconds of a spare thread). A light without a photo is drawn on white, else the first.
+ * The annotation bases of a view. For annotation images the base of every light a requested
+ * dimension would be measured on (the first of its analyser's lights the view has, as the
+ * analysis picks it) is started at once, so libvips shrinks them on libuv's threads while
+ * analyseView runs on this thread; the light each dimension is drawn on is known only after it,
+ * and any other is made when first asked. A light without a photo is drawn on white, else the first.
  */
 export function annotationBases(payload: SkinViewJobPayload, images: ViewImages): AnnotationBases {
   const bases = new Map<LightSource, Promise<AnnotationBase>>();
@@ -145,7 +146,12 @@ export function annotationBases(payload: SkinViewJobPayload, images: ViewImages)
     base.catch(() => undefined);
     return base;
   };
-  if (payload.format === 'annotation_image') for (const light of Object.keys(images) as LightSource[]) baseFor(light);
+  if (payload.format === 'annotation_image') {
+    for (const dimension of payload.dimensions) {
+      const light = ANALYSERS[dimension].lights.find((l) => images[l]);
+      if (light) baseFor(light);
+    }
+  }
   return baseFor;
 }
 
