@@ -78,10 +78,18 @@ export interface FaceAnalysis extends FaceGeometry {
  * nearest face). Throws NoFaceError when there is none or FaceMesh rejects it.
  */
 export async function analyzeFace(image: RgbImage, options: AnalyzeOptions = {}): Promise<FaceAnalysis> {
-  const detections = await detectFaces(image, options);
-  const largest = detections[0];
+  return analyzeDetection(image, await largestFace(image, options), options);
+}
+
+/**
+ * The first half of analyzeFace: the largest detection, or NoFaceError. Exported so a caller can
+ * start work that needs only the face's rough size (decoding a view's other photos) before the
+ * landmarks are in.
+ */
+export async function largestFace(image: RgbImage, options: DetectOptions = {}): Promise<DetectedFace> {
+  const largest = (await detectFaces(image, options))[0];
   if (!largest) throw new NoFaceError();
-  return analyzeDetection(image, largest, options);
+  return largest;
 }
 
 /** Landmarks and measures for one detection (full path, second half). */

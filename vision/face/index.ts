@@ -1,5 +1,5 @@
 /** vision/face: face detection, landmarks, pose and face checks (docs/vision-face.md). */
-export { analyzeFace, analyzeDetection, describeFace, clipBox } from './analyze.ts';
+export { analyzeFace, analyzeDetection, describeFace, clipBox, largestFace } from './analyze.ts';
 export type { AnalyzeOptions, FaceAnalysis } from './analyze.ts';
 export { estimateGender, headTranslation, DEFAULT_HORIZONTAL_FOV_DEGREES } from './attributes.ts';
 export type { HeadTranslation } from './attributes.ts';
@@ -21,7 +21,7 @@ export { fitHeadPose, PITCH_BIAS_DEGREES } from './pose.ts';
 export type { PoseFit } from './pose.ts';
 export { faceQuality } from './quality.ts';
 export type { FaceQuality } from './quality.ts';
-export { landmarkBox, regionFromDetection, regionFromLandmarks } from './region.ts';
+export { LANDMARK_WIDTH_PER_DETECTION, landmarkBox, regionFromDetection, regionFromLandmarks } from './region.ts';
 export { facePoseResult, facialAttributeResult } from './results.ts';
 export { estimateStableLandmarks, jitterRegion, RECENTRE_RUNS, STILL_CROPS, trimmedMean } from './stable.ts';
 export type { CropJitter, StableOptions } from './stable.ts';

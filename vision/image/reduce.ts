@@ -30,24 +30,32 @@ export function reduceWindow(image: RgbImage, factor: number, left: number, top:
   const h = Math.max(1, Math.ceil((y1 - y0) / f));
   const data = new Uint8Array(w * h * 3);
   const sums = new Float64Array(w * 3);
-  const counts = new Float64Array(w);
   const src = image.data;
   for (let oy = 0; oy < h; oy++) {
     sums.fill(0);
-    counts.fill(0);
-    const yEnd = Math.min(y1, y0 + (oy + 1) * f);
-    for (let y = y0 + oy * f; y < yEnd; y++) {
+    const yStart = y0 + oy * f;
+    const yEnd = Math.min(y1, yStart + f);
+    for (let y = yStart; y < yEnd; y++) {
       let s = (y * image.width + x0) * 3;
-      for (let x = x0; x < x1; x++, s += 3) {
-        const ox = ((x - x0) / f) | 0;
-        sums[3 * ox]! += src[s]!;
-        sums[3 * ox + 1]! += src[s + 1]!;
-        sums[3 * ox + 2]! += src[s + 2]!;
-        counts[ox]! += 1;
+      // Block by block, summing in locals: one store per block and row instead of one per pixel
+      // (about half the time on a 12 MP photo). Sums of bytes are exact, so the order is free.
+      for (let ox = 0; ox < w; ox++) {
+        const n = Math.min(f, x1 - x0 - ox * f);
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        for (let i = 0; i < n; i++, s += 3) {
+          r += src[s]!;
+          g += src[s + 1]!;
+          b += src[s + 2]!;
+        }
+        sums[3 * ox]! += r;
+        sums[3 * ox + 1]! += g;
+        sums[3 * ox + 2]! += b;
       }
     }
     for (let ox = 0; ox < w; ox++) {
-      const n = Math.max(1, counts[ox]!);
+      const n = Math.max(1, (yEnd - yStart) * Math.min(f, x1 - x0 - ox * f));
       const o = (oy * w + ox) * 3;
       data[o] = Math.round(sums[3 * ox]! / n);
       data[o + 1] = Math.round(sums[3 * ox + 1]! / n);

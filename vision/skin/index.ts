@@ -13,7 +13,7 @@ export { NEEDS, minPxPerMmOf } from './needs.ts';
 export type { Needs } from './needs.ts';
 export { notMeasurable } from './measurability.ts';
 export type { Graded, Grading } from './grading.ts';
-export { FACE_WIDTH_PX, decodeShrink } from './image/frame.ts';
+export { FACE_WIDTH_PX, decodeShrink, decodeShrinkForWidth } from './image/frame.ts';
 export { REGION_IDS, EXCLUSION_IDS, skinRegions } from './regions/regions.ts';
 export type { RegionId, ExclusionId, SkinRegions } from './regions/regions.ts';
 export type { CombinedDimension, DimensionAnalysis, NotMeasuredDimension, Feature, MaskAnnotation, SkinAnalysis, SkinAnnotation, SkinViewInput, ViewSkinAnalysis } from './types.ts';

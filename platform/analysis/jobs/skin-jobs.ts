@@ -3,9 +3,9 @@ import type { DimensionId } from '../../../protocol/enums/dimensions.ts';
 import type { SkinAllRaceResult } from '../../../protocol/skin-api/detection.ts';
 import type { LightSource } from '../../../protocol/skin-api/api-codes.ts';
 import type { Annotation as ResultAnnotation } from '../../../protocol/skin-api/task-result.ts';
-import { analyzeFace, type FaceAnalysis } from '../../../vision/face/index.ts';
-import { decodeImage } from '../../../vision/image/decode.ts';
-import { analyseView, decodeShrink, skinAttributes, type SkinAnnotation, type ViewSkinAnalysis } from '../../../vision/skin/index.ts';
+import { LANDMARK_WIDTH_PER_DETECTION, analyzeDetection, analyzeFace, largestFace, type DetectedFace, type FaceAnalysis } from '../../../vision/face/index.ts';
+import { decodeImage, type DecodedImage, type DecodeOptions } from '../../../vision/image/decode.ts';
+import { ANALYSERS, analyseView, decodeShrink, decodeShrinkForWidth, skinAttributes, type SkinAnnotation, type ViewSkinAnalysis } from '../../../vision/skin/index.ts';
 import type { RgbImage } from '../../../vision/types.ts';
 import { annotationMarks } from '../annotation-marks.ts';
 import { annotationBase, renderAnnotation, type AnnotationBase } from '../annotation-render.ts';
@@ -36,37 +36,67 @@ function referenceLight(payload: SkinViewJobPayload): LightSource {
   return light;
 }
 
-/** The reference photo decoded whole; the face is found on it before the other lights are decoded. */
-export async function decodeReference(payload: SkinViewJobPayload): Promise<ViewImages> {
-  const light = referenceLight(payload);
-  const bytes = payload.photos[light] as Uint8Array;
-  return { [light]: await onImage(`${light}_${payload.view}`, () => decodeImage(bytes)) };
+/** A view's photos decoded, and the face on its reference photo. */
+export interface DecodedView {
+  readonly images: ViewImages;
+  readonly face: FaceAnalysis;
 }
 
+/** The face's width (its landmarks' box) guessed from the detector's box, before the landmarks are in. */
+export type FaceWidthGuess = (detection: DetectedFace) => number;
+
+const guessFromDetection: FaceWidthGuess = (detection) => detection.box.width * LANDMARK_WIDTH_PER_DETECTION;
+
 /**
- * The view's other photos, decoded together (libvips decodes on its own threads). A light the
- * analysis reads only at millimetre scale is shrunk while it decodes, as far as the face keeps the
- * working image's resolution (decodeShrink): a 12 MP JPEG decodes about twice as fast at half
- * size, and its working frame is cut from a quarter of the pixels. A photo that cannot be decoded
- * fails the view with the first such photo in the payload's order, whichever finished first.
+ * The view's photos decoded and the face found on the reference photo (white, else the first),
+ * overlapped: FaceMesh runs on this thread while libvips decodes on libuv's, so the other photos
+ * decode while the landmarks are found instead of after them (issue 12: a five-light 12 MP view
+ * within 1.5 s). The lights the analysis reads at full detail start with the reference. A light
+ * read only at millimetre scale is shrunk while it decodes, as far as the face keeps the working
+ * image's resolution (decodeShrink: a 12 MP JPEG decodes about twice as fast at half size); it
+ * starts once the detector has found the face, with a factor from the detector's box, and is
+ * decoded again in the rare case the landmarks then call for another factor (a face near a power
+ * of two), so the images are always those of the landmarks' factor. Failures come in the order of
+ * decoding one after the other: the reference photo, its face, then the first undecodable other
+ * photo in the payload's order, whichever finished first.
  */
-export async function decodeOtherLights(payload: SkinViewJobPayload, decoded: ViewImages, face: FaceAnalysis): Promise<ViewImages> {
-  const reference = decoded[referenceLight(payload)];
-  if (!reference) throw new Error(`no decoded reference image for ${payload.view}`);
-  const rest = (Object.entries(payload.photos) as [LightSource, Uint8Array][]).filter(([light]) => !decoded[light]);
-  const settled = await Promise.allSettled(
-    rest.map(([light, bytes]) =>
-      onImage(`${light}_${payload.view}`, () =>
-        decodeImage(bytes, FULL_DETAIL_LIGHTS.includes(light) ? {} : { shrink: (width) => decodeShrink(face, reference.width, width) }),
-      ),
-    ),
-  );
-  const images: ViewImages = { ...decoded };
-  for (const [i, outcome] of settled.entries()) {
-    if (outcome.status === 'rejected') throw outcome.reason;
-    images[rest[i]![0]] = outcome.value;
+export async function decodeView(payload: SkinViewJobPayload, guessWidth: FaceWidthGuess = guessFromDetection): Promise<DecodedView> {
+  const refLight = referenceLight(payload);
+  const decode = (light: LightSource, bytes: Uint8Array, options: DecodeOptions = {}): Promise<DecodedImage> =>
+    onImage(`${light}_${payload.view}`, () => decodeImage(bytes, options));
+  const others = (Object.entries(payload.photos) as [LightSource, Uint8Array][]).filter(([light]) => light !== refLight);
+  const pending = new Map<LightSource, Promise<Settled<DecodedImage>>>();
+  for (const [light, bytes] of others) if (FULL_DETAIL_LIGHTS.includes(light)) pending.set(light, settle(decode(light, bytes)));
+
+  const reference = await decode(refLight, payload.photos[refLight] as Uint8Array);
+  const faceKey = `white_${payload.view}`;
+  const detection = await onImage(faceKey, () => largestFace(reference));
+  const guessed = guessWidth(detection);
+  const shrinkBy = (width: number, faceWidth: number): number => decodeShrinkForWidth(faceWidth, reference.width, width);
+  for (const [light, bytes] of others) if (!pending.has(light)) pending.set(light, settle(decode(light, bytes, { shrink: (width) => shrinkBy(width, guessed) })));
+
+  const face = await onImage(faceKey, () => analyzeDetection(reference, detection));
+  requireAnalysable(face, payload.view, faceKey);
+  const images: ViewImages = { [refLight]: reference };
+  for (const [light, bytes] of others) {
+    const outcome = await (pending.get(light) as Promise<Settled<DecodedImage>>);
+    if (!outcome.ok) throw outcome.error;
+    const image = outcome.value;
+    const wanted = FULL_DETAIL_LIGHTS.includes(light) ? 1 : decodeShrink(face, reference.width, image.sourceWidth);
+    const used = FULL_DETAIL_LIGHTS.includes(light) ? 1 : shrinkBy(image.sourceWidth, guessed);
+    images[light] = wanted === used ? image : await decode(light, bytes, { shrink: () => wanted });
   }
-  return images;
+  return { images, face };
+}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/** A promise that never rejects, so a decode still running when the job fails is no unhandled rejection. */
+function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
+  return promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
 }
 
 /** Masks travel as row strings of 0 and 1, readable in any JSON tool. */
@@ -85,40 +115,52 @@ function jsonAnnotation(annotation: SkinAnnotation): unknown {
  * and fills in its address.
  */
 export async function skinViewJob(payload: SkinViewJobPayload): Promise<JobResult> {
-  const reference = await decodeReference(payload);
-  const face = await viewFace(payload, reference);
-  const images = await decodeOtherLights(payload, reference, face);
+  const { images, face } = await decodeView(payload);
+  const bases = annotationBases(payload, images);
   const analysis = analyseView({ images, face, view: payload.view }, { dimensions: payload.dimensions });
   requireMeasurable(analysis, `white_${payload.view}`);
-  const { annotations, files } = await viewAnnotations(payload, images, analysis);
+  const { annotations, files } = await viewAnnotations(payload, analysis, bases);
   const record: SkinViewRecord = { analysis, annotations };
   return { record, files };
 }
 
-/** The face on the white image, refused when that photo cannot be analysed. */
-export async function viewFace(payload: SkinViewJobPayload, images: Partial<Record<LightSource, RgbImage>>): Promise<FaceAnalysis> {
-  const reference = images[referenceLight(payload)];
-  if (!reference) throw new Error(`no image for ${payload.view}`);
-  const face = await onImage(`white_${payload.view}`, () => analyzeFace(reference));
-  requireAnalysable(face, payload.view, `white_${payload.view}`);
-  return face;
+/** The shrunk photo each annotation image is drawn on, per light: made once, shared by that light's dimensions. */
+export type AnnotationBases = (light: LightSource) => Promise<AnnotationBase>;
+
+/**
+ * The annotation bases of a view. For annotation images the base of every light a requested
+ * dimension would be measured on (the first of its analyser's lights the view has, as the
+ * analysis picks it) is started at once, so libvips shrinks them on libuv's threads while
+ * analyseView runs on this thread; the light each dimension is drawn on is known only after it,
+ * and any other is made when first asked. A light without a photo is drawn on white, else the first.
+ */
+export function annotationBases(payload: SkinViewJobPayload, images: ViewImages): AnnotationBases {
+  const bases = new Map<LightSource, Promise<AnnotationBase>>();
+  const baseFor = (light: LightSource): Promise<AnnotationBase> => {
+    let base = bases.get(light);
+    if (base) return base;
+    const image = images[light] ?? images.white ?? Object.values(images)[0];
+    if (!image) throw new Error(`no decoded ${light} image for ${payload.view}`);
+    bases.set(light, (base = annotationBase(image)));
+    // Awaited only if a dimension is drawn on it: a failure must not be an unhandled rejection meanwhile.
+    base.catch(() => undefined);
+    return base;
+  };
+  if (payload.format === 'annotation_image') {
+    for (const dimension of payload.dimensions) {
+      const light = ANALYSERS[dimension].lights.find((l) => images[l]);
+      if (light) baseFor(light);
+    }
+  }
+  return baseFor;
 }
 
 /** The annotation entries of a view's analysis and their files (exported apart so bench/ can time this phase). */
 export async function viewAnnotations(
   payload: SkinViewJobPayload,
-  images: Partial<Record<LightSource, RgbImage>>,
   analysis: ViewSkinAnalysis,
+  baseFor: AnnotationBases,
 ): Promise<{ annotations: SkinViewRecord['annotations']; files: JobFile[] }> {
-  // One shrunk base per light, made on first use and shared by that light's dimensions.
-  const bases = new Map<LightSource, Promise<AnnotationBase>>();
-  const baseFor = (light: LightSource): Promise<AnnotationBase> => {
-    let base = bases.get(light);
-    const image = images[light] ?? images.white ?? Object.values(images)[0];
-    if (!image) throw new Error(`no decoded ${light} image for ${payload.view}`);
-    if (!base) bases.set(light, (base = annotationBase(image)));
-    return base;
-  };
   const annotations: SkinViewRecord['annotations'] = {};
   const work: (() => Promise<JobFile>)[] = [];
   for (const dimension of payload.dimensions) {

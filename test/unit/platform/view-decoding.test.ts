@@ -1,15 +1,16 @@
 /**
- * A view's photos are decoded in two steps (platform/analysis/jobs/skin-jobs.ts): the reference
- * photo whole, the face on it, then the other lights together, those read only at millimetre
+ * A view's photos are decoded while its face is found (platform/analysis/jobs/skin-jobs.ts): the
+ * reference photo whole, the face on it, the other lights meanwhile, those read only at millimetre
  * scale shrunk on load as far as the face keeps the working image's resolution (issue 12: a
- * five-light 12 MP view within 1.5 s). The shrink must not change what the analysis finds.
+ * five-light 12 MP view within 1.5 s). The shrink must not change what the analysis finds, and a
+ * wrong first guess of the face's size from the detector must not change the images.
  */
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DIMENSION_IDS } from '../../../protocol/enums/dimensions.ts';
 import type { LightSource } from '../../../protocol/skin-api/api-codes.ts';
-import { decodeOtherLights, decodeReference, viewFace } from '../../../platform/analysis/jobs/skin-jobs.ts';
+import { decodeView } from '../../../platform/analysis/jobs/skin-jobs.ts';
 import type { SkinViewJobPayload } from '../../../platform/analysis/job-types.ts';
 import { JobError } from '../../../platform/analysis/jobs/job-errors.ts';
 import { decodeImage } from '../../../vision/image/decode.ts';
@@ -51,10 +52,7 @@ describe('decoding a view', () => {
 
   it('decodes the reference and the texture light whole, the others shrunk, and finds the same as whole decoding', async () => {
     const payload = await payloadOf(SIDE);
-    const reference = await decodeReference(payload);
-    expect(Object.keys(reference)).toEqual(['white']);
-    const face = await viewFace(payload, reference);
-    const images = await decodeOtherLights(payload, reference, face);
+    const { images, face } = await decodeView(payload);
     expect(images.white?.width).toBe(SIDE);
     expect(images.parallel_polar?.width).toBe(SIDE);
     const k = decodeShrink(face, SIDE, SIDE);
@@ -80,10 +78,36 @@ describe('decoding a view', () => {
   it('fails on the first undecodable photo in the payload order, whichever finished first', async () => {
     const payload = await payloadOf(800, new Uint8Array([0xff, 0xd8, 0xff, 0x00, 1, 2, 3]));
     payload.photos.cross_polar = new Uint8Array([1, 2, 3, 4]);
-    const reference = await decodeReference(payload);
-    const face = await viewFace(payload, reference);
-    const failure = await decodeOtherLights(payload, reference, face).catch((error: unknown) => error);
+    const failure = await decodeView(payload).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(JobError);
     expect((failure as JobError).field).toBe('uv_front');
   }, 30_000);
+
+  it('fails on the reference photo before any other, and on its face before the other photos', async () => {
+    const broken = await payloadOf(800);
+    broken.photos.white = new Uint8Array([1, 2, 3, 4]);
+    broken.photos.uv = new Uint8Array([5, 6, 7, 8]);
+    expect(((await decodeView(broken).catch((error: unknown) => error)) as JobError).field).toBe('white_front');
+    const faceless = await payloadOf(800);
+    faceless.photos.white = new Uint8Array(await sharp({ create: { width: 800, height: 800, channels: 3, background: '#c89f8a' } }).jpeg().toBuffer());
+    faceless.photos.uv = new Uint8Array([5, 6, 7, 8]);
+    const failure = (await decodeView(faceless).catch((error: unknown) => error)) as JobError;
+    expect(failure.field).toBe('white_front');
+    expect(failure.detail).toMatch(/no face/);
+  }, 30_000);
+
+  it('decodes again at the landmarks\' factor when the guess from the detector was wrong', async () => {
+    const payload = await payloadOf(SIDE);
+    const right = await decodeView(payload);
+    const k = decodeShrink(right.face, SIDE, SIDE);
+    // Guesses far too small (no shrink) and far too large (the most shrink) both end in the same images.
+    for (const factor of [0.1, 10]) {
+      const { images } = await decodeView(payload, (detection) => detection.box.width * factor);
+      for (const light of ['uv', 'cross_polar', 'parallel_polar'] as const) {
+        expect(images[light]?.width, `${light} guessed x${factor}`).toBe(right.images[light]?.width);
+        expect(Buffer.compare(Buffer.from(images[light]!.data), Buffer.from(right.images[light]!.data)), light).toBe(0);
+      }
+      expect(images.uv?.width).toBe(SIDE / k);
+    }
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 // The image primitives on synthetic inputs whose answers are known.
 import { describe, expect, it } from 'vitest';
 import { detectBlobs } from '../../../vision/skin/image/blobs.ts';
+import { resampleFrame } from '../../../vision/skin/image/frame.ts';
 import { components } from '../../../vision/skin/image/components.ts';
 import { gaussianBlur, gaussianKernel, valleyResponse } from '../../../vision/skin/image/filters.ts';
 import { extractLines } from '../../../vision/skin/image/lines.ts';
@@ -104,5 +105,70 @@ describe('quantile', () => {
       expect(quantile(v, q)).toBeCloseTo((sorted[lo] ?? 0) + ((sorted[hi] ?? 0) - (sorted[lo] ?? 0)) * (pos - lo), 4);
     }
     expect(Number.isNaN(quantile(new Float32Array(0), 0.5))).toBe(true);
+  });
+});
+
+describe('resampleFrame', () => {
+  /**
+   * The definition, slowly: k x k block means over the rectangle (clipped to the image), then each
+   * output pixel the area-weighted mean of the blocks it covers.
+   */
+  function reference(image: { width: number; height: number; data: Uint8Array }, frame: { left: number; top: number; scale: number; width: number; height: number }, channel: number): Float64Array {
+    const k = Math.max(1, Math.floor(1 / frame.scale));
+    const x0 = Math.floor(frame.left);
+    const y0 = Math.floor(frame.top);
+    const x1 = Math.min(image.width, Math.ceil(frame.left + frame.width / frame.scale));
+    const y1 = Math.min(image.height, Math.ceil(frame.top + frame.height / frame.scale));
+    const bw = Math.ceil((x1 - x0) / k);
+    const bh = Math.ceil((y1 - y0) / k);
+    const block = (bx: number, by: number): number => {
+      let sum = 0;
+      let n = 0;
+      for (let y = y0 + by * k; y < Math.min(y1, y0 + (by + 1) * k); y++) {
+        for (let x = x0 + bx * k; x < Math.min(x1, x0 + (bx + 1) * k); x++, n++) sum += image.data[(y * image.width + x) * 3 + channel] ?? 0;
+      }
+      return sum / n;
+    };
+    const span = 1 / (frame.scale * k);
+    const cover = (o: number, origin: number, size: number): [number, number][] => {
+      const a = origin + o * span;
+      const b = Math.min(size, a + span);
+      const parts: [number, number][] = [];
+      for (let s = Math.floor(a); s < b; s++) parts.push([s, Math.min(b, s + 1) - Math.max(a, s)]);
+      // Wholly past the image's edge: the last block repeats.
+      return parts.length > 0 ? parts : [[size - 1, 1]];
+    };
+    const out = new Float64Array(frame.width * frame.height);
+    for (let oy = 0; oy < frame.height; oy++) {
+      for (let ox = 0; ox < frame.width; ox++) {
+        let sum = 0;
+        let weight = 0;
+        for (const [by, wy] of cover(oy, (frame.top - y0) / k, bh)) for (const [bx, wx] of cover(ox, (frame.left - x0) / k, bw)) {
+          sum += wy * wx * block(bx, by);
+          weight += wy * wx;
+        }
+        out[oy * frame.width + ox] = sum / weight;
+      }
+    }
+    return out;
+  }
+
+  it('averages blocks, then areas, at fractional origins and where the image edge cuts the frame', () => {
+    const rand = seededRandom(83);
+    const image = { width: 97, height: 61, data: Uint8Array.from({ length: 97 * 61 * 3 }, () => Math.floor(rand() * 256)) };
+    const frames = [
+      { left: 3.4, top: 5.7, scale: 0.3, width: 20, height: 15 }, // blocks of 3, then 0.9
+      { left: 0, top: 0, scale: 0.5, width: 48, height: 30 }, // blocks of 2 exactly
+      { left: 60.2, top: 30.9, scale: 0.45, width: 20, height: 16 }, // runs past the right and bottom edges
+      { left: 10.5, top: 2.25, scale: 0.8, width: 30, height: 20 }, // no blocks, area weights only
+    ];
+    for (const frame of frames) {
+      const planes = resampleFrame(image, frame);
+      expect([planes.width, planes.height]).toEqual([frame.width, frame.height]);
+      for (const [c, plane] of [planes.r, planes.g, planes.b].entries()) {
+        const want = reference(image, frame, c);
+        for (let i = 0; i < want.length; i++) expect(plane[i], `frame ${JSON.stringify(frame)} channel ${c} pixel ${i}`).toBeCloseTo(want[i] ?? 0, 3);
+      }
+    }
   });
 });

@@ -40,9 +40,14 @@ export function workFrame(face: FaceGeometry, imageWidth: number, imageHeight: n
  * by averaging, never by upsampling.
  */
 export function decodeShrink(face: FaceGeometry, referenceWidth: number, imageWidth: number, faceWidthPx = FACE_WIDTH_PX): number {
-  const faceWidth = landmarkBox(face).width * (imageWidth / Math.max(1, referenceWidth));
+  return decodeShrinkForWidth(landmarkBox(face).width, referenceWidth, imageWidth, faceWidthPx);
+}
+
+/** decodeShrink for a face `faceWidth` px wide (its landmarks' box) on the reference photo. */
+export function decodeShrinkForWidth(faceWidth: number, referenceWidth: number, imageWidth: number, faceWidthPx = FACE_WIDTH_PX): number {
+  const width = faceWidth * (imageWidth / Math.max(1, referenceWidth));
   let k = 1;
-  while (k < 8 && faceWidth / (2 * k) >= faceWidthPx) k *= 2;
+  while (k < 8 && width / (2 * k) >= faceWidthPx) k *= 2;
   return k;
 }
 
@@ -98,7 +103,9 @@ function contributions(outSize: number, srcStart: number, srcEnd: number, scale:
 /**
  * Area-averaging resample of the frame's rectangle. A large reduction first sums k x k blocks
  * (plain additions over the bytes, each read once), then the remaining factor (under 2) is
- * resampled with area weights, separably.
+ * resampled with area weights, separably. The block means are made one row of blocks at a time,
+ * just before the horizontal pass reads it, and only for the rows the output needs: no
+ * frame-sized intermediate (12 MB for a 12 MP photo's face) is allocated, filled and read back.
  */
 export function resampleFrame(image: RgbImage, frame: WorkFrame): RgbPlanes {
   const k = Math.max(1, Math.floor(1 / frame.scale));
@@ -106,28 +113,35 @@ export function resampleFrame(image: RgbImage, frame: WorkFrame): RgbPlanes {
   const y0 = Math.floor(frame.top);
   const x1 = Math.min(image.width, Math.ceil(frame.left + frame.width / frame.scale));
   const y1 = Math.min(image.height, Math.ceil(frame.top + frame.height / frame.scale));
-  const small = decimate(image, x0, y0, x1, y1, k);
+  const blocks: BlockGrid = { image, x0, y0, x1, y1, k, width: Math.ceil((x1 - x0) / k), height: Math.ceil((y1 - y0) / k) };
   // The block grid starts at (x0, y0): carry the frame's sub-pixel origin over to it.
-  return areaResample(small, (frame.left - x0) / k, (frame.top - y0) / k, frame.scale * k, frame.width, frame.height);
+  return areaResample(blocks, (frame.left - x0) / k, (frame.top - y0) / k, frame.scale * k, frame.width, frame.height);
 }
 
-/** Interleaved float RGB. */
-interface FloatRgb {
+/** The k x k blocks of the rectangle [x0, x1) x [y0, y1) of an image. */
+interface BlockGrid {
+  readonly image: RgbImage;
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+  readonly k: number;
+  /** Blocks across and down (edge blocks hold what is left). */
   readonly width: number;
   readonly height: number;
-  readonly data: Float32Array;
 }
 
-/** Means of k x k blocks of the rectangle (edge blocks average what they hold). */
-function decimate(image: RgbImage, x0: number, y0: number, x1: number, y1: number, k: number): FloatRgb {
-  const w = Math.ceil((x1 - x0) / k);
-  const h = Math.ceil((y1 - y0) / k);
-  const out = new Float32Array(w * h * 3);
-  const d = image.data;
-  const W = image.width;
-  for (let y = y0; y < y1; y++) {
-    let o = Math.floor((y - y0) / k) * w * 3;
+/** Means of the blocks of row `by` into `out` (interleaved float RGB); edge blocks average what they hold. */
+function blockRow(grid: BlockGrid, by: number, out: Float32Array): void {
+  const { x0, x1, k } = grid;
+  const d = grid.image.data;
+  const W = grid.image.width;
+  const ya = grid.y0 + by * k;
+  const yb = Math.min(grid.y1, ya + k);
+  out.fill(0);
+  for (let y = ya; y < yb; y++) {
     const end = (y * W + x1) * 3;
+    let o = 0;
     let r = 0;
     let g = 0;
     let b = 0;
@@ -152,21 +166,18 @@ function decimate(image: RgbImage, x0: number, y0: number, x1: number, y1: numbe
       out[o + 2] = (out[o + 2] as number) + b;
     }
   }
-  for (let by = 0; by < h; by++) {
-    const rows = Math.min(y1, y0 + (by + 1) * k) - (y0 + by * k);
-    for (let bx = 0; bx < w; bx++) {
-      const c = 1 / (rows * (Math.min(x1 - x0, (bx + 1) * k) - bx * k));
-      const o = (by * w + bx) * 3;
-      out[o] = (out[o] as number) * c;
-      out[o + 1] = (out[o + 1] as number) * c;
-      out[o + 2] = (out[o + 2] as number) * c;
-    }
+  const rows = yb - ya;
+  for (let bx = 0; bx < grid.width; bx++) {
+    const c = 1 / (rows * (Math.min(x1 - x0, (bx + 1) * k) - bx * k));
+    const o = bx * 3;
+    out[o] = (out[o] as number) * c;
+    out[o + 1] = (out[o + 1] as number) * c;
+    out[o + 2] = (out[o + 2] as number) * c;
   }
-  return { width: w, height: h, data: out };
 }
 
-/** Area resample of `src` from (left, top), `scale` output pixels per input pixel (<= 1). */
-function areaResample(src: FloatRgb, left: number, top: number, scale: number, outW: number, outH: number): RgbPlanes {
+/** Area resample of the block grid from (left, top), `scale` output pixels per block (<= 1). */
+function areaResample(src: BlockGrid, left: number, top: number, scale: number, outW: number, outH: number): RgbPlanes {
   const cx = contributions(outW, left, src.width, scale);
   const cy = contributions(outH, top, src.height, scale);
   const W = outW;
@@ -174,9 +185,9 @@ function areaResample(src: FloatRgb, left: number, top: number, scale: number, o
   const rowsTo = Math.min(src.height, (cy.start[outH - 1] ?? 0) + (cy.count[outH - 1] ?? 1));
   const rows = Math.max(0, rowsTo - rowsFrom);
   const tmp = new Float32Array(rows * W * 3);
-  const d = src.data;
+  const d = new Float32Array(src.width * 3);
   for (let y = 0; y < rows; y++) {
-    const srcRow = (rowsFrom + y) * src.width * 3;
+    blockRow(src, rowsFrom + y, d);
     for (let x = 0; x < W; x++) {
       let r = 0;
       let g = 0;
@@ -185,7 +196,7 @@ function areaResample(src: FloatRgb, left: number, top: number, scale: number, o
       const n = cx.count[x] as number;
       for (let j = 0; j < n; j++) {
         const w = cx.weights[x * cx.stride + j] as number;
-        const p = srcRow + (s0 + j) * 3;
+        const p = (s0 + j) * 3;
         r += w * (d[p] as number);
         g += w * (d[p + 1] as number);
         b += w * (d[p + 2] as number);
