@@ -87,21 +87,17 @@ export class EarlyAnswers {
     if (baseUrl === undefined) return false;
     const query = simpleQuery(q === -1 ? '' : url.slice(q + 1));
     if (query === undefined) return false;
-    let kept: RawJson | undefined;
+    const gzip = acceptsGzip(headers['accept-encoding']);
+    let chunks: readonly Buffer[] | undefined;
     try {
-      kept = answer({ headers, query, baseUrl });
+      chunks = keptChunks(answer({ headers, query, baseUrl }), path, gzip);
     } catch (error) {
       // A fault of this step, not of the request: the route answers it, and the fault is seen.
+      // (Thrown out of the server's request listener, it would end the process.)
       options.log.error({ err: error, request_uri: path }, 'early answer failed; the route answers');
       return false;
     }
-    if (kept === undefined) return false;
-    // The reply serializer's pieces for the envelope a route would answer (envelope.ts), so both
-    // ways write the same bytes; written as they are, without joining them first (D-084).
-    const parts = replyParts(buildEnvelope(Codes.OK, kept, '', path, newRequestId()));
-    if (typeof parts === 'string') throw new Error('a kept answer without a kept part');
-    const gzip = acceptsGzip(headers['accept-encoding']);
-    const chunks = gzip ? [gzipOfParts(parts)] : parts.map((part) => (part instanceof RawJson ? part.bytes : part));
+    if (chunks === undefined) return false;
     let length = 0;
     for (const chunk of chunks) length += chunk.length;
     response.writeHead(200, {
@@ -117,6 +113,18 @@ export class EarlyAnswers {
     if (answered) response.once('finish', () => answered('GET', path, 200, (performance.now() - startedAt) / 1000));
     return true;
   }
+}
+
+/**
+ * The bytes to write for a kept payload: the reply serializer's pieces of the envelope a route
+ * would answer (envelope.ts), so both ways write the same bytes, written as they are without
+ * joining them first (D-084); gzip-spliced when the client accepts it. Undefined for no payload.
+ */
+function keptChunks(kept: RawJson | undefined, path: string, gzip: boolean): readonly Buffer[] | undefined {
+  if (kept === undefined) return undefined;
+  const parts = replyParts(buildEnvelope(Codes.OK, kept, '', path, newRequestId()));
+  if (typeof parts === 'string') throw new Error('a kept answer without a kept part');
+  return gzip ? [gzipOfParts(parts)] : parts.map((part) => (part instanceof RawJson ? part.bytes : part));
 }
 
 /** Characters a query's names and values may hold here: RFC 3986's unreserved, which no parser decodes. */
