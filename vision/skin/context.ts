@@ -25,9 +25,16 @@ export interface CropJob {
   readonly frame: WorkFrame;
 }
 
+/** A light's crop made elsewhere, and its coarse level and that level's L*a*b* when they were made with it. */
+export interface CropPlanes {
+  readonly rgb: RgbPlanes;
+  readonly half?: RgbPlanes;
+  readonly lab?: LabPlanes;
+}
+
 /** Working crops made on another thread (parallel/crop-helper.ts); undefined for a light it was not given. */
 export interface CropSource {
-  take(light: LightSource): RgbPlanes | undefined;
+  take(light: LightSource): CropPlanes | undefined;
 }
 
 /** Starts making the given crops elsewhere as soon as the view's frame is known. */
@@ -131,7 +138,12 @@ export class SkinContext {
     if (level === 1) return this.memo(`rgb:${light}:1`, () => halveRgb(this.rgb(light, 0)));
     return this.memo(`rgb:${light}`, () => {
       const image = this.input.images[light] ?? this.referenceImage;
-      return this.crops?.take(light) ?? resampleFrame(image, this.frameOn(image));
+      const made = this.crops?.take(light);
+      if (!made) return resampleFrame(image, this.frameOn(image));
+      // The same planes rgb(light, 1) and lab(light, 1) would compute from this crop.
+      if (made.half) this.cache.set(`rgb:${light}:1`, made.half);
+      if (made.lab) this.cache.set(`lab:${light}:1`, made.lab);
+      return made.rgb;
     });
   }
 

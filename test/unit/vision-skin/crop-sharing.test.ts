@@ -69,7 +69,7 @@ describe('crops made on a helper thread', () => {
     // comparison covered its planes, not only crops made here.
     expect(helper.made.helper).toBeGreaterThan(0);
     expect(helper.made.helper + helper.made.here).toBe(8);
-  });
+  }, 120_000);
 
   it('are made on the analysis thread when the helper thread cannot start, with the same analysis', async () => {
     const helper = new CropHelper(new URL('./helpers/no-such-crop-worker.mjs', import.meta.url));
@@ -79,7 +79,7 @@ describe('crops made on a helper thread', () => {
     const shared = analyseView(input, { ...options, cropSharing: helper });
     expect(outcome(shared)).toEqual(outcome(analyseView(input, options)));
     expect(helper.made).toEqual({ helper: 0, here: 4 });
-  });
+  }, 120_000);
 
   it('are not asked for in a view of one light', async () => {
     const helper = new CropHelper();

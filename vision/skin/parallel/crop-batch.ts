@@ -8,11 +8,18 @@
  * resampleFrame on the same pixels, so the planes are the same whoever made them.
  */
 import type { RgbImage } from '../../types.ts';
-import type { RgbPlanes } from '../image/color.ts';
+import type { LabPlanes, RgbPlanes } from '../image/color.ts';
+import { halveRgb, rgbToLab } from '../image/color.ts';
 import type { WorkFrame } from '../image/frame.ts';
 import { resampleFrame, rgbPlanes } from '../image/frame.ts';
+import type { Plane } from '../image/plane.ts';
 
-/** One crop to make: a light's image (copied to shared memory), its frame and its output planes (both buffers may be larger than needed). */
+/**
+ * One crop to make: a light's image (copied to shared memory), its frame and its output planes
+ * (every buffer may be larger than needed). The helper also makes the crop's coarse level and
+ * its L*a*b* there, which the colour measures read on every light (SkinContext.rgb(light, 1) and
+ * lab(light, 1)); the analysis thread makes them itself for a crop it made.
+ */
 export interface CropItem {
   readonly width: number;
   readonly height: number;
@@ -21,6 +28,15 @@ export interface CropItem {
   readonly frame: WorkFrame;
   /** The crop's r, g and b planes, one after the other (rgbPlanes). */
   readonly planes: SharedArrayBuffer;
+  /** Its coarse level (halveRgb), then that level's L*, a*, b*: six planes of a quarter of the crop's size. */
+  readonly coarse: SharedArrayBuffer;
+}
+
+/** The planes the helper made of one light. */
+export interface MadePlanes {
+  readonly rgb: RgbPlanes;
+  readonly half: RgbPlanes;
+  readonly lab: LabPlanes;
 }
 
 /** What the helper thread receives: only shared buffers, so posting it copies no pixels. */
@@ -51,7 +67,8 @@ export function cropBatch(jobs: readonly { readonly image: RgbImage; readonly fr
   const items = jobs.map(({ image, frame }, i) => {
     const pixels = grown(buffers.pixels, i, image.data.length);
     new Uint8Array(pixels, 0, image.data.length).set(image.data);
-    return { width: image.width, height: image.height, pixels, frame, planes: grown(buffers.planes, i, 12 * frame.width * frame.height) };
+    const coarse = 6 * 4 * (frame.width >> 1) * (frame.height >> 1);
+    return { width: image.width, height: image.height, pixels, frame, planes: grown(buffers.planes, i, 12 * frame.width * frame.height), coarse: grown(buffers.coarse, i, coarse) };
   });
   return { state: new SharedArrayBuffer(4 * Math.max(1, items.length)), items };
 }
@@ -60,6 +77,7 @@ export function cropBatch(jobs: readonly { readonly image: RgbImage; readonly fr
 export interface CropBuffers {
   readonly pixels: SharedArrayBuffer[];
   readonly planes: SharedArrayBuffer[];
+  readonly coarse: SharedArrayBuffer[];
 }
 
 function grown(pool: SharedArrayBuffer[], i: number, bytes: number): SharedArrayBuffer {
@@ -79,6 +97,28 @@ export function planesOf(item: CropItem): RgbPlanes {
   return rgbPlanes(item.frame.width, item.frame.height, item.planes);
 }
 
+/** The crop, its coarse level and that level's L*a*b*, as views of the item's shared buffers. */
+export function madeOf(item: CropItem): MadePlanes {
+  const width = item.frame.width >> 1;
+  const height = item.frame.height >> 1;
+  const n = width * height;
+  const plane = (k: number): Float32Array => new Float32Array(item.coarse, 4 * k * n, n);
+  const lab = (k: number): Plane => ({ width, height, data: plane(k) });
+  return { rgb: planesOf(item), half: { width, height, r: plane(0), g: plane(1), b: plane(2) }, lab: { L: lab(3), a: lab(4), b: lab(5) } };
+}
+
+/** The crop's coarse level and its L*a*b*, computed as SkinContext computes them, copied into the item's planes. */
+function makeCoarse(made: MadePlanes): void {
+  const half = halveRgb(made.rgb);
+  const lab = rgbToLab(half);
+  made.half.r.set(half.r);
+  made.half.g.set(half.g);
+  made.half.b.set(half.b);
+  made.lab.L.data.set(lab.L.data);
+  made.lab.a.data.set(lab.a.data);
+  made.lab.b.data.set(lab.b.data);
+}
+
 /** The helper thread's side: makes every item nobody has claimed yet, in order. */
 export function makeFreeCrops(batch: CropBatch): void {
   const state = new Int32Array(batch.state);
@@ -86,7 +126,9 @@ export function makeFreeCrops(batch: CropBatch): void {
     if (Atomics.compareExchange(state, i, FREE, HELPER) !== FREE) return;
     let outcome = DONE;
     try {
-      resampleFrame(imageOf(item), item.frame, planesOf(item));
+      const made = madeOf(item);
+      resampleFrame(imageOf(item), item.frame, made.rgb);
+      makeCoarse(made);
     } catch {
       outcome = FAILED;
     }

@@ -1,10 +1,10 @@
 import type { Worker } from 'node:worker_threads';
 import { moduleWorker } from '../../../common/node/module-worker.ts';
 import type { LightSource } from '../../../protocol/skin-api/api-codes.ts';
-import type { CropJob, CropSharing, CropSource } from '../context.ts';
+import type { CropJob, CropPlanes, CropSharing, CropSource } from '../context.ts';
 import type { RgbPlanes } from '../image/color.ts';
 import { resampleFrame } from '../image/frame.ts';
-import { cropBatch, DONE, FREE, HELPER, HERE, planesOf, type CropBatch, type CropBuffers } from './crop-batch.ts';
+import { cropBatch, DONE, FREE, HELPER, HERE, madeOf, planesOf, type CropBatch, type CropBuffers } from './crop-batch.ts';
 
 const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './crop-worker.ts' : './crop-worker.js', import.meta.url);
 
@@ -27,7 +27,7 @@ export class CropHelper implements CropSharing {
   readonly made = { helper: 0, here: 0 };
   private worker: Worker | null = null;
   private started: Promise<void> = Promise.resolve();
-  private readonly buffers: CropBuffers = { pixels: [], planes: [] };
+  private readonly buffers: CropBuffers = { pixels: [], planes: [], coarse: [] };
   private last: CropBatch | null = null;
 
   /** `entry`: the helper thread's module (tests give one that fails, to check the analysis thread makes every crop). */
@@ -71,6 +71,7 @@ export class CropHelper implements CropSharing {
       if (Atomics.load(state, i) === HELPER && Atomics.wait(state, i, HELPER, HELPER_WAIT_MS) === 'timed-out') {
         this.buffers.pixels.length = 0;
         this.buffers.planes.length = 0;
+        this.buffers.coarse.length = 0;
         return;
       }
     }
@@ -114,21 +115,21 @@ class SharedCrops implements CropSource {
     this.state = new Int32Array(batch.state);
   }
 
-  take(light: LightSource): RgbPlanes | undefined {
+  take(light: LightSource): CropPlanes | undefined {
     const i = this.jobs.findIndex((job) => job.light === light);
     const job = this.jobs[i];
     const item = this.batch.items[i];
     if (!job || !item) return undefined;
     // Made here into the item's planes, which the helper will not touch once the item is claimed.
-    if (Atomics.compareExchange(this.state, i, FREE, HERE) === FREE) return this.here(job, planesOf(item));
+    if (Atomics.compareExchange(this.state, i, FREE, HERE) === FREE) return { rgb: this.here(job, planesOf(item)) };
     const until = performance.now() + HELPER_WAIT_MS;
     while (Atomics.load(this.state, i) === HELPER) {
       const left = until - performance.now();
-      if (left <= 0 || Atomics.wait(this.state, i, HELPER, left) === 'timed-out') return this.here(job);
+      if (left <= 0 || Atomics.wait(this.state, i, HELPER, left) === 'timed-out') return { rgb: this.here(job) };
     }
-    if (Atomics.load(this.state, i) !== DONE) return this.here(job); // FAILED (or HERE: asked twice)
+    if (Atomics.load(this.state, i) !== DONE) return { rgb: this.here(job) }; // FAILED (or HERE: asked twice)
     this.made.helper += 1;
-    return planesOf(item);
+    return madeOf(item);
   }
 
   private here(job: CropJob, into?: RgbPlanes): RgbPlanes {
