@@ -33,7 +33,7 @@ export class CropHelper implements CropSharing {
   /** `entry`: the helper thread's module (tests give one that fails, to check the analysis thread makes every crop). */
   constructor(private readonly entry: URL = WORKER_URL) {}
 
-  /** Starts the helper thread now (at an analysis thread's start) rather than at the first view; resolves once it runs. */
+  /** Starts the helper thread now rather than at the first view (tests wait for it); resolves once it runs or has failed to. */
   start(): Promise<void> {
     this.running();
     return this.started;
