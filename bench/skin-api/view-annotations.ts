@@ -18,7 +18,7 @@ import { DIMENSION_IDS } from '../../protocol/enums/dimensions.ts';
 import { LIGHT_SOURCES, type LightSource } from '../../protocol/skin-api/api-codes.ts';
 import { annotationBases, decodeView, viewAnnotations } from '../../platform/analysis/jobs/skin-jobs.ts';
 import type { SkinViewJobPayload } from '../../platform/analysis/job-types.ts';
-import { analyseView } from '../../vision/skin/index.ts';
+import { analyseView, threadCropHelper } from '../../vision/skin/index.ts';
 import { intArg } from './bench-args.ts';
 
 const SIDE = 3464; // 12.0 MP, as bench/vision-skin/timing.ts
@@ -65,8 +65,9 @@ async function runOnce(payload: SkinViewJobPayload): Promise<{ phases: Phases; f
   const bases = annotationBases(payload, images);
   // The upscaled photo holds about 1.5 px/mm of real detail and would leave most dimensions "not
   // measured" (D-033); a device's 12-MP still is sharp, so the bench takes it as resolved and
-  // times every analyser, as a real capture costs.
-  const analysis = analyseView({ images, face, view: payload.view }, { dimensions: payload.dimensions, effectivePxPerMm: Infinity });
+  // times every analyser, as a real capture costs. The other lights' crops are made on the
+  // helper thread, as in the job.
+  const analysis = analyseView({ images, face, view: payload.view }, { dimensions: payload.dimensions, effectivePxPerMm: Infinity, cropSharing: threadCropHelper() });
   const analyse = performance.now() - t;
   const cpu0 = process.cpuUsage();
   t = performance.now();

@@ -5,9 +5,9 @@
  * sends the next before the previous answered. A crashed worker fails the pending check and is
  * started afresh on the next one; a module that fails to load fails every check with that reason.
  */
-import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { moduleWorker } from '../../common/node/module-worker.ts';
 import type { RgbImage } from '../../vision/types.ts';
 import { faceCheckResultSchema } from './live-check.ts';
 import type { FaceCheckResult, LiveCheck } from './live-check.ts';
@@ -148,20 +148,10 @@ export function createWorkerLiveCheck(options: WorkerLiveCheckOptions): WorkerLi
   return { check, close };
 }
 
-/** tsx's ESM register API, located through its package exports (require resolution would pick the CJS build). */
-function tsxEsmApi(): string {
-  const require = createRequire(import.meta.url);
-  const manifestPath = require.resolve('tsx/package.json');
-  const manifest = require(manifestPath) as { exports?: Record<string, { import?: { default?: string } } | string> };
-  const entry = manifest.exports?.['./esm/api'];
-  const relative = typeof entry === 'object' ? entry.import?.default : undefined;
-  if (!relative) throw new LiveCheckWorkerError('init_failed', 'tsx has no ESM register API (./esm/api); cannot run a .ts check module in a worker');
-  return new URL(relative, pathToFileURL(manifestPath)).href;
-}
-
 function spawn(init: WorkerInit): Worker {
-  if (!ENTRY.pathname.endsWith('.ts')) return new Worker(ENTRY, { workerData: init });
-  // Workers do not inherit tsx's loader: register it in the worker before importing the entry.
-  const bootstrap = `import(${JSON.stringify(tsxEsmApi())}).then((api) => { api.register(); return import(${JSON.stringify(ENTRY.href)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData: init });
+  try {
+    return moduleWorker(ENTRY, { workerData: init });
+  } catch (error) {
+    throw new LiveCheckWorkerError('init_failed', error instanceof Error ? error.message : String(error));
+  }
 }

@@ -4,7 +4,7 @@ import type { LightSource, View } from '../../protocol/skin-api/api-codes.ts';
 import { ANALYSERS } from './analysers/index.ts';
 import { isMeasured, round } from './analyser.ts';
 import { viewConditions, withConfounders } from './confounders.ts';
-import { SkinContext } from './context.ts';
+import { SkinContext, type CropSharing } from './context.ts';
 import { grade } from './grading.ts';
 import { maskedValues, quantile } from './image/stats.ts';
 import { FACE_SKIN } from './measure/regions.ts';
@@ -23,12 +23,18 @@ export interface AnalyseOptions {
    * resolution on an upscaled photo. Capped at the nominal resolution.
    */
   readonly effectivePxPerMm?: number;
+  /**
+   * A helper thread for the other lights' working crops (parallel/crop-helper.ts), so a
+   * multi-light view uses the second core while this thread builds the reference's crop and the
+   * skin masks. The analysis is the same with or without it.
+   */
+  readonly cropSharing?: CropSharing;
 }
 
 /** Analyses one view: every requested dimension, sharing one SkinContext (context.ts). */
 export function analyseView(input: SkinViewInput, options: AnalyseOptions = {}): ViewSkinAnalysis {
   const started = performance.now();
-  const ctx = new SkinContext(input, options.faceWidthPx, options.effectivePxPerMm);
+  const ctx = new SkinContext(input, options.faceWidthPx, options.effectivePxPerMm, options.cropSharing);
   // The shared start: the working crop, its L*a*b* planes and the skin masks.
   ctx.skinMask();
   ctx.channel(ctx.reference, 'L', 0);

@@ -5,7 +5,7 @@ import type { LabPlanes, RgbPlanes } from './image/color.ts';
 import { halveRgb, porphyrinPlane, rgbToL, rgbToLab } from './image/color.ts';
 import { gaussianBlur } from './image/filters.ts';
 import type { WorkFrame } from './image/frame.ts';
-import { FACE_WIDTH_PX, resampleFrame, toSource, workFrame } from './image/frame.ts';
+import { FACE_WIDTH_PX, frameOnImage, resampleFrame, toSource, workFrame } from './image/frame.ts';
 import type { Mask, Plane, Rect } from './image/plane.ts';
 import { erode, halve, maskBounds, maskCount, scanRect } from './image/plane.ts';
 import { balancedLab, REFERENCE_SKIN_LAB } from './measure/balance.ts';
@@ -17,6 +17,31 @@ import type { SkinMasks } from './skin-mask.ts';
 import type { SkinViewInput } from './types.ts';
 
 export type Channel = 'L' | 'a' | 'b' | 'porphyrin';
+
+/** A light's working crop to make: resampleFrame of `image` over `frame` (SkinContext.frameOn). */
+export interface CropJob {
+  readonly light: LightSource;
+  readonly image: RgbImage;
+  readonly frame: WorkFrame;
+}
+
+/** A light's crop made elsewhere, and its coarse level and that level's L*a*b* when they were made with it. */
+export interface CropPlanes {
+  readonly rgb: RgbPlanes;
+  readonly half?: RgbPlanes;
+  readonly lab?: LabPlanes;
+}
+
+/** Working crops made on another thread (parallel/crop-helper.ts); undefined for a light it was not given. */
+export interface CropSource {
+  take(light: LightSource): CropPlanes | undefined;
+}
+
+/** Starts making the given crops elsewhere as soon as the view's frame is known. */
+export interface CropSharing {
+  share(jobs: readonly CropJob[]): CropSource;
+}
+
 /** decision: a resampled value this close to 255 was clipped in at least part of its pixels. */
 const CLIPPED = 250;
 /** decision: a pixel this much lighter (L*) than the face's median skin and with at most this share of its colour is a highlight, not skin colour. */
@@ -37,12 +62,15 @@ export class SkinContext {
   private readonly referenceImage: RgbImage;
   private readonly cache = new Map<string, unknown>();
   private readonly bounds = new WeakMap<Mask, Rect | null>();
+  private readonly crops: CropSource | undefined;
 
   constructor(
     readonly input: SkinViewInput,
     faceWidthPx = FACE_WIDTH_PX,
     /** A known effective resolution (AnalyseOptions.effectivePxPerMm), instead of the estimate. */
     readonly knownPxPerMm?: number,
+    /** Where the other lights' crops are made while this thread works on the reference's (AnalyseOptions.cropSharing). */
+    cropSharing?: CropSharing,
   ) {
     const ref = LIGHT_SOURCES.find((l) => input.images[l] !== undefined);
     const image = ref ? input.images[ref] : undefined;
@@ -51,6 +79,11 @@ export class SkinContext {
     this.referenceImage = image;
     this.regions = skinRegions(input.face);
     this.frame = workFrame(input.face, image.width, image.height, faceWidthPx);
+    const others = this.lights.flatMap((light) => {
+      const other = input.images[light];
+      return light === ref || !other ? [] : [{ light, image: other, frame: this.frameOn(other) }];
+    });
+    this.crops = cropSharing && others.length > 0 ? cropSharing.share(others) : undefined;
   }
 
   get imageWidth(): number {
@@ -105,11 +138,18 @@ export class SkinContext {
     if (level === 1) return this.memo(`rgb:${light}:1`, () => halveRgb(this.rgb(light, 0)));
     return this.memo(`rgb:${light}`, () => {
       const image = this.input.images[light] ?? this.referenceImage;
-      // Another source's image of a different size is the same frame scaled.
-      const k = image.width / this.referenceImage.width;
-      const f = this.frame;
-      return resampleFrame(image, { left: f.left * k, top: f.top * k, scale: f.scale / k, width: f.width, height: f.height });
+      const made = this.crops?.take(light);
+      if (!made) return resampleFrame(image, this.frameOn(image));
+      // The same planes rgb(light, 1) and lab(light, 1) would compute from this crop.
+      if (made.half) this.cache.set(`rgb:${light}:1`, made.half);
+      if (made.lab) this.cache.set(`lab:${light}:1`, made.lab);
+      return made.rgb;
     });
+  }
+
+  /** The working frame on `image`, a photo of this view: another source's image of a different size is the same frame scaled. */
+  frameOn(image: RgbImage): WorkFrame {
+    return frameOnImage(this.frame, image.width / this.referenceImage.width);
   }
 
   /** L*a*b* planes; at the fine level only L* is usually needed (channel()), so a* and b* are made on demand. */

@@ -6,6 +6,8 @@
 export { analyseSkin, analyseView, combineViews } from './analyse.ts';
 export type { AnalyseOptions } from './analyse.ts';
 export { ANALYSERS } from './analysers/index.ts';
+export { CropHelper, threadCropHelper } from './parallel/crop-helper.ts';
+export type { CropSharing } from './context.ts';
 export type { Analyser } from './analyser.ts';
 export { skinAttributes } from './attributes/index.ts';
 export { grade, GRADING } from './grading.ts';

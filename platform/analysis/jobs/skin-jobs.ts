@@ -5,7 +5,7 @@ import type { LightSource } from '../../../protocol/skin-api/api-codes.ts';
 import type { Annotation as ResultAnnotation } from '../../../protocol/skin-api/task-result.ts';
 import { LANDMARK_WIDTH_PER_DETECTION, analyzeDetection, analyzeFace, largestFace, type DetectedFace, type FaceAnalysis } from '../../../vision/face/index.ts';
 import { decodeImage, type DecodedImage, type DecodeOptions } from '../../../vision/image/decode.ts';
-import { ANALYSERS, analyseView, decodeShrink, decodeShrinkForWidth, skinAttributes, type SkinAnnotation, type ViewSkinAnalysis } from '../../../vision/skin/index.ts';
+import { ANALYSERS, analyseView, decodeShrink, decodeShrinkForWidth, skinAttributes, threadCropHelper, type SkinAnnotation, type ViewSkinAnalysis } from '../../../vision/skin/index.ts';
 import type { RgbImage } from '../../../vision/types.ts';
 import { annotationMarks } from '../annotation-marks.ts';
 import { annotationBase, renderAnnotation, type AnnotationBase } from '../annotation-render.ts';
@@ -117,7 +117,8 @@ function jsonAnnotation(annotation: SkinAnnotation): unknown {
 export async function skinViewJob(payload: SkinViewJobPayload): Promise<JobResult> {
   const { images, face } = await decodeView(payload);
   const bases = annotationBases(payload, images);
-  const analysis = analyseView({ images, face, view: payload.view }, { dimensions: payload.dimensions });
+  // The other lights' crops are made on the second core while this thread builds the reference's.
+  const analysis = analyseView({ images, face, view: payload.view }, { dimensions: payload.dimensions, cropSharing: threadCropHelper() });
   requireMeasurable(analysis, `white_${payload.view}`);
   const { annotations, files } = await viewAnnotations(payload, analysis, bases);
   const record: SkinViewRecord = { analysis, annotations };

@@ -69,6 +69,14 @@ function landmarkBox(face: FaceGeometry): { left: number; top: number; width: nu
   return { left: x0, top: y0, width: x1 - x0, height: y1 - y0 };
 }
 
+/**
+ * The same frame on another photo of the view `k` times the reference photo's width (a light
+ * decoded shrunk): its origin scales by k, its scale by 1 / k, its size in work pixels stays.
+ */
+export function frameOnImage(frame: WorkFrame, k: number): WorkFrame {
+  return { left: frame.left * k, top: frame.top * k, scale: frame.scale / k, width: frame.width, height: frame.height };
+}
+
 export function toSource(frame: WorkFrame, x: number, y: number): Point2 {
   return { x: frame.left + x / frame.scale, y: frame.top + y / frame.scale };
 }
@@ -107,7 +115,7 @@ function contributions(outSize: number, srcStart: number, srcEnd: number, scale:
  * just before the horizontal pass reads it, and only for the rows the output needs: no
  * frame-sized intermediate (12 MB for a 12 MP photo's face) is allocated, filled and read back.
  */
-export function resampleFrame(image: RgbImage, frame: WorkFrame): RgbPlanes {
+export function resampleFrame(image: RgbImage, frame: WorkFrame, into: RgbPlanes = rgbPlanes(frame.width, frame.height)): RgbPlanes {
   const k = Math.max(1, Math.floor(1 / frame.scale));
   const x0 = Math.floor(frame.left);
   const y0 = Math.floor(frame.top);
@@ -115,7 +123,14 @@ export function resampleFrame(image: RgbImage, frame: WorkFrame): RgbPlanes {
   const y1 = Math.min(image.height, Math.ceil(frame.top + frame.height / frame.scale));
   const blocks: BlockGrid = { image, x0, y0, x1, y1, k, width: Math.ceil((x1 - x0) / k), height: Math.ceil((y1 - y0) / k) };
   // The block grid starts at (x0, y0): carry the frame's sub-pixel origin over to it.
-  return areaResample(blocks, (frame.left - x0) / k, (frame.top - y0) / k, frame.scale * k, frame.width, frame.height);
+  return areaResample(blocks, (frame.left - x0) / k, (frame.top - y0) / k, frame.scale * k, into);
+}
+
+/** Three zeroed planes; resampleFrame's output, or another thread's through a SharedArrayBuffer. */
+export function rgbPlanes(width: number, height: number, buffer?: SharedArrayBuffer): RgbPlanes {
+  const n = width * height;
+  if (!buffer) return { width, height, r: new Float32Array(n), g: new Float32Array(n), b: new Float32Array(n) };
+  return { width, height, r: new Float32Array(buffer, 0, n), g: new Float32Array(buffer, 4 * n, n), b: new Float32Array(buffer, 8 * n, n) };
 }
 
 /** The k x k blocks of the rectangle [x0, x1) x [y0, y1) of an image. */
@@ -176,8 +191,9 @@ function blockRow(grid: BlockGrid, by: number, out: Float32Array): void {
   }
 }
 
-/** Area resample of the block grid from (left, top), `scale` output pixels per block (<= 1). */
-function areaResample(src: BlockGrid, left: number, top: number, scale: number, outW: number, outH: number): RgbPlanes {
+/** Area resample of the block grid from (left, top), `scale` output pixels per block (<= 1), into `out`'s planes. */
+function areaResample(src: BlockGrid, left: number, top: number, scale: number, out: RgbPlanes): RgbPlanes {
+  const { width: outW, height: outH } = out;
   const cx = contributions(outW, left, src.width, scale);
   const cy = contributions(outH, top, src.height, scale);
   const W = outW;
@@ -207,8 +223,6 @@ function areaResample(src: BlockGrid, left: number, top: number, scale: number, 
       tmp[t + 2] = b;
     }
   }
-  const n = W * outH;
-  const out = { width: W, height: outH, r: new Float32Array(n), g: new Float32Array(n), b: new Float32Array(n) };
   for (let y = 0; y < outH; y++) {
     const s0 = (cy.start[y] as number) - rowsFrom;
     const cnt = cy.count[y] as number;
