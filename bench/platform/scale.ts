@@ -12,7 +12,9 @@
  *   (D-085: a merchant's stores take turns; the flood names no store, so it is its app's).
  * - upload_vs_bare_put: 5 MB uploads per second through the kiosk's upload code (the platform's
  *   upload policy, then the presigned PUT straight to the store) over bare PUTs of the same bytes
- *   to the same store (aim >= 0.9).
+ *   to the same store (aim >= 0.9). The bare PUT is the SDK's (it signs the payload, so it hashes
+ *   the 5 MB); upload_vs_same_client_put puts the kiosk's own PUT code (undici, the same call) to an
+ *   address presigned before the clock starts in its place, so only the policy request differs (D-090).
  *
  * Options (npm run bench:scale -- --name=N): --tasks=N per throughput phase (default 8),
  * --flood=N (default 200, the issue's load), --uploads=N (default 10), --upload-mb=N (default 5),
@@ -23,6 +25,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { PlatformClient } from '../../main/platform-client/client.ts';
 import { skinApiEndpoints } from '../../protocol/endpoints/skin-api.ts';
 import type { DemoApp } from '../../platform/seed/demo-seed.ts';
@@ -31,6 +34,7 @@ import { createTestPostgresDatabase } from '../../test/helpers/postgres.ts';
 import { startPlatformProcess, type PlatformProcess } from '../../test/helpers/platform-process.ts';
 import { startTestS3Server } from '../../test/helpers/s3-server.ts';
 import { FACE_JPEG, uploadResources } from '../../test/helpers/uploads.ts';
+import { uploadWithPolicy } from '../../main/platform-client/upload.ts';
 import { freePort } from '../../test/helpers/free-port.ts';
 import { intArg } from '../skin-api/bench-args.ts';
 
@@ -99,10 +103,19 @@ async function main(): Promise<void> {
     // Interleaved, one of each in turn after a warm-up of each: neither side gets the warmer
     // connections or the quieter seconds.
     const put = (i: number) => bare.send(new PutObjectCommand({ Bucket: bucket.bucket, Key: `bare-${i}.jpg`, Body: UPLOAD_BYTES, ContentType: 'image/jpeg' }));
+    // The kiosk's PUT code itself, to an address presigned outside the timing: the policy request is the only difference.
+    const sameClientPut = async (i: number) => {
+      const url = await getSignedUrl(bare, new PutObjectCommand({ Bucket: bucket.bucket, Key: `same-client-${i}.jpg` }), { expiresIn: 600 });
+      const t = performance.now();
+      await uploadWithPolicy({ resource_key: '', resource_url: '', ttl: 600, mime: 'image/jpeg', upload: { method: 'PUT', url, form_data: {} } }, { fileName: 'front_image.jpg', bytes: UPLOAD_BYTES, mime: 'image/jpeg' });
+      return performance.now() - t;
+    };
     await uploadResources(primary, ['front_image'], UPLOAD_BYTES);
     await put(-1);
+    await sameClientPut(-1);
     let platformMs = 0;
     let bareMs = 0;
+    let sameClientMs = 0;
     for (let i = 0; i < UPLOADS; i++) {
       let t = performance.now();
       await uploadResources(primary, ['front_image'], UPLOAD_BYTES);
@@ -110,10 +123,12 @@ async function main(): Promise<void> {
       t = performance.now();
       await put(i);
       bareMs += performance.now() - t;
+      sameClientMs += await sameClientPut(i);
     }
     const viaPlatform = UPLOADS / (platformMs / 1000);
     const barePut = UPLOADS / (bareMs / 1000);
-    say(`uploads of ${(UPLOAD_BYTES.length / 1048576).toFixed(1)} MB: ${viaPlatform.toFixed(1)}/s through the platform, ${barePut.toFixed(1)}/s bare PUT`);
+    const sameClient = UPLOADS / (sameClientMs / 1000);
+    say(`uploads of ${(UPLOAD_BYTES.length / 1048576).toFixed(1)} MB: ${viaPlatform.toFixed(1)}/s through the platform, ${barePut.toFixed(1)}/s bare PUT (SDK), ${sameClient.toFixed(1)}/s the kiosk's PUT to a presigned address`);
     bare.destroy();
 
     // One worker: warmed by one task (models load on its first), then measured.
@@ -145,6 +160,7 @@ async function main(): Promise<void> {
       fair_latency_ratio: Number((flooded / alone).toFixed(3)),
       store_fair_latency_ratio: Number((otherStore / alone).toFixed(3)),
       upload_vs_bare_put: Number((viaPlatform / barePut).toFixed(3)),
+      upload_vs_same_client_put: Number((viaPlatform / sameClient).toFixed(3)),
     };
     if (JSON_OUT) console.log(JSON.stringify(result));
     else say(JSON.stringify(result, null, 2));

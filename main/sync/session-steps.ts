@@ -69,16 +69,28 @@ export async function uploadNext(ctx: StepContext, session: SessionRecord): Prom
   const uploads = ctx.store.outbox.uploadsOf(session.id);
   const next = captures.find((c) => !uploads.get(c.id)?.resource_url);
   if (!next) return { stage: 'create_task' };
-  const bytes = await readVerified(next);
   const fileName = `${next.view}_${next.light}.jpg`;
+  const capture = next;
+  const issuePolicy = async (): Promise<UploadPolicyResponse> => {
+    const issued = await ctx.client.call(skinApiEndpoints.uploadPolicy, { body: { file_name: fileName } });
+    // Persisted before the transfer: a retry after a crash reuses it while it is valid.
+    ctx.store.outbox.savePolicy({ captureId: capture.id, sessionId: session.id, policy: issued, expiresAt: ctx.now() + issued.ttl * 1000 });
+    return issued;
+  };
   let policy = storedPolicy(uploads.get(next.id), ctx.now());
+  // The file is read and checked against its hash while the policy is asked for: the one waits
+  // on the disk and the CPU, the other on the network (D-090).
+  const reading = readVerified(next);
+  if (!policy) {
+    const [read, issued] = await Promise.allSettled([reading, issuePolicy()]);
+    // A capture that no longer matches its hash fails the session whatever the platform answered.
+    if (read.status === 'rejected') throw read.reason;
+    if (issued.status === 'rejected') throw issued.reason;
+    policy = issued.value;
+  }
+  const bytes = await reading;
   for (let tries = 0; ; tries++) {
-    if (!policy) {
-      const issued = await ctx.client.call(skinApiEndpoints.uploadPolicy, { body: { file_name: fileName } });
-      // Persisted before the transfer: a retry after a crash reuses it while it is valid.
-      ctx.store.outbox.savePolicy({ captureId: next.id, sessionId: session.id, policy: issued, expiresAt: ctx.now() + issued.ttl * 1000 });
-      policy = issued;
-    }
+    if (!policy) policy = await issuePolicy();
     try {
       await ctx.upload(policy, { fileName, bytes, mime: 'image/jpeg' });
       break;

@@ -16,6 +16,12 @@ export interface SkinOrder {
  * when callers race outside a transaction; callers that pair a move with a task row run both in
  * one transaction (task-service.ts, task-queue.ts).
  */
+/**
+ * The rows of skin_orders valid for a merchant at a time: parameters merchant id, now, now.
+ * Shared with statements that act only for a merchant with a valid order (upload policies).
+ */
+export const VALID_ORDER_WHERE = 'merchant_id = ? AND valid_from <= ? AND valid_until > ?';
+
 export class OrderRepository {
   constructor(private readonly db: SqlExecutor) {}
 
@@ -23,7 +29,7 @@ export class OrderRepository {
   findValid(merchantId: number, now: number): Promise<SkinOrder | undefined> {
     return this.db.one<SkinOrder>(
       `SELECT id, merchant_id, valid_from, valid_until, quota_total, quota_used, quota_reserved FROM skin_orders
-       WHERE merchant_id = ? AND valid_from <= ? AND valid_until > ?
+       WHERE ${VALID_ORDER_WHERE}
        ORDER BY (quota_total - quota_used - quota_reserved) DESC, valid_until ASC LIMIT 1`,
       [merchantId, now, now],
     );

@@ -1,5 +1,6 @@
 import type { UploadMethod } from '../../protocol/skin-api/upload-policy.ts';
 import type { SqlExecutor } from '../storage/sql.ts';
+import { VALID_ORDER_WHERE } from './order-repository.ts';
 
 /** An upload policy as stored; uploaded_at is set once its file was received whole. */
 export interface UploadRow {
@@ -38,12 +39,21 @@ export interface StoredUploadRow {
 export class UploadRepository {
   constructor(private readonly db: SqlExecutor) {}
 
-  async insert(upload: NewUpload): Promise<void> {
-    await this.db.run(
+  /**
+   * Writes the policy's row if its merchant has an order valid at `now`, in one statement (D-090:
+   * the check was a query of its own before the insert, one more round trip on every policy);
+   * false when it has none and nothing was written.
+   */
+  async insertForValidOrder(upload: NewUpload, now: number): Promise<boolean> {
+    const { changes } = await this.db.run(
       `INSERT INTO uploads (resource_key, merchant_id, app_id, method, extension, mime, file_name, max_bytes, expires_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [upload.resourceKey, upload.merchantId, upload.appId, upload.method, upload.extension, upload.mime, upload.fileName, upload.maxBytes, upload.expiresAt, upload.createdAt],
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM skin_orders WHERE ${VALID_ORDER_WHERE})`,
+      [
+        upload.resourceKey, upload.merchantId, upload.appId, upload.method, upload.extension, upload.mime, upload.fileName, upload.maxBytes, upload.expiresAt, upload.createdAt,
+        upload.merchantId, now, now,
+      ],
     );
+    return changes === 1;
   }
 
   find(resourceKey: string): Promise<UploadRow | undefined> {

@@ -8,6 +8,7 @@ import { ApiError } from '../http/api-error.ts';
 import { ObjectExistsError, ObjectTooLargeError, type DirectAccess, type ObjectStore } from '../objects/object-store.ts';
 import type { SqlDatabase } from '../storage/sql.ts';
 import { contentMatchesExtension } from './file-sniff.ts';
+import { OrderRepository } from './order-repository.ts';
 import { UploadRepository, type UploadRow } from './upload-repository.ts';
 import { signUpload, verifyUploadSignature } from './upload-signing.ts';
 
@@ -33,6 +34,10 @@ const SNIFF_BYTES = 64;
 export const UPLOAD_PATH = '/skin_api/file/upload';
 export const FILE_PATH = '/skin_api/file/resource';
 
+function noValidOrder(): ApiError {
+  return new ApiError(Codes.MERCHANT_INVALID, 'the merchant has no valid Skin API order');
+}
+
 /**
  * Upload policies and the uploads they allow (specification: POST /skin_api/file/upload_policy,
  * Upload flow). A policy is a row plus a signed address; its file becomes visible only after it
@@ -40,6 +45,7 @@ export const FILE_PATH = '/skin_api/file/resource';
  */
 export class UploadService {
   private readonly rows: UploadRepository;
+  private readonly orders: OrderRepository;
 
   constructor(
     sql: SqlDatabase,
@@ -51,21 +57,28 @@ export class UploadService {
     private readonly settings: UploadSettings,
   ) {
     this.rows = new UploadRepository(sql);
+    this.orders = new OrderRepository(sql);
   }
 
   async issuePolicy(merchantId: number, appId: string, body: unknown, baseUrl: string): Promise<UploadPolicyResponse> {
     const check = resolveUploadFile(body);
-    if (!check.ok) throw new ApiError(check.code, check.message);
+    if (!check.ok) {
+      // A merchant without a valid order hears that first, whatever its request says.
+      if (!(await this.orders.findValid(merchantId, this.clock.now()))) throw noValidOrder();
+      throw new ApiError(check.code, check.message);
+    }
     const { file } = check;
     const resourceKey = `${randomBytes(16).toString('hex')}.${file.extension}`;
     const now = this.clock.now();
     // Rounded up to the whole second the signature carries: a policy never lives shorter than its ttl.
     const expires = Math.ceil((now + this.settings.ttlSeconds * 1000) / 1000);
     const method = this.settings.method;
-    await this.rows.insert({
-      resourceKey, merchantId, appId, method, extension: file.extension, mime: file.mime, fileName: file.fileName,
-      maxBytes: this.settings.maxBytes, expiresAt: expires * 1000, createdAt: now,
-    });
+    // The order check and the row in one statement: one round trip to the database (D-090).
+    const written = await this.rows.insertForValidOrder(
+      { resourceKey, merchantId, appId, method, extension: file.extension, mime: file.mime, fileName: file.fileName, maxBytes: this.settings.maxBytes, expiresAt: expires * 1000, createdAt: now },
+      now,
+    );
+    if (!written) throw noValidOrder();
     const signature = signUpload(this.signingKey, method, resourceKey, expires);
     let upload: UploadPolicyResponse['upload'];
     if (method === 'PUT' && this.direct) {

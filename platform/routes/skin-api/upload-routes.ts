@@ -6,7 +6,6 @@ import { UploadCodes } from '../../../protocol/skin-api/upload-codes.ts';
 import type { Clock } from '../../clock.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { ObjectStore } from '../../objects/object-store.ts';
-import { OrderRepository } from '../../skin-api/order-repository.ts';
 import { readUploadForm } from '../../skin-api/upload-form.ts';
 import { FILE_PATH, UPLOAD_PATH, type UploadService } from '../../skin-api/upload-service.ts';
 import { OUTPUT_PATH } from '../../skin-api/task-presenter.ts';
@@ -24,15 +23,10 @@ export interface UploadDeps {
 }
 
 /** POST /skin_api/file/upload_policy (specification: Skin API). */
-export function registerUploadPolicyRoute(kit: RouteKit, { sql, clock, uploads }: UploadDeps): void {
-  // The upload service checks the body itself: each broken rule has its own upload code.
-  const orders = new OrderRepository(sql);
-  kit.route(skinApiEndpoints.uploadPolicy, { body: unchecked }, async ({ caller, body, baseUrl }) => {
-    if (!(await orders.findValid(caller.merchant.id, clock.now()))) {
-      throw new ApiError(Codes.MERCHANT_INVALID, 'the merchant has no valid Skin API order');
-    }
-    return uploads.issuePolicy(caller.merchant.id, caller.auth.appId, body, baseUrl());
-  });
+export function registerUploadPolicyRoute(kit: RouteKit, { uploads }: UploadDeps): void {
+  // The upload service checks the body itself (each broken rule has its own upload code) and the
+  // merchant's order (44098), which it writes the policy under.
+  kit.route(skinApiEndpoints.uploadPolicy, { body: unchecked }, ({ caller, body, baseUrl }) => uploads.issuePolicy(caller.merchant.id, caller.auth.appId, body, baseUrl()));
 }
 
 /**

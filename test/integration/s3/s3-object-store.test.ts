@@ -84,6 +84,22 @@ describe('S3ObjectStore on a real S3 server', () => {
     expect(Buffer.from(await get.body.arrayBuffer()).equals(BYTES)).toBe(true);
   });
 
+  it('honours the expiry of its presigned addresses: a signature past its expiry is refused, one still within it is taken (D-090)', async () => {
+    const tenSecondsAgo = new Date(Date.now() - 10_000);
+    const expired = await request(await store.presignPut('expired-1.jpg', 5, { signingDate: tenSecondsAgo }), { method: 'PUT', body: BYTES });
+    expect(await expired.body.text()).toMatch(/expired/i);
+    expect(expired.statusCode).toBe(403);
+    expect(await store.exists('expired-1.jpg')).toBe(false);
+    const valid = await request(await store.presignPut('expired-1.jpg', 60, { signingDate: tenSecondsAgo }), { method: 'PUT', body: BYTES });
+    await valid.body.dump();
+    expect(valid.statusCode).toBe(200);
+    const late = await request(await store.presignGet('expired-1.jpg', 5, { signingDate: tenSecondsAgo }));
+    await late.body.dump();
+    expect(late.statusCode).toBe(403);
+    const get = await request(await store.presignGet('expired-1.jpg', 60, { signingDate: tenSecondsAgo }));
+    expect(Buffer.from(await get.body.arrayBuffer()).equals(BYTES)).toBe(true);
+  });
+
   it('turns a store that cannot be reached into ObjectStoreUnavailableError', async () => {
     const gone = new S3ObjectStore({ bucket, endpoint: 'http://127.0.0.1:1', region: server.region, forcePathStyle: true }, { credentials: server.credentials, requestTimeoutMs: 1000 });
     await expect(gone.ready()).rejects.toBeInstanceOf(ObjectStoreUnavailableError);

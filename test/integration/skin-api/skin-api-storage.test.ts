@@ -189,13 +189,19 @@ describe.each(SQL_BACKENDS)('Skin API storage on %s', (backend) => {
     expect(await new TaskQueue(db, clock, 'cn').requeueInterrupted()).toBe(0);
   });
 
-  it('records one file per upload policy when two uploads finish at once', async () => {
+  it('writes an upload policy only under a valid order, and records one file per policy when two uploads finish at once', async () => {
     const { db, other, merchantId } = await open(1);
     const now = clock.now();
-    await new UploadRepository(db).insert({
-      resourceKey: 'k.jpg', merchantId, appId: 'app', method: 'PUT', extension: 'jpg', mime: 'image/jpeg', fileName: null,
+    const upload = (resourceKey: string) => ({
+      resourceKey, merchantId, appId: 'app', method: 'PUT' as const, extension: 'jpg', mime: 'image/jpeg', fileName: null,
       maxBytes: 100, expiresAt: now + 900_000, createdAt: now,
     });
+    // Written only for a merchant with an order valid at the time given (D-090): one statement.
+    expect(await new UploadRepository(db).insertForValidOrder(upload('late.jpg'), now + 86_400_000)).toBe(false);
+    expect(await new UploadRepository(db).insertForValidOrder(upload('early.jpg'), now - 2000)).toBe(false);
+    expect(await new UploadRepository(db).find('late.jpg')).toBeUndefined();
+    expect(await new UploadRepository(db).find('early.jpg')).toBeUndefined();
+    expect(await new UploadRepository(db).insertForValidOrder(upload('k.jpg'), now)).toBe(true);
     expect(await new UploadRepository(db).find('k.jpg')).toMatchObject({ merchant_id: merchantId, method: 'PUT', uploaded_at: null, expires_at: now + 900_000 });
     expect(await new UploadRepository(db).findStored('k.jpg')).toBeUndefined();
     const marks = await Promise.all([db, other, db, other].map((on, i) => new UploadRepository(on).markUploaded('k.jpg', now + i, 10 + i, 'ab')));

@@ -186,6 +186,9 @@ describe('upload policy refusals', () => {
     await tp.platform.services.sql.run('UPDATE skin_orders SET valid_until = valid_from WHERE merchant_id = ?', [Number(app.merchant_id)]);
     const error = await refusal(tp.client(app).call(skinApiEndpoints.uploadPolicy, { body: { file_name: 'a.jpg' } }));
     expect(error.code).toBe(44098);
+    // Before the upload codes of a bad name too (the order is checked in the policy's insert, D-090).
+    expect((await refusal(tp.client(app).call(skinApiEndpoints.uploadPolicy, { body: { file_name: 'setup.exe' } }))).code).toBe(44098);
+    expect(await tp.platform.services.sql.one('SELECT resource_key FROM uploads WHERE merchant_id = ?', [Number(app.merchant_id)])).toBeUndefined();
   });
 
   it('answers 44099 for a merchant of the other region', async () => {
