@@ -39,7 +39,7 @@ describe('the load process checks each answer on its status and first bytes (D-0
     // Not decoded when the answer does not say gzip: the compressed bytes do not start with the prefix.
     expect(check(200, undefined, zipped)).toBe(false);
     const corrupt = Buffer.from(zipped);
-    corrupt[12] ^= 0xff;
+    corrupt.writeUInt8(corrupt.readUInt8(12) ^ 0xff, 12);
     expect(check(200, 'gzip', corrupt)).toBe(false);
   });
 
