@@ -42,7 +42,8 @@ export interface EarlyAnswerOptions {
  * Answers that skip Fastify's request handling (D-084). A finished task's poll is answered from
  * memory (D-071) and its bytes are kept (D-081), yet it cost 80-110 µs of the platform's own
  * work per request: routing, four hooks, the route kit's chain of promises, a child logger and
- * the reply's machinery. Registered per path by the route kit; `install` puts one step in front
+ * the reply's machinery. Merchant catalogue pages kept under their change stamp are answered
+ * the same way (D-089). Registered per path by the route kit; `install` puts one step in front
  * of Fastify's request listener that answers a GET of such a path when its answer is kept and
  * the caller is proven from memory, and hands every other request, unchanged, to Fastify. What
  * the step writes is what the route would: the same envelope with its own req_id, the same
