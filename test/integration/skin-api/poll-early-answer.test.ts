@@ -154,7 +154,7 @@ describe('a finished task poll answered before routing', () => {
   it("writes the route's status line and headers, in its order, and the same bytes but req_id (D-089)", async () => {
     await poll(`?task_id=${taskId}`, asPrimary());
     const encoded = `%${taskId.charCodeAt(0).toString(16)}${taskId.slice(1)}`;
-    for (const extra of [{}, { 'accept-encoding': 'gzip' }]) {
+    for (const extra of [{}, { 'accept-encoding': 'gzip' }] as Record<string, string>[]) {
       const authentications = routeAuthentications();
       const early = await rawGet(`/skin_api/analyze/result?task_id=${taskId}`, asPrimary(extra));
       expect(authentications).not.toHaveBeenCalled();
