@@ -82,7 +82,7 @@ export async function buildPlatformApp(services: PlatformServices, routes?: (kit
   sealMethods();
   early.install(app, {
     publicBaseUrl: services.config.publicBaseUrl, trustProxy: services.config.trustProxy, logRequests: services.config.logRequests,
-    isClosing, log: app.log, ...(services.metrics ? { answered: services.metrics.requestAnswered } : {}),
+    isClosing, log: app.log, ...(services.metrics ? { observer: services.metrics.requestObserver } : {}),
   });
   return app;
 }

@@ -78,9 +78,19 @@ export class PlatformMetrics {
     });
   }
 
-  /** Records one answered request; also told of answers given before Fastify (http/early-answers.ts, D-084). */
+  /** Records one answered request (answers given before Fastify: requestObserver). */
   readonly requestAnswered = (method: string, route: string, statusCode: number, seconds: number): void => {
     this.requestDuration.observe({ method, route, status_code: String(statusCode) }, seconds);
+  };
+
+  /**
+   * requestAnswered for one route and code, bound once: prom-client's labelled child, so an
+   * answer given before Fastify (http/early-answers.ts) does not build and look up its labels
+   * every time (D-089).
+   */
+  readonly requestObserver = (method: string, route: string, statusCode: number): ((seconds: number) => void) => {
+    const child = this.requestDuration.labels(method, route, String(statusCode));
+    return (seconds) => child.observe(seconds);
   };
 
   /** Told of every finished task by the analysis service. */

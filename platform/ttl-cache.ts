@@ -35,6 +35,15 @@ export class TtlCache<K, V> {
   async getOrLoad(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
     const kept = this.get(key);
     if (kept !== undefined) return kept;
+    return this.load(key, load);
+  }
+
+  /**
+   * Reads `key`'s value with `load` whatever is kept, and keeps it unless it is undefined or a
+   * `forget` ran while it was read: for a caller that found the kept value not to fit (TokenService
+   * keeps a holder under a token's first characters and compares the whole token, D-089).
+   */
+  async load(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
     const generation = this.#generation;
     const value = await load();
     if (value !== undefined && generation === this.#generation) this.set(key, value);

@@ -174,7 +174,8 @@ async function main(): Promise<void> {
     const errors = results.reduce((n, r) => n + r.errors, 0);
     const cpu = median(results.map(cpuUs));
     const ratio = target.aim === null ? '' : `  ratio ${(rps(mid) / bareRps).toFixed(2)} (aim >= ${target.aim.toFixed(2)}; by CPU ${(bareCpu / cpu).toFixed(2)})`;
-    console.log(`  ${target.label}: ${rps(mid).toFixed(0)} req/s  server CPU ${cpu.toFixed(0)} us/req  p50 ${mid.p50Ms.toFixed(2)} ms  p99 ${mid.p99Ms.toFixed(2)} ms  errors ${errors}${ratio}`);
+    const bytes = mid.bodyBytes / Math.max(1, mid.requests + mid.errors);
+    console.log(`  ${target.label}: ${rps(mid).toFixed(0)} req/s  server CPU ${cpu.toFixed(0)} us/req  body ${bytes.toFixed(0)} B  p50 ${mid.p50Ms.toFixed(2)} ms  p99 ${mid.p99Ms.toFixed(2)} ms  errors ${errors}${ratio}`);
   }
   await client.close();
   await platform.close();

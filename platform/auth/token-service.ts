@@ -32,6 +32,27 @@ function secretsEqual(a: string, b: string): boolean {
 }
 
 /**
+ * A holder kept with the exact token it was found for (D-089): a kept request is proven by
+ * comparing its token with this one in constant time, not by hashing it again (sha256 was the
+ * platform's largest own cost on a kept poll). Never accepted by a part of the token: the whole
+ * of it must be equal.
+ */
+interface KeptHolder {
+  readonly token: Buffer;
+  readonly holder: TokenHolder;
+}
+
+/**
+ * Kept holders are found by a token's first characters (96 bits of its 240), and the rest is
+ * compared in constant time: the map's own string comparison never sees the whole secret.
+ */
+const TOKEN_KEY_CHARS = 16;
+
+function keyOf(token: string): string {
+  return token.length <= TOKEN_KEY_CHARS ? token : token.slice(0, TOKEN_KEY_CHARS);
+}
+
+/**
  * How long a token found in the database is trusted without asking again (D-071): the longest a
  * token replaced through another node (one PostgreSQL server, several processes) still answers
  * here. One replaced through this process stops at once.
@@ -51,8 +72,8 @@ export interface TokenServiceOptions {
  * Only the hash is stored, so a leaked database does not leak live tokens.
  */
 export class TokenService {
-  /** Holders by token hash; expiry is still checked on every request against the clock. */
-  readonly #holders: TtlCache<string, TokenHolder>;
+  /** Holders by the token's first characters, each with its whole token; expiry is still checked on every request against the clock. */
+  readonly #holders: TtlCache<string, KeptHolder>;
 
   constructor(
     private readonly tokens: TokenRepository,
@@ -72,17 +93,30 @@ export class TokenService {
     // replacement is one atomic upsert (D-057).
     await this.tokens.replaceToken(appId, hashToken(token), issuedAt, issuedAt + TOKEN_TTL_SECONDS * 1000);
     // The replaced token stops here now, not when its cache entry runs out.
-    this.#holders.forget((_, holder) => holder.app_id === appId);
+    this.#holders.forget((_, kept) => kept.holder.app_id === appId);
     return { access_token: token, expire: TOKEN_TTL_SECONDS };
   }
 
   /** The caller behind a token, or 1001 when it is missing, replaced, expired or unknown. */
   async authenticate(token: string | undefined): Promise<AuthContext> {
     if (!token) throw tokenInvalid();
-    const hash = hashToken(token);
-    const row = await this.#holders.getOrLoad(hash, () => this.tokens.findHolder(hash));
+    const row = this.#kept(token) ?? (await this.#holders.load(keyOf(token), () => this.#find(token)))?.holder;
     if (!row || row.expires_at <= this.clock.now()) throw tokenInvalid();
     return contextOf(row);
+  }
+
+  /** The holder kept for exactly this token, if any. */
+  #kept(token: string): TokenHolder | undefined {
+    const kept = this.#holders.get(keyOf(token));
+    if (kept === undefined) return undefined;
+    const given = Buffer.from(token, 'utf8');
+    return given.length === kept.token.length && timingSafeEqual(given, kept.token) ? kept.holder : undefined;
+  }
+
+  /** The database's holder of a token, found by its hash, with the token to keep it under. */
+  async #find(token: string): Promise<KeptHolder | undefined> {
+    const holder = await this.tokens.findHolder(hashToken(token));
+    return holder === undefined ? undefined : { token: Buffer.from(token, 'utf8'), holder };
   }
 
   /**
@@ -92,7 +126,7 @@ export class TokenService {
    */
   authenticateKept(token: string | undefined): AuthContext | undefined {
     if (!token) return undefined;
-    const row = this.#holders.get(hashToken(token));
+    const row = this.#kept(token);
     if (!row || row.expires_at <= this.clock.now()) return undefined;
     return contextOf(row);
   }

@@ -30,8 +30,11 @@ export interface EarlyAnswerOptions {
   readonly logRequests: boolean;
   /** True once the platform began to close: refusals are the route's (refuseWhileClosing). */
   readonly isClosing: () => boolean;
-  /** Told of every answer given here, as the metrics' onResponse hook is of Fastify's (request latency by route and code). */
-  readonly answered?: (method: string, route: string, statusCode: number, seconds: number) => void;
+  /**
+   * The request latency metric of a route and code, as the metrics' onResponse hook records
+   * Fastify's answers: asked once per path, and told the seconds of every answer given here.
+   */
+  readonly observer?: (method: string, route: string, statusCode: number) => (seconds: number) => void;
   readonly log: FastifyBaseLogger;
 }
 
@@ -39,7 +42,8 @@ export interface EarlyAnswerOptions {
  * Answers that skip Fastify's request handling (D-084). A finished task's poll is answered from
  * memory (D-071) and its bytes are kept (D-081), yet it cost 80-110 µs of the platform's own
  * work per request: routing, four hooks, the route kit's chain of promises, a child logger and
- * the reply's machinery. Registered per path by the route kit; `install` puts one step in front
+ * the reply's machinery. Merchant catalogue pages kept under their change stamp are answered
+ * the same way (D-089). Registered per path by the route kit; `install` puts one step in front
  * of Fastify's request listener that answers a GET of such a path when its answer is kept and
  * the caller is proven from memory, and hands every other request, unchanged, to Fastify. What
  * the step writes is what the route would: the same envelope with its own req_id, the same
@@ -49,12 +53,12 @@ export interface EarlyAnswerOptions {
  * hook needs its counterpart here, or the step must leave its requests to Fastify.
  */
 export class EarlyAnswers {
-  readonly #byPath = new Map<string, EarlyAnswer>();
+  readonly #byPath = new Map<string, Registered>();
 
   /** An early answer for GET of `path` (a path with no parameters). */
   add(path: string, answer: EarlyAnswer): void {
     if (this.#byPath.has(path)) throw new Error(`an early answer for ${path} is already registered`);
-    this.#byPath.set(path, answer);
+    this.#byPath.set(path, { answer, frame: new EnvelopeFrame(path), observe: undefined });
   }
 
   /** Puts the step in front of Fastify's request listener; call once every route is registered. */
@@ -65,6 +69,8 @@ export class EarlyAnswers {
     const fastify = listeners[0];
     // Fastify passes its handler to http.createServer, the server's one 'request' listener.
     if (listeners.length !== 1 || fastify === undefined) throw new Error(`expected Fastify's one request listener, found ${listeners.length}`);
+    // The metric's labelled child, found once per path rather than by its labels on every answer.
+    for (const [path, registered] of this.#byPath) registered.observe = options.observer?.('GET', path, 200);
     server.removeListener('request', fastify as (...args: unknown[]) => void);
     server.on('request', (request: IncomingMessage, response: ServerResponse) => {
       if (!this.#answer(request, response, options)) (fastify as (req: IncomingMessage, res: ServerResponse) => void).call(server, request, response);
@@ -78,8 +84,8 @@ export class EarlyAnswers {
     const url = request.url ?? '';
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
-    const answer = this.#byPath.get(path);
-    if (answer === undefined || options.isClosing()) return false;
+    const registered = this.#byPath.get(path);
+    if (registered === undefined || options.isClosing()) return false;
     const headers = request.headers;
     // A body to read or drain, or a base address only Fastify can tell: the route's way.
     if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
@@ -88,44 +94,88 @@ export class EarlyAnswers {
     const query = simpleQuery(q === -1 ? '' : url.slice(q + 1));
     if (query === undefined) return false;
     const gzip = acceptsGzip(headers['accept-encoding']);
-    let chunks: readonly Buffer[] | undefined;
+    let kept: RawJson | undefined;
     try {
-      chunks = keptChunks(answer({ headers, query, baseUrl }), path, gzip);
+      kept = registered.answer({ headers, query, baseUrl });
     } catch (error) {
       // A fault of this step, not of the request: the route answers it, and the fault is seen.
       // (Thrown out of the server's request listener, it would end the process.)
       options.log.error({ err: error, request_uri: path }, 'early answer failed; the route answers');
       return false;
     }
-    if (chunks === undefined) return false;
-    let length = 0;
-    for (const chunk of chunks) length += chunk.length;
-    response.writeHead(200, {
-      'content-type': 'application/json; charset=utf-8',
-      vary: 'accept-encoding',
-      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
-      'content-length': String(length),
-    });
-    // Node corks the socket on the first write until the end: one writev for headers and pieces.
-    for (let i = 0; i < chunks.length - 1; i++) response.write(chunks[i]);
-    response.end(chunks[chunks.length - 1]);
-    const answered = options.answered;
-    if (answered) response.once('finish', () => answered('GET', path, 200, (performance.now() - startedAt) / 1000));
+    if (kept === undefined) return false;
+    const frame = registered.frame;
+    const head = frame.head(newRequestId());
+    // Status line and headers in one call, as a flat list (no object to build and walk); the
+    // order and values of Fastify's reply (early-answers.test.ts compares the raw headers).
+    // Node corks the socket on the first write until the end: one writev for headers and pieces,
+    // and the head, a string, is joined to the header block's string before it is encoded.
+    if (gzip) {
+      const body = gzipOfParts([Buffer.from(head, 'utf8'), kept, frame.tail]);
+      response.writeHead(200, ['content-type', JSON_UTF8, 'vary', 'accept-encoding', 'content-encoding', 'gzip', 'content-length', String(body.length)]);
+      response.end(body);
+    } else {
+      const bytes = kept.bytes;
+      response.writeHead(200, ['content-type', JSON_UTF8, 'vary', 'accept-encoding', 'content-length', String(frame.headBytes + bytes.length + frame.tail.length)]);
+      response.write(head, 'utf8');
+      response.write(bytes);
+      response.end(frame.tail);
+    }
+    const observe = registered.observe;
+    if (observe) response.on('finish', () => observe((performance.now() - startedAt) / 1000));
     return true;
   }
 }
 
-/**
- * The bytes to write for a kept payload: the reply serializer's pieces of the envelope a route
- * would answer (envelope.ts), so both ways write the same bytes, written as they are without
- * joining them first (D-084); gzip-spliced when the client accepts it. Undefined for no payload.
- */
-function keptChunks(kept: RawJson | undefined, path: string, gzip: boolean): readonly Buffer[] | undefined {
-  if (kept === undefined) return undefined;
-  const parts = replyParts(buildEnvelope(Codes.OK, kept, '', path, newRequestId()));
-  if (typeof parts === 'string') throw new Error('a kept answer without a kept part');
-  return gzip ? [gzipOfParts(parts)] : parts.map((part) => (part instanceof RawJson ? part.bytes : part));
+const JSON_UTF8 = 'application/json; charset=utf-8';
+
+/** A path's early answer, the envelope around its payloads and the latency metric of its route. */
+interface Registered {
+  readonly answer: EarlyAnswer;
+  readonly frame: EnvelopeFrame;
+  observe: ((seconds: number) => void) | undefined;
 }
+
+/**
+ * The envelope a route answers around a kept payload, cut once per path where the two things
+ * that vary go: the req_id (a new one per request) and the payload. Made by the reply
+ * serializer's own `replyParts` from `buildEnvelope` (envelope.ts), so an early answer writes the
+ * route's bytes (D-084) without building and serialising the envelope for every request (D-089).
+ */
+export class EnvelopeFrame {
+  /** The text up to the req_id's value. */
+  readonly #beforeId: string;
+  /** The text from the req_id's closing quote up to the payload. */
+  readonly #afterId: string;
+  /** The bytes after the payload. */
+  readonly tail: Buffer;
+  /** The UTF-8 length of `head(reqId)`, whatever the req_id (always 32 hex digits). */
+  readonly headBytes: number;
+
+  constructor(path: string) {
+    const slotId = newRequestId();
+    const parts = replyParts(buildEnvelope(Codes.OK, FRAME_SLOT, '', path, slotId));
+    const [before, slot, after] = typeof parts === 'string' ? [] : parts;
+    if (!(before instanceof Buffer) || slot !== FRAME_SLOT || !(after instanceof Buffer) || parts.length !== 3) {
+      throw new Error(`${path}: the envelope does not cut around its payload`);
+    }
+    const text = before.toString('utf8');
+    const at = text.indexOf(`"${slotId}"`);
+    if (at === -1 || text.indexOf(slotId, at + slotId.length) !== -1) throw new Error(`${path}: the envelope's req_id is not found once`);
+    this.#beforeId = text.slice(0, at + 1);
+    this.#afterId = text.slice(at + 1 + slotId.length);
+    this.tail = after;
+    this.headBytes = Buffer.byteLength(this.#beforeId) + slotId.length + Buffer.byteLength(this.#afterId);
+  }
+
+  /** The envelope's text before the payload, with this request's req_id (32 hex digits, newRequestId). */
+  head(reqId: string): string {
+    return this.#beforeId + reqId + this.#afterId;
+  }
+}
+
+/** Where the payload stands while a frame is cut. */
+const FRAME_SLOT = new RawJson('null');
 
 /** Characters a query's names and values may hold here: RFC 3986's unreserved, which no parser decodes. */
 const PLAIN = /^[A-Za-z0-9._~-]*$/;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CodeInfo } from '../../protocol/codes.ts';
 import { Codes } from '../../protocol/codes.ts';
@@ -33,10 +33,27 @@ function requestPath(request: FastifyRequest): string {
   return pathOf(request.url);
 }
 
-/** A request's req_id: a random UUID's 32 hex digits (Fastify's genReqId, and answers written outside Fastify). */
+/**
+ * A request's req_id: a random (version 4) UUID's 32 hex digits (Fastify's genReqId, and answers
+ * written outside Fastify). Made as crypto.randomUUID makes them, from a pool of secure random
+ * bytes filled 256 ids at a time, but written as hex at once rather than with dashes that are
+ * then taken out (D-089).
+ */
 export function newRequestId(): string {
-  return randomUUID().replaceAll('-', '');
+  if (idAt === idPool.length) {
+    randomFillSync(idPool);
+    idAt = 0;
+  }
+  const at = idAt;
+  idAt += 16;
+  // The version (4) and variant (10xx) bits of RFC 9562, as randomUUID sets them.
+  idPool[at + 6] = (idPool[at + 6]! & 0x0f) | 0x40;
+  idPool[at + 8] = (idPool[at + 8]! & 0x3f) | 0x80;
+  return idPool.toString('hex', at, at + 16);
 }
+
+const idPool = Buffer.allocUnsafe(16 * 256);
+let idAt = idPool.length;
 
 /** The one shape of every envelope, also for answers written outside a request (client errors). */
 export function buildEnvelope<T>(info: CodeInfo, response: T, error: string, requestUri: string, reqId: string): Envelope<T> {

@@ -36,6 +36,20 @@ export class CatalogueReadService {
     return this.merchantPage(merchantId, 'treatment', page, toTreatmentItem);
   }
 
+  /**
+   * merchantProducts' answer when it is kept and its merchant's change stamp says it stands,
+   * with no read and no promise: what the page answers from one step before routing (D-089).
+   * Undefined whenever merchantProducts would read anything.
+   */
+  keptMerchantProducts(merchantId: number, page: PageQuery): RawJson<Page<ProductItem>> | undefined {
+    return this.keptStampedPage(merchantId, 'product', page);
+  }
+
+  /** keptMerchantProducts for treatments. */
+  keptMerchantTreatments(merchantId: number, page: PageQuery): RawJson<Page<TreatmentItem>> | undefined {
+    return this.keptStampedPage(merchantId, 'treatment', page);
+  }
+
   storeProducts(merchantId: number, storeCustomId: string, page: PageQuery): Promise<Page<ProductItem>> {
     return this.storePage(merchantId, 'product', storeCustomId, page, toProductItem);
   }
@@ -54,7 +68,7 @@ export class CatalogueReadService {
     // Read before the rows: a change committed while they are read makes this page stale at once.
     const stamp = this.repo.changeStamp(merchantId);
     if (stamp !== null) {
-      const key = JSON.stringify([merchantId, kind, window.limit, window.offset, stamp]);
+      const key = stampedKey(merchantId, kind, window, stamp);
       const kept = this.#stampedPages.get(key) as RawJson<Page<T>> | undefined;
       if (kept) return kept;
       const rows = await this.repo.merchantPage(merchantId, kind, window);
@@ -64,6 +78,13 @@ export class CatalogueReadService {
     }
     const kept = keptPage<T>(merchantId, kind, await this.repo.merchantPageRevisions(merchantId, kind, window));
     return kept ?? keepPage(merchantId, kind, await this.repo.merchantPage(merchantId, kind, window), map);
+  }
+
+  /** The page kept under the merchant's change stamp now, if any (merchantPage's first step). */
+  private keptStampedPage<T>(merchantId: number, kind: CatalogueKind, page: PageQuery): RawJson<Page<T>> | undefined {
+    const stamp = this.repo.changeStamp(merchantId);
+    if (stamp === null) return undefined;
+    return this.#stampedPages.get(stampedKey(merchantId, kind, pageWindow(page), stamp)) as RawJson<Page<T>> | undefined;
   }
 
   /**
@@ -102,6 +123,11 @@ export class CatalogueReadService {
     if (!store) throw invalidParam(`query.store_custom_id: no store ${customId} in this merchant`);
     return store;
   }
+}
+
+/** What names a page kept under a change stamp (D-075). */
+function stampedKey(merchantId: number, kind: CatalogueKind, window: PageWindow, stamp: string): string {
+  return JSON.stringify([merchantId, kind, window.limit, window.offset, stamp]);
 }
 
 /** LIMIT/OFFSET of a page; the repository answers a page past the last record with an empty list. */

@@ -92,6 +92,10 @@ export function registerCatalogueRoutes(kit: RouteKit, sql: SqlDatabase, clock: 
 
   kit.route(e.merchantProducts, {}, ({ caller, query }) => reads.merchantProducts(caller.merchant.id, query));
   kit.route(e.merchantTreatments, {}, ({ caller, query }) => reads.merchantTreatments(caller.merchant.id, query));
+  // A page kept under its merchant's change stamp is answered before routing (D-089), as the
+  // finished task's poll is (D-084): the stamp is in memory on PostgreSQL, one pragma on SQLite.
+  kit.keptAnswer(e.merchantProducts, ({ caller, query }) => reads.keptMerchantProducts(caller.merchant.id, query));
+  kit.keptAnswer(e.merchantTreatments, ({ caller, query }) => reads.keptMerchantTreatments(caller.merchant.id, query));
   kit.route(e.storeProducts, {}, ({ caller, query }) => reads.storeProducts(caller.merchant.id, query.store_custom_id, query));
   kit.route(e.storeTreatments, {}, ({ caller, query }) => reads.storeTreatments(caller.merchant.id, query.store_custom_id, query));
 }

@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gunzipSync } from 'node:zlib';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ACCESS_TOKEN_HEADER, MERCHANT_ID_HEADER } from '../../../protocol/token.ts';
 import { catalogueEndpoints as ep } from '../../../protocol/endpoints/catalogue.ts';
 import { openPlatformDatabase } from '../../../platform/storage/database.ts';
 import { startTestPlatform, type TestPlatform } from '../../helpers/platform.ts';
@@ -39,6 +42,39 @@ describe('kept merchant pages', () => {
     const created = await itemRow(tp, 'primary', 'product', 'KEPT2');
     expect(created?.id === id ? created?.revision : 1).not.toBe(0);
     expect(await lastPage()).toMatchObject({ custom_id: 'KEPT2', price: 10, status: 1 });
+  });
+
+  it("answers a page kept under its stamp before routing, with the route's bytes, and a write on the next read (D-089)", async () => {
+    // One client throughout: each new client issues a token, which replaces the one before.
+    const own = client();
+    const headers = { [ACCESS_TOKEN_HEADER]: await own.accessToken(), [MERCHANT_ID_HEADER]: String(tp.app('primary').merchant_id) };
+    const get = async (query: string, extra: Record<string, string> = {}) => {
+      const res = await request(`${tp.platform.url}/open_api/merchant/products?${query}`, { headers: { ...headers, ...extra } });
+      const wire = Buffer.from(await res.body.arrayBuffer());
+      return { wire, headers: res.headers, text: (res.headers['content-encoding'] === 'gzip' ? gunzipSync(wire) : wire).toString('utf8') };
+    };
+    const withoutReqId = (text: string) => text.replace(/"req_id":"[0-9a-f]{32}"/, '');
+    await get('page=1&count=100');
+    const authentications = vi.spyOn(tp.platform.services.tokens, 'authenticate');
+    try {
+      const early = await get('page=1&count=100');
+      const earlyGzip = await get('page=1&count=100', { 'accept-encoding': 'gzip' });
+      expect(authentications).not.toHaveBeenCalled();
+      // Percent-encoded, the same page: the route reads and answers it.
+      const byRoute = await get('page=%31&count=100');
+      expect(authentications).toHaveBeenCalledTimes(1);
+      expect(withoutReqId(early.text)).toBe(withoutReqId(byRoute.text));
+      expect(withoutReqId(earlyGzip.text)).toBe(withoutReqId(byRoute.text));
+      for (const name of ['content-type', 'vary', 'content-length']) expect(early.headers[name], name).toEqual(byRoute.headers[name]);
+      expect(earlyGzip.headers['content-encoding']).toBe('gzip');
+      // A write through this process moves the stamp: the next read is the route's, with the change.
+      await own.call(ep.createProducts, { body: { product_list: [productItem('EARLY1', { price: '10.00' })] } });
+      authentications.mockClear();
+      expect((JSON.parse((await get('page=1&count=100')).text) as { response: { list: { custom_id: string }[] } }).response.list.at(-1)?.custom_id).toBe('EARLY1');
+      expect(authentications).toHaveBeenCalledTimes(1);
+    } finally {
+      authentications.mockRestore();
+    }
   });
 
   it('shows a change made in SQL through another connection to the database', async () => {

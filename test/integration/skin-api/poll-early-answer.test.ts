@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { connect } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -149,6 +150,41 @@ describe('a finished task poll answered before routing', () => {
     expect(encoded.body.meta.code).toBe(0);
     expect(encoded.body.response).toMatchObject({ task_id: taskId });
   });
+
+  it("writes the route's status line and headers, in its order, and the same bytes but req_id (D-089)", async () => {
+    await poll(`?task_id=${taskId}`, asPrimary());
+    const encoded = `%${taskId.charCodeAt(0).toString(16)}${taskId.slice(1)}`;
+    for (const extra of [{}, { 'accept-encoding': 'gzip' }] as Record<string, string>[]) {
+      const authentications = routeAuthentications();
+      const early = await rawGet(`/skin_api/analyze/result?task_id=${taskId}`, asPrimary(extra));
+      expect(authentications).not.toHaveBeenCalled();
+      // Percent-encoded, the same task: the route answers it (its own authentication).
+      const byRoute = await rawGet(`/skin_api/analyze/result?task_id=${encoded}`, asPrimary(extra));
+      expect(authentications).toHaveBeenCalledTimes(1);
+      authentications.mockRestore();
+      // Date is the second's; the rest is Fastify's header block line for line.
+      const lines = (head: string) => head.split('\r\n').filter((line) => !/^date: /i.test(line));
+      expect(lines(early.head)).toEqual(lines(byRoute.head));
+      if (!('accept-encoding' in extra)) {
+        const text = (body: Buffer) => body.toString('utf8').replace(/"req_id":"[0-9a-f]{32}"/, '');
+        expect(text(early.body)).toBe(text(byRoute.body));
+      }
+    }
+  });
+
+  /** A GET over a socket of its own: the header block as written, and the body. */
+  async function rawGet(target: string, headers: Record<string, string>): Promise<{ head: string; body: Buffer }> {
+    const { host, hostname, port } = new URL(tp.platform.url);
+    const socket = connect(Number(port), hostname);
+    // The Host of the polls before it: the kept answer is the base address's.
+    const lines = [`GET ${target} HTTP/1.1`, `host: ${host}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), '', ''];
+    socket.end(lines.join('\r\n'));
+    const chunks: Buffer[] = [];
+    for await (const chunk of socket) chunks.push(chunk as Buffer);
+    const wire = Buffer.concat(chunks);
+    const end = wire.indexOf('\r\n\r\n');
+    return { head: wire.subarray(0, end).toString('latin1'), body: wire.subarray(end + 4) };
+  }
 
   it('leaves HEAD and other methods to their routes', async () => {
     const get = await poll(`?task_id=${taskId}`, asPrimary());

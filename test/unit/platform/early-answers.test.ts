@@ -1,8 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { request } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EarlyAnswers, simpleQuery, type EarlyAnswer, type EarlyAnswerOptions } from '../../../platform/http/early-answers.ts';
-import { RawJson } from '../../../platform/http/raw-json.ts';
+import { EarlyAnswers, EnvelopeFrame, simpleQuery, type EarlyAnswer, type EarlyAnswerOptions } from '../../../platform/http/early-answers.ts';
+import { buildEnvelope, newRequestId } from '../../../platform/http/envelope.ts';
+import { RawJson, serializeReply } from '../../../platform/http/raw-json.ts';
+import { Codes } from '../../../protocol/codes.ts';
 import type { RouteKitDeps } from '../../../platform/routes/route-kit.ts';
 import { RouteKit } from '../../../platform/routes/route-kit.ts';
 import { skinApiEndpoints } from '../../../protocol/endpoints/skin-api.ts';
@@ -86,11 +88,37 @@ describe('EarlyAnswers', () => {
     expect(errors).toHaveLength(1);
   });
 
-  it('tells of each answer it gave, by route and code', async () => {
-    const answered = vi.fn();
-    const { url } = await serve(kept, { answered });
+  it('tells of each answer it gave, by route and code, asking for the route\'s metric once', async () => {
+    const observe = vi.fn();
+    const observer = vi.fn(() => observe);
+    const { url } = await serve(kept, { observer });
     await via(`${url}/kept?task_id=t1`);
-    await vi.waitFor(() => expect(answered).toHaveBeenCalledWith('GET', '/kept', 200, expect.any(Number)));
+    await via(`${url}/kept?task_id=t2`);
+    expect(observer).toHaveBeenCalledTimes(1);
+    expect(observer).toHaveBeenCalledWith('GET', '/kept', 200);
+    await vi.waitFor(() => expect(observe).toHaveBeenCalledTimes(2));
+    expect(observe).toHaveBeenCalledWith(expect.any(Number));
+  });
+});
+
+describe('EnvelopeFrame', () => {
+  it("writes the reply serializer's bytes of the enveloped payload, whatever the req_id and payload", () => {
+    for (const path of ['/skin_api/analyze/result', '/open_api/merchant/products', '/x/"quoted"/ü']) {
+      const frame = new EnvelopeFrame(path);
+      for (const payload of [new RawJson('{"a":1}'), new RawJson('{"name":"保湿精华 \\"x\\""}'), new RawJson('[]')]) {
+        const reqId = newRequestId();
+        const head = frame.head(reqId);
+        const written = Buffer.concat([Buffer.from(head, 'utf8'), payload.bytes, frame.tail]);
+        expect(written.equals(Buffer.from(serializeReply(buildEnvelope(Codes.OK, payload, '', path, reqId)) as Buffer)), path).toBe(true);
+        expect(Buffer.byteLength(head)).toBe(frame.headBytes);
+      }
+    }
+  });
+
+  it('makes req_ids of 32 hex digits in the form of a version 4 UUID, each new', () => {
+    const ids = Array.from({ length: 600 }, newRequestId);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{12}4[0-9a-f]{3}[89ab][0-9a-f]{15}$/);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });
 
