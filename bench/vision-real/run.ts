@@ -1,5 +1,5 @@
 // Real-face evaluation of vision/skin (issue 12, part 6): is each dimension a measurement?
-// npm run bench:vision-real [-- --quick] [-- --faces a,b] [-- --write-figures <path>]
+// npm run bench:vision-real [-- --quick] [-- --faces a,b] [-- --trials n] [-- --write-figures <path>]
 // Figures and their limits: bench/vision-real/README.md. Exits 0 whatever the aims say (it is a
 // measuring instrument); 1 only when it crashes.
 import { cpus, loadavg } from 'node:os';
@@ -14,12 +14,15 @@ interface Args {
   readonly quick: boolean;
   readonly faces?: string[];
   readonly figures?: string;
+  /** Painted trials per face (default 2, 1 with --quick): two per face is too few to read a rate of new false spots (D-088). */
+  readonly trials?: number;
 }
 
 function parseArgs(argv: readonly string[]): Args {
   let quick = false;
   let faces: string[] | undefined;
   let figures: string | undefined;
+  let trials: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--quick') quick = true;
@@ -27,16 +30,23 @@ function parseArgs(argv: readonly string[]): Args {
     else if (a?.startsWith('--faces=')) faces = a.slice(8).split(',').filter(Boolean);
     else if (a === '--write-figures') figures = argv[++i];
     else if (a?.startsWith('--write-figures=')) figures = a.slice(16);
-    else throw new Error(`unknown argument ${a} (use --quick, --faces a,b, --write-figures <path>)`);
+    else if (a === '--trials' || a?.startsWith('--trials=')) trials = paintTrialsArg(a === '--trials' ? argv[++i] : a.slice(9));
+    else throw new Error(`unknown argument ${a} (use --quick, --faces a,b, --trials n, --write-figures <path>)`);
   }
-  return { quick, ...(faces ? { faces } : {}), ...(figures ? { figures } : {}) };
+  return { quick, ...(faces ? { faces } : {}), ...(figures ? { figures } : {}), ...(trials !== undefined ? { trials } : {}) };
+}
+
+function paintTrialsArg(v: string | undefined): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--trials wants a whole number of painted trials per face, 1 or more (got ${v})`);
+  return n;
 }
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const started = performance.now();
   const perturbations = args.quick ? QUICK_PERTURBATIONS : PERTURBATIONS;
-  const paintTrials = args.quick ? 1 : 2;
+  const paintTrials = args.trials ?? (args.quick ? 1 : 2);
   const toneShifts = [10, -10];
   const metas = selectFaces(args.faces);
   console.log(`vision-real bench ${new Date().toISOString()}; ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);

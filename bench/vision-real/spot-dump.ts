@@ -3,9 +3,10 @@
 // what the run's landmarks set (working frame, px/mm, tone scale). With --fixed, the copy is also
 // read with the capture's geometry, which separates what the landmarks' re-detection changes
 // from what the pixels do. A tool for reading the bench's "new false spots", not a figure of it.
-//   npx tsx bench/vision-real/spot-dump.ts [--faces a,b] [--fixed] [--jitter]
+//   npx tsx bench/vision-real/spot-dump.ts [--faces a,b] [--fixed] [--jitter] [--trials n]
 // (--jitter: instead of the bench's copies, the capture itself with its landmarks moved by a
-// pixel or scaled by 0.2 %, as a re-detection moves them)
+// pixel or scaled by 0.2 %, as a re-detection moves them; --trials: painted copies per face, 2 as
+// the bench by default; the first two are the bench's, the same seed places them)
 import { REAL_FACES } from '../../test/fixtures/faces-real/manifest.ts';
 import { SkinContext } from '../../vision/skin/context.ts';
 import { spotCandidates } from '../../vision/skin/measure/spots.ts';
@@ -51,6 +52,8 @@ function nearest(r: Read, p: Point2): { c: (typeof r.candidates)[number]; d: num
 }
 
 const fixed = process.argv.includes('--fixed');
+const trials = Number(arg('--trials')?.[0] ?? 2);
+if (!Number.isInteger(trials) || trials < 1) throw new Error('--trials wants a whole number, 1 or more');
 const jitter = process.argv.includes('--jitter');
 
 const ids = arg('--faces') ?? REAL_FACES.map((f) => f.id);
@@ -74,7 +77,7 @@ for (const id of ids) {
   };
   if (jitter) for (const [name, move] of JITTERS) copies.push({ name, image: base.image, geometry: moved(base.face, move), paint: null });
   else {
-    for (const [t, p] of paintedImages(face, base, 2, 1000 + k).entries()) await decoded(`painted ${t + 1}`, await toJpeg(p.image), p.spot);
+    for (const [t, p] of paintedImages(face, base, trials, 1000 + k).entries()) await decoded(`painted ${t + 1}`, await toJpeg(p.image), p.spot);
     for (const p of PERTURBATIONS.filter((q) => q.sameGeometry)) await decoded(p.name, await p.apply(face.image), null);
   }
   for (const copy of copies) {
