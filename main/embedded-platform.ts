@@ -90,11 +90,26 @@ export const nodeSpawner: PlatformSpawner = (cli, args) =>
   spawn(process.execPath, [...(cli.endsWith('.ts') ? ['--import', 'tsx'] : []), cli, ...args], { cwd: APP_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: embeddedPlatformEnv(process.env) });
 
 /**
+ * glibc's allocator settings for a process that analyses 12 MP photos (D-092): a decoded photo
+ * (36 MB) is above glibc's largest mmap threshold, so without these every decode and every
+ * analysis takes fresh memory from the kernel and gives it back after, at about 4 ms per MB on
+ * the reference machine. Read by glibc at start, so they go in the child's environment; a value
+ * already set (an operator's) is kept. Other C libraries ignore them.
+ */
+export const ANALYSIS_MALLOC_ENV: Readonly<Record<string, string>> = {
+  MALLOC_MMAP_THRESHOLD_: '33554432',
+  MALLOC_TRIM_THRESHOLD_: '4294967295',
+  MALLOC_TOP_PAD_: '67108864',
+};
+
+/**
  * The embedded platform is configured by its arguments only: a DATABASE_URL or PLATFORM_* meant
  * for a platform service on the same machine must not move the kiosk's own data elsewhere (D-053).
+ * It runs the station's analysis, so it gets ANALYSIS_MALLOC_ENV.
  */
 export function embeddedPlatformEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => name !== 'DATABASE_URL' && !name.startsWith('PLATFORM_')));
+  const kept = Object.entries(env).filter(([name]) => name !== 'DATABASE_URL' && !name.startsWith('PLATFORM_'));
+  return { ...ANALYSIS_MALLOC_ENV, ...Object.fromEntries(kept) };
 }
 
 /** The app the kiosk signs in with: the first merchant-level app of the platform's region, with a store. */

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startEmbeddedPlatform } from '../../../main/embedded-platform.ts';
+import { ANALYSIS_MALLOC_ENV, startEmbeddedPlatform } from '../../../main/embedded-platform.ts';
 
 function alive(pid: number | undefined): boolean {
   if (!pid) return false;
@@ -32,6 +32,11 @@ describe('embedded platform', () => {
       expect(platform.pid).not.toBe(process.pid);
       expect(alive(platform.pid)).toBe(true);
       expect(platform.connection.storeCustomId).not.toBe('');
+      // It analyses the photos, so it starts with the allocator settings for them (D-092), and
+      // without the variables meant for another platform.
+      const childEnv = readFileSync(`/proc/${platform.pid}/environ`, 'utf8').split('\0');
+      for (const [name, value] of Object.entries(ANALYSIS_MALLOC_ENV)) expect(childEnv).toContain(`${name}=${value}`);
+      expect(childEnv.some((entry) => entry.startsWith('DATABASE_URL=') || entry.startsWith('PLATFORM_'))).toBe(false);
 
       // The kiosk's app signs in at the platform over HTTP, as it would at a remote one.
       const { appId, appSecret, baseUrl } = platform.connection;
