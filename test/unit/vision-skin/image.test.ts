@@ -115,8 +115,9 @@ describe('resampleFrame', () => {
    */
   function reference(image: { width: number; height: number; data: Uint8Array }, frame: { left: number; top: number; scale: number; width: number; height: number }, channel: number): Float64Array {
     const k = Math.max(1, Math.floor(1 / frame.scale));
-    const x0 = Math.floor(frame.left);
-    const y0 = Math.floor(frame.top);
+    // Blocks on the photo's k-pixel lattice (D-091).
+    const x0 = Math.floor(frame.left / k) * k;
+    const y0 = Math.floor(frame.top / k) * k;
     const x1 = Math.min(image.width, Math.ceil(frame.left + frame.width / frame.scale));
     const y1 = Math.min(image.height, Math.ceil(frame.top + frame.height / frame.scale));
     const bw = Math.ceil((x1 - x0) / k);

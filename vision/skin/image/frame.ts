@@ -22,14 +22,22 @@ export interface WorkFrame {
  */
 export const FACE_WIDTH_PX = 600;
 
+/** Work pixels per coarse pixel (SkinContext's level 1 halves the fine level). */
+const COARSE_BLOCK = 2;
+
 export function workFrame(face: FaceGeometry, imageWidth: number, imageHeight: number, faceWidthPx = FACE_WIDTH_PX): WorkFrame {
   const { left, top, width, height } = landmarkBox(face);
-  // Room around the mesh: the forehead goes above the mesh's top row, the neck below the chin.
-  const x0 = Math.max(0, Math.floor(left - 0.1 * width));
-  const x1 = Math.min(imageWidth, Math.ceil(left + 1.1 * width));
-  const y0 = Math.max(0, Math.floor(top - 0.1 * height));
-  const y1 = Math.min(imageHeight, Math.ceil(top + 1.4 * height));
   const scale = Math.min(1, faceWidthPx / Math.max(1, width));
+  // Room around the mesh: the forehead goes above the mesh's top row, the neck below the chin.
+  // decision: the corner goes down to the lattice of coarse pixels at this scale, fixed in the
+  // photo (source pixel 0 is on it; D-091). Landmarks found again on the same photo move by a
+  // pixel or so; a corner that followed them put every coarse pixel up to half a pixel elsewhere
+  // on the photo, and spot candidates within a tenth of a threshold flipped (D-082, D-088).
+  const lattice = COARSE_BLOCK / scale;
+  const x0 = Math.max(0, Math.floor((left - 0.1 * width) / lattice) * lattice);
+  const x1 = Math.min(imageWidth, Math.ceil(left + 1.1 * width));
+  const y0 = Math.max(0, Math.floor((top - 0.1 * height) / lattice) * lattice);
+  const y1 = Math.min(imageHeight, Math.ceil(top + 1.4 * height));
   return { left: x0, top: y0, scale, width: Math.max(1, Math.floor((x1 - x0) * scale)), height: Math.max(1, Math.floor((y1 - y0) * scale)) };
 }
 
@@ -117,8 +125,10 @@ function contributions(outSize: number, srcStart: number, srcEnd: number, scale:
  */
 export function resampleFrame(image: RgbImage, frame: WorkFrame, into: RgbPlanes = rgbPlanes(frame.width, frame.height)): RgbPlanes {
   const k = Math.max(1, Math.floor(1 / frame.scale));
-  const x0 = Math.floor(frame.left);
-  const y0 = Math.floor(frame.top);
+  // The blocks lie on the photo's own k-pixel lattice, as the frame's corner lies on a lattice
+  // fixed in the photo (D-091): the same photo is reduced the same way wherever the corner falls.
+  const x0 = Math.floor(frame.left / k) * k;
+  const y0 = Math.floor(frame.top / k) * k;
   const x1 = Math.min(image.width, Math.ceil(frame.left + frame.width / frame.scale));
   const y1 = Math.min(image.height, Math.ceil(frame.top + frame.height / frame.scale));
   const blocks: BlockGrid = { image, x0, y0, x1, y1, k, width: Math.ceil((x1 - x0) / k), height: Math.ceil((y1 - y0) / k) };
