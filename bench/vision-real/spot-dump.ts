@@ -89,6 +89,12 @@ for (const id of ids) {
       const fresh = reported.filter((c) => !(copy.paint && Math.hypot(c.at.x - copy.paint.x, c.at.y - copy.paint.y) <= 6 * mm) && !baseSpots.some((s) => Math.hypot(s.x - c.at.x, s.y - c.at.y) <= 3 * mm));
       const gone = b.candidates.filter((c) => c.weight >= 0.5 && !reported.some((s) => Math.hypot(s.at.x - c.at.x, s.at.y - c.at.y) <= 3 * mm));
       console.log(`  ${copy.name}, ${how}: ${reported.length} spots, ${fresh.length} new, ${gone.length} gone; ${frameOf(r)}`);
+      // The painted spot itself: the candidate nearest its centre, found or missed and why.
+      if (copy.paint) {
+        const n = nearest(r, copy.paint);
+        const found = reported.some((c) => Math.hypot(c.at.x - (copy.paint?.x ?? 0), c.at.y - (copy.paint?.y ?? 0)) <= 6 * mm);
+        console.log(`    paint at (${copy.paint.x.toFixed(1)}, ${copy.paint.y.toFixed(1)}) ${found ? 'found' : 'MISSED'}: ${n ? `${testsOf(n.c)} [${(n.d / mm).toFixed(2)} mm away]` : 'no candidate'}`);
+      }
       for (const c of fresh) {
         const n = nearest(b, c.at);
         const far = copy.paint ? `${(Math.hypot(c.at.x - copy.paint.x, c.at.y - copy.paint.y) / mm).toFixed(0)} mm from paint` : '';
