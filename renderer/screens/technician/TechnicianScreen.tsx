@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { CallError } from '../../components/CallError.tsx';
 import { PinDialog } from '../../components/PinDialog.tsx';
-import { TopBar } from '../../components/TopBar.tsx';
+import { OperatorTopBar } from '../../components/OperatorTopBar.tsx';
+import { TabButtons } from '../../components/TabButtons.tsx';
 import { missingCase } from '../../../common/missing-case.ts';
 import { useKioskStore } from '../../stores/kiosk/store.ts';
 import type { TechnicianTab } from '../../stores/technician/initialState.ts';
@@ -49,7 +50,6 @@ export function TechnicianScreen() {
   const saving = useTechnicianStore(technicianSelectors.saving);
   const error = useTechnicianStore(technicianSelectors.error);
   const { setTab, load, save, discard } = useTechnicianStore.getState();
-  const returnToIdle = useKioskStore((s) => s.returnToIdle);
   const loadStatus = useKioskStore((s) => s.loadStatus);
 
   useEffect(() => {
@@ -73,29 +73,10 @@ export function TechnicianScreen() {
 
   return (
     <main className="screen technician" data-screen="technician">
-      <TopBar
-        title={t('technician.title')}
-        audience="operator"
-        start={
-          <Button
-            variant="ghost"
-            data-testid="lock"
-            onClick={() => {
-              useTechnicianStore.getState().reset();
-              void returnToIdle();
-            }}
-          >
-            {t('staff.lock')}
-          </Button>
-        }
-      />
+      <OperatorTopBar title={t('technician.title')} onLock={() => useTechnicianStore.getState().reset()} />
       <div className="tech-layout">
         <nav className="tech-tabs" role="tablist">
-          {TABS.map((name) => (
-            <button key={name} type="button" role="tab" aria-selected={tab === name} className={tab === name ? 'tab is-on' : 'tab'} data-tab={name} onClick={() => setTab(name)}>
-              {t(`technician.tabs.${name}`)}
-            </button>
-          ))}
+          <TabButtons tabs={TABS} current={tab} label={(name) => t(`technician.tabs.${name}`)} onSelect={setTab} />
         </nav>
         <section className="tech-panel" data-panel={tab}>
           {error && <CallError failure={error} audience="operator" />}
