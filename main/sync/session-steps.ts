@@ -63,47 +63,69 @@ export async function registerUser(ctx: StepContext, session: SessionRecord): Pr
   return { stage: 'upload' };
 }
 
-/** Uploads the next capture not yet on the platform (one per step); moves on when all are. */
+/**
+ * Uploads the next capture not yet on the platform (one per step); moves on when all are. While
+ * its bytes travel, the policy of the session's following capture is asked for and kept in the
+ * outbox (D-093), so that capture's step starts its transfer at once: a multi-light session pays
+ * one policy round trip, not one per file.
+ */
 export async function uploadNext(ctx: StepContext, session: SessionRecord): Promise<JobPatch> {
   const captures = usableCaptures(ctx.store, session);
   const uploads = ctx.store.outbox.uploadsOf(session.id);
-  const next = captures.find((c) => !uploads.get(c.id)?.resource_url);
+  const pending = captures.filter((c) => !uploads.get(c.id)?.resource_url);
+  const next = pending[0];
   if (!next) return { stage: 'create_task' };
-  const fileName = `${next.view}_${next.light}.jpg`;
-  const capture = next;
-  const issuePolicy = async (): Promise<UploadPolicyResponse> => {
-    const issued = await ctx.client.call(skinApiEndpoints.uploadPolicy, { body: { file_name: fileName } });
-    // Persisted before the transfer: a retry after a crash reuses it while it is valid.
-    ctx.store.outbox.savePolicy({ captureId: capture.id, sessionId: session.id, policy: issued, expiresAt: ctx.now() + issued.ttl * 1000 });
-    return issued;
-  };
+  const fileName = uploadFileName(next);
+  // The following capture's policy, unless one it can still use is kept (storedPolicy's margin:
+  // a kept policy near the end of its ttl counts as none, and is replaced here or at its step).
+  const following = pending[1] && !storedPolicy(uploads.get(pending[1].id), ctx.now()) ? pending[1] : null;
   let policy = storedPolicy(uploads.get(next.id), ctx.now());
   // The file is read and checked against its hash while the policy is asked for: the one waits
   // on the disk and the CPU, the other on the network (D-090).
   const reading = readVerified(next);
   if (!policy) {
-    const [read, issued] = await Promise.allSettled([reading, issuePolicy()]);
+    const [read, issued] = await Promise.allSettled([reading, requestPolicy(ctx, session, next)]);
     // A capture that no longer matches its hash fails the session whatever the platform answered.
     if (read.status === 'rejected') throw read.reason;
     if (issued.status === 'rejected') throw issued.reason;
     policy = issued.value;
   }
   const bytes = await reading;
-  for (let tries = 0; ; tries++) {
-    if (!policy) policy = await issuePolicy();
-    try {
-      await ctx.upload(policy, { fileName, bytes, mime: 'image/jpeg' });
-      break;
-    } catch (error) {
-      if (!(error instanceof PlatformError)) throw error;
-      // Used already: an earlier transfer with this policy completed but its answer was lost.
-      if (error.code === UploadCodes.POLICY_USED.code) break;
-      if (!POLICY_DEAD.has(error.code) || tries >= 2) throw error;
-      policy = null; // expired (44102) or no longer valid: a new policy, then the same file again
+  let prefetch: Promise<unknown> | null = null;
+  try {
+    for (let tries = 0; ; tries++) {
+      if (!policy) policy = await requestPolicy(ctx, session, next);
+      // Asked once, beside the first transfer. Its failure is not this file's: the following
+      // step asks again and meets it there, with its own backoff.
+      prefetch ??= following ? requestPolicy(ctx, session, following).catch(() => undefined) : null;
+      try {
+        await ctx.upload(policy, { fileName, bytes, mime: 'image/jpeg' });
+        break;
+      } catch (error) {
+        if (!(error instanceof PlatformError)) throw error;
+        // Used already: an earlier transfer with this policy completed but its answer was lost.
+        if (error.code === UploadCodes.POLICY_USED.code) break;
+        if (!POLICY_DEAD.has(error.code) || tries >= 2) throw error;
+        policy = null; // expired (44102) or no longer valid: a new policy, then the same file again
+      }
     }
+  } finally {
+    // The step ends with nothing of it still running: the engine's next step sees the kept policy.
+    await prefetch;
   }
   ctx.store.outbox.markUploaded(next.id, policy.resource_url, ctx.now());
-  return captures.every((c) => c.id === next.id || uploads.get(c.id)?.resource_url) ? { stage: 'create_task' } : {};
+  return pending.length === 1 ? { stage: 'create_task' } : {};
+}
+
+/** Asks the platform for a capture's policy and keeps it: a retry, even after a crash, reuses it while it is valid. */
+async function requestPolicy(ctx: StepContext, session: SessionRecord, capture: CaptureRecord): Promise<UploadPolicyResponse> {
+  const issued = await ctx.client.call(skinApiEndpoints.uploadPolicy, { body: { file_name: uploadFileName(capture) } });
+  ctx.store.outbox.savePolicy({ captureId: capture.id, sessionId: session.id, policy: issued, expiresAt: ctx.now() + issued.ttl * 1000 });
+  return issued;
+}
+
+function uploadFileName(capture: CaptureRecord): string {
+  return `${capture.view}_${capture.light}.jpg`;
 }
 
 /** Creates the task once (same key, same body on every retry) and starts polling. */
