@@ -232,7 +232,7 @@ export class OutboxRepository {
     return new Map(rows.map((row) => [row.capture_id, row]));
   }
 
-  savePolicy(input: { captureId: string; sessionId: string; policy: unknown; expiresAt: number }): void {
+  savePolicy(input: KeptPolicy): void {
     this.#db
       .prepare(
         `INSERT INTO sync_uploads (capture_id, session_id, policy, policy_expires_at) VALUES (?, ?, ?, ?)
@@ -241,14 +241,32 @@ export class OutboxRepository {
       .run(input.captureId, input.sessionId, JSON.stringify(input.policy), input.expiresAt);
   }
 
-  markUploaded(captureId: string, resourceUrl: string, now: number): void {
-    this.#db.prepare('UPDATE sync_uploads SET resource_url = ?, uploaded_at = ? WHERE capture_id = ?').run(resourceUrl, now, captureId);
+  /**
+   * Records a capture as on the platform; with `following`, the next capture's policy asked for
+   * during this one's transfer is kept in the same transaction (D-093: one commit, one flush of
+   * the kiosk's disk, instead of two).
+   */
+  markUploaded(captureId: string, resourceUrl: string, now: number, following?: KeptPolicy): void {
+    this.#db
+      .transaction(() => {
+        this.#db.prepare('UPDATE sync_uploads SET resource_url = ?, uploaded_at = ? WHERE capture_id = ?').run(resourceUrl, now, captureId);
+        if (following) this.savePolicy(following);
+      })
+      .immediate();
   }
 
   /** Forgets every upload of a session: the platform lost them (45013), so they go up again. */
   forgetUploads(sessionId: string): void {
     this.#db.prepare('DELETE FROM sync_uploads WHERE session_id = ?').run(sessionId);
   }
+}
+
+/** An upload policy kept for a capture until its transfer, with when it stops being usable. */
+export interface KeptPolicy {
+  readonly captureId: string;
+  readonly sessionId: string;
+  readonly policy: unknown;
+  readonly expiresAt: number;
 }
 
 function toJob(row: JobRow): SyncJob {

@@ -18,6 +18,7 @@ import type { SyncFailure, SyncJob, SyncTarget } from './types.ts';
 import { pushUser, stageUser, userBody, userPending } from './user-sync.ts';
 import { missingCase } from '../../common/missing-case.ts';
 import { LoopSleeper, runWorkLoop } from './loop-sleeper.ts';
+import { CaptureReadAhead } from './capture-read-ahead.ts';
 
 /** One unit of queued work that is due: how to run it and how to record its failure. */
 interface DueWork {
@@ -58,6 +59,8 @@ export class SyncEngine {
   private running: Promise<void> | null = null;
   private stopped = true;
   private readonly sleeper = new LoopSleeper();
+  /** The following capture's bytes, read while the current one's travel (D-093). */
+  private readonly readAhead = new CaptureReadAhead();
   /** While the platform is unreachable, nothing is tried before this time. */
   private offlineUntil = 0;
   private offlineAttempts = 0;
@@ -247,7 +250,7 @@ export class SyncEngine {
   }
 
   private step(session: SessionRecord, job: SyncJob): Promise<JobPatch> {
-    const ctx: StepContext = { store: this.options.store, client: this.options.client(), target: this.options.target(), now: this.now, upload: this.options.upload ?? uploadWithPolicy, poll: this.poll };
+    const ctx: StepContext = { store: this.options.store, client: this.options.client(), target: this.options.target(), now: this.now, upload: this.options.upload ?? uploadWithPolicy, poll: this.poll, readAhead: this.readAhead };
     switch (job.stage) {
       case 'register_user':
         return registerUser(ctx, session);

@@ -1,17 +1,33 @@
 /**
  * The upload step asks for the session's following capture's policy while the current capture's
  * bytes travel, and keeps it in the outbox (D-093): the next step starts its transfer at once.
- * Order, retries, a failed transfer mid-session, a prefetched policy near the end of its ttl and
- * a restart in between are checked here on a three-capture session.
+ * Its file is read and checked meanwhile too, and handed to that step. Order, retries, a failed
+ * transfer mid-session, a prefetched policy near the end of its ttl and a restart in between are
+ * checked here on a three-capture session.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import type * as fsPromises from 'node:fs/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallInput } from '../../../main/platform-client/client.ts';
 import { PlatformError, PlatformUnreachableError } from '../../../main/platform-client/errors.ts';
 import { KioskStore } from '../../../main/store/kiosk-store.ts';
+import type { CaptureRecord } from '../../../main/store/types.ts';
+import { CaptureReadAhead } from '../../../main/sync/capture-read-ahead.ts';
 import type { UploadFn } from '../../../main/sync/session-steps.ts';
 import type { UploadPolicyResponse } from '../../../protocol/skin-api/upload-policy.ts';
 import type { Endpoint } from '../../../protocol/endpoint.ts';
 import { ScriptedClient, USER_ANSWER, confirmedSession, policyAnswer, scriptedEngine, tempStore } from './helpers.ts';
+
+/** Every path the kiosk's modules read with readFile, in order. */
+const disk = vi.hoisted(() => ({ reads: [] as string[] }));
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof fsPromises>();
+  const readFile = (async (...args: Parameters<typeof actual.readFile>) => {
+    disk.reads.push(String(args[0]));
+    return actual.readFile(...args);
+  }) as typeof actual.readFile;
+  return { ...actual, default: { ...actual, readFile }, readFile };
+});
 
 const POLICY = '/skin_api/file/upload_policy';
 const T0 = 1_800_000_000_000;
@@ -25,6 +41,7 @@ const policyFor = (ttl = 900) => (input: CallInput<Endpoint>) => ({ ...policyAns
 interface Sent {
   readonly fileName: string;
   readonly policy: UploadPolicyResponse;
+  readonly bytes: Uint8Array;
 }
 
 async function multiLightSession(client: ScriptedClient, upload: UploadFn) {
@@ -46,7 +63,7 @@ function recordingUpload() {
   let hold: Promise<void> | null = null;
   const upload: UploadFn = async (policy, options) => {
     if (hold) await hold;
-    sent.push({ fileName: options.fileName, policy });
+    sent.push({ fileName: options.fileName, policy, bytes: options.bytes });
   };
   return {
     sent,
@@ -66,16 +83,21 @@ describe('the upload step of a multi-light session', () => {
     const client = new ScriptedClient({ '/device_api/users': () => USER_ANSWER, [POLICY]: policyFor() });
     const transfers = recordingUpload();
     const { store, engine, sessionId } = await multiLightSession(client, transfers.upload);
-    const names = store.listCaptures(sessionId).map((c) => `${c.view}_${c.light}.jpg`);
+    const captures = store.listCaptures(sessionId);
+    const names = captures.map((c) => `${c.view}_${c.light}.jpg`);
+    const readsOf = (i: number) => disk.reads.filter((path) => path === captures[i]!.path).length;
 
     const release = transfers.holdNext();
     const first = engine.runOnce();
-    // The first PUT is held: the second capture's policy is asked for meanwhile.
+    // The first PUT is held: the second capture's policy is asked for and its file read meanwhile.
     await vi.waitFor(() => expect(policyRequests(client)).toEqual(names.slice(0, 2)), { timeout: 2000, interval: 5 });
+    await vi.waitFor(() => expect(readsOf(1)).toBe(1), { timeout: 2000, interval: 5 });
     expect(transfers.sent).toHaveLength(0);
     release();
     await first;
     await engine.runOnce();
+    expect(readsOf(1)).toBe(1); // the second step sent the bytes read ahead, checked then
+    expect(Buffer.from(transfers.sent[1]!.bytes).equals(readFileSync(captures[1]!.path))).toBe(true);
     // The second step sent at once with the kept policy, and asked for the third's.
     expect(policyRequests(client)).toEqual(names);
     await engine.runOnce();
@@ -137,7 +159,7 @@ describe('the upload step of a multi-light session', () => {
     await engine.runOnce();
     expect(policyRequests(client)).toEqual([names[0], names[1], names[1], names[2]]);
     // Sent with the policy asked for at 50 s, not the prefetched one, and that one recorded.
-    expect(transfers.sent[1]).toEqual({ fileName: names[1], policy: answers[2] });
+    expect(transfers.sent[1]).toMatchObject({ fileName: names[1], policy: answers[2] });
     expect(answers[2]!.resource_key).not.toBe(answers[1]!.resource_key);
     expect(store.outbox.uploadsOf(sessionId).get(store.listCaptures(sessionId)[1]!.id)?.resource_url).toBe(answers[2]!.resource_url);
   });
@@ -147,7 +169,7 @@ describe('the upload step of a multi-light session', () => {
     const client = new ScriptedClient({
       '/device_api/users': () => USER_ANSWER,
       [POLICY]: (input) => {
-        if (++requests === 2) throw new PlatformError(POLICY, { code: 44098, msg: 'no valid order', error: '', request_uri: POLICY, req_id: 'r' }, 200);
+        if (++requests === 2) throw new PlatformError(POLICY, { code: 44098, msg: 'no valid order', error: '', request_uri: POLICY, req_id: 'r' }, 200, undefined);
         return policyFor()(input);
       },
     });
@@ -180,3 +202,36 @@ describe('the upload step of a multi-light session', () => {
   });
 });
 
+
+describe('the read ahead of a capture', () => {
+  it('a capture changed on disk after it was read ahead is sent as it was when checked; one changed before fails the session', async () => {
+    const client = new ScriptedClient({ '/device_api/users': () => USER_ANSWER, [POLICY]: policyFor() });
+    const transfers = recordingUpload();
+    const { store, engine, sessionId } = await multiLightSession(client, transfers.upload);
+    const captures = store.listCaptures(sessionId);
+    const original = readFileSync(captures[1]!.path);
+    await engine.runOnce(); // reads the second capture ahead, checked against its hash
+    writeFileSync(captures[1]!.path, Buffer.from('changed after the check'));
+    writeFileSync(captures[2]!.path, Buffer.from('changed before any read'));
+    await engine.runOnce();
+    expect(Buffer.from(transfers.sent[1]!.bytes).equals(original)).toBe(true);
+    // The third capture was read ahead during the second's transfer, after its change.
+    await engine.runOnce();
+    expect(engine.job(sessionId)).toMatchObject({ stage: 'failed', failedStage: 'upload', errorCode: 'capture_corrupt' });
+    expect(transfers.sent).toHaveLength(2);
+  });
+
+  it('hands bytes only to the same capture with the same hash, once', async () => {
+    const ahead = new CaptureReadAhead();
+    const capture = { id: 'c1', sha256: 'aa' } as CaptureRecord;
+    const bytes = new Uint8Array([1, 2, 3]);
+    ahead.start(capture, async () => bytes);
+    expect(ahead.take({ ...capture, id: 'c2' })).toBeNull(); // another capture: let go
+    expect(ahead.take(capture)).toBeNull();
+    ahead.start(capture, async () => bytes);
+    expect(ahead.take({ ...capture, sha256: 'bb' })).toBeNull(); // retaken under the same id: never
+    ahead.start(capture, async () => bytes);
+    await expect(ahead.take(capture)).resolves.toBe(bytes);
+    expect(ahead.take(capture)).toBeNull();
+  });
+});
