@@ -10,9 +10,9 @@
  *   queued over its latency on the idle platform (aim <= 2).
  * - store_fair_latency_ratio: the same for a task of another store of the flooding merchant
  *   (D-085: a merchant's stores take turns; the flood names no store, so it is its app's).
- * - upload_vs_bare_put: 5 MB files per second through the kiosk's sync upload step (main/sync,
- *   uploadNext: each capture read from the kiosk's store and checked against its hash, the
- *   platform's upload policy, the presigned PUT straight to the store), a multi-light session of
+ * - upload_vs_bare_put: 5 MB files per second through the kiosk's sync engine's upload steps
+ *   (main/sync: each capture read from the kiosk's store and checked against its hash, the
+ *   platform's upload policy, the presigned PUT straight to the store, the outbox's writes), a multi-light session of
  *   --session-files captures at a time, over bare PUTs of the same files' bytes to the same store
  *   (aim >= 0.9; D-093). The bare PUT is the SDK's (it signs the payload, so it hashes the 5 MB);
  *   upload_vs_same_client_put puts the kiosk's own PUT code (undici, the same call) to addresses
@@ -41,7 +41,7 @@ import { startTestS3Server } from '../../test/helpers/s3-server.ts';
 import { FACE_JPEG, uploadResources } from '../../test/helpers/uploads.ts';
 import { uploadWithPolicy } from '../../main/platform-client/upload.ts';
 import { KioskStore } from '../../main/store/kiosk-store.ts';
-import { DEFAULT_POLL, uploadNext, type StepContext } from '../../main/sync/session-steps.ts';
+import { SyncEngine } from '../../main/sync/engine.ts';
 import { LIGHT_SOURCES } from '../../protocol/skin-api/api-codes.ts';
 import { freePort } from '../../test/helpers/free-port.ts';
 import { intArg } from '../skin-api/bench-args.ts';
@@ -140,12 +140,12 @@ async function main(): Promise<void> {
     const sameClient = UPLOADS / (sameClientMs / 1000);
     say(`single files of ${(UPLOAD_BYTES.length / 1048576).toFixed(1)} MB: ${viaPlatform.toFixed(1)}/s through uploadFile, ${barePut.toFixed(1)}/s bare PUT (SDK), ${sameClient.toFixed(1)}/s the kiosk's PUT to a presigned address`);
 
-    // A kiosk's sessions: the sync engine's upload step over a session's captures in the kiosk's
+    // A kiosk's sessions: the sync engine's upload steps over a session's captures in the kiosk's
     // own store, against the same files' bytes put bare, and put by the kiosk's PUT code to
     // addresses presigned before the clock. Each file differs (its hash and key are its own).
     const kioskDir = mkdtempSync(join(tmpdir(), 'bench-scale-kiosk-'));
     const kiosk = await KioskStore.open({ dataDir: kioskDir, verifyHashesOnStartup: 'unsynced' });
-    const step: StepContext = { store: kiosk, client: primary, target: { storeCustomId: 'SG001', accountId: 0, deviceSn: 'BENCH' }, now: Date.now, upload: uploadWithPolicy, poll: DEFAULT_POLL };
+    const engine = new SyncEngine({ store: kiosk, client: () => primary, target: () => ({ storeCustomId: 'SG001', accountId: 0, deviceSn: 'BENCH' }) });
     const newSession = async (round: number) => {
       const session = kiosk.createSession('multi_light');
       const files: Buffer[] = [];
@@ -159,9 +159,16 @@ async function main(): Promise<void> {
     };
     const kioskSession = async (round: number) => {
       const { session, files } = await newSession(round);
+      engine.enqueueSession(session.id);
+      // The bench's sessions have no customer to register: their jobs start at the upload stage.
+      kiosk.outbox.applyStep(session.id, { stage: 'upload' }, Date.now());
       const t = performance.now();
-      while ((await uploadNext(step, session)).stage !== 'create_task');
-      return { ms: performance.now() - t, files };
+      while (engine.job(session.id)?.stage === 'upload' && (await engine.runOnce()));
+      const ms = performance.now() - t;
+      const job = engine.job(session.id);
+      if (job?.stage !== 'create_task') throw new Error(`the kiosk's upload stopped: ${JSON.stringify(job)}`);
+      kiosk.outbox.applyStep(session.id, { stage: 'done' }, Date.now()); // no task: the next session's job comes first
+      return { ms, files };
     };
     const bareSession = async (round: number, files: readonly Buffer[]) => {
       const t = performance.now();
