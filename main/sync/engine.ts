@@ -8,7 +8,7 @@ import type { PlatformClient } from '../platform-client/client.ts';
 import { uploadWithPolicy } from '../platform-client/upload.ts';
 import type { KioskStore } from '../store/kiosk-store.ts';
 import type { SessionRecord } from '../store/types.ts';
-import type { JobPatch, OutboxCounts } from '../store/outbox.ts';
+import type { JobPatch, OutboxCounts, StepOutcome } from '../store/outbox.ts';
 import { sendDeletion } from './deletions.ts';
 import type { BackoffConfig } from './failures.ts';
 import { DEFAULT_BACKOFF, backoffDelay, classifyFailure, failureCode as code, waitingOf } from './failures.ts';
@@ -249,7 +249,7 @@ export class SyncEngine {
     });
   }
 
-  private step(session: SessionRecord, job: SyncJob): Promise<JobPatch> {
+  private step(session: SessionRecord, job: SyncJob): Promise<StepOutcome> {
     const ctx: StepContext = { store: this.options.store, client: this.options.client(), target: this.options.target(), now: this.now, upload: this.options.upload ?? uploadWithPolicy, poll: this.poll, readAhead: this.readAhead };
     switch (job.stage) {
       case 'register_user':
@@ -315,7 +315,7 @@ export class SyncEngine {
    * The job row and, when the session is finished, its synced_at marks: one transaction. A session
    * deleted on request while the step ran: what the step made on the platform goes too.
    */
-  private apply(sessionId: string, patch: JobPatch): void {
+  private apply(sessionId: string, patch: StepOutcome): void {
     this.options.store.outbox.applyStep(sessionId, patch, this.now());
   }
 

@@ -21,7 +21,7 @@ import { PlatformError } from '../platform-client/errors.ts';
 import type { UploadOptions } from '../platform-client/upload.ts';
 import type { KioskStore } from '../store/kiosk-store.ts';
 import type { CaptureRecord, SessionRecord } from '../store/types.ts';
-import type { JobPatch, KeptPolicy, UploadRow } from '../store/outbox.ts';
+import type { JobPatch, KeptPolicy, StepOutcome, UploadRow } from '../store/outbox.ts';
 import type { CaptureReadAhead } from './capture-read-ahead.ts';
 import type { SyncJob, SyncTarget } from './types.ts';
 import { CaptureIntegrityError } from './types.ts';
@@ -72,7 +72,7 @@ export async function registerUser(ctx: StepContext, session: SessionRecord): Pr
  * for and its file read and checked, so that capture's step starts its transfer at once. A
  * multi-light session pays one policy round trip and one read that nothing hides, not one per file.
  */
-export async function uploadNext(ctx: StepContext, session: SessionRecord): Promise<JobPatch> {
+export async function uploadNext(ctx: StepContext, session: SessionRecord): Promise<StepOutcome> {
   const captures = usableCaptures(ctx.store, session);
   const uploads = ctx.store.outbox.uploadsOf(session.id);
   const pending = captures.filter((c) => !uploads.get(c.id)?.resource_url);
@@ -116,9 +116,10 @@ export async function uploadNext(ctx: StepContext, session: SessionRecord): Prom
     if (kept) ctx.store.outbox.savePolicy(kept);
     throw error;
   }
-  // This capture's address and the following one's policy in one commit of the kiosk's store.
-  ctx.store.outbox.markUploaded(next.id, policy.resource_url, ctx.now(), (await prefetch) ?? undefined);
-  return pending.length === 1 ? { stage: 'create_task' } : {};
+  // This capture's address and the following one's policy are written with the job row, in the
+  // step's one commit of the kiosk's store (applyStep).
+  const uploaded = { captureId: next.id, resourceUrl: policy.resource_url, following: await prefetch };
+  return pending.length === 1 ? { stage: 'create_task', uploaded } : { uploaded };
 }
 
 /**
