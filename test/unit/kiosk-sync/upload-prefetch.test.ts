@@ -16,7 +16,7 @@ import { CaptureReadAhead } from '../../../main/sync/capture-read-ahead.ts';
 import type { UploadFn } from '../../../main/sync/session-steps.ts';
 import type { UploadPolicyResponse } from '../../../protocol/skin-api/upload-policy.ts';
 import type { Endpoint } from '../../../protocol/endpoint.ts';
-import { ScriptedClient, USER_ANSWER, confirmedSession, policyAnswer, scriptedEngine, tempStore } from './helpers.ts';
+import { ScriptedClient, USER_ANSWER, confirmedSession, policyAnswer, scriptedEngine, tempStore, type Handler } from './helpers.ts';
 
 /** Every path the kiosk's modules read with readFile, in order. */
 const disk = vi.hoisted(() => ({ reads: [] as string[] }));
@@ -76,15 +76,20 @@ function recordingUpload() {
   };
 }
 
+/** A session at its upload stage on a scripted platform answering policies with `policy`, its transfers recorded. */
+async function sessionAtUpload(policy: Handler = policyFor()) {
+  const client = new ScriptedClient({ '/device_api/users': () => USER_ANSWER, [POLICY]: policy });
+  const transfers = recordingUpload();
+  const session = await multiLightSession(client, transfers.upload);
+  const captures = session.store.listCaptures(session.sessionId);
+  return { ...session, client, transfers, captures, names: captures.map((c) => `${c.view}_${c.light}.jpg`) };
+}
+
 const policyRequests = (client: ScriptedClient) => client.calls.filter((c) => c.path === POLICY).map((c) => fileNameOf(c.input));
 
 describe('the upload step of a multi-light session', () => {
   it("asks for the following capture's policy while the current capture's PUT is in flight, and the next step uses it", async () => {
-    const client = new ScriptedClient({ '/device_api/users': () => USER_ANSWER, [POLICY]: policyFor() });
-    const transfers = recordingUpload();
-    const { store, engine, sessionId } = await multiLightSession(client, transfers.upload);
-    const captures = store.listCaptures(sessionId);
-    const names = captures.map((c) => `${c.view}_${c.light}.jpg`);
+    const { client, transfers, store, engine, sessionId, captures, names } = await sessionAtUpload();
     const readsOf = (i: number) => disk.reads.filter((path) => path === captures[i]!.path).length;
 
     const release = transfers.holdNext();
@@ -141,17 +146,11 @@ describe('the upload step of a multi-light session', () => {
 
   it('asks again for a prefetched policy whose ttl is near its end, and sends with the new one', async () => {
     const answers: UploadPolicyResponse[] = [];
-    const client = new ScriptedClient({
-      '/device_api/users': () => USER_ANSWER,
-      [POLICY]: (input) => {
-        const answer = policyFor(60)(input) as UploadPolicyResponse;
-        answers.push(answer);
-        return answer;
-      },
+    const { client, transfers, store, engine, sessionId, clock, names } = await sessionAtUpload((input) => {
+      const answer = policyFor(60)(input) as UploadPolicyResponse;
+      answers.push(answer);
+      return answer;
     });
-    const transfers = recordingUpload();
-    const { store, engine, sessionId, clock } = await multiLightSession(client, transfers.upload);
-    const names = store.listCaptures(sessionId).map((c) => `${c.view}_${c.light}.jpg`);
     await engine.runOnce(); // first file; second's policy prefetched at T0 with a 60 s ttl
     expect(policyRequests(client)).toEqual(names.slice(0, 2));
     // 50 s later the kept policy has 10 s left: less than the margin (a quarter of the ttl).
@@ -166,16 +165,10 @@ describe('the upload step of a multi-light session', () => {
 
   it('a policy the platform refuses to prefetch does not fail the file in flight; the next step asks again', async () => {
     let requests = 0;
-    const client = new ScriptedClient({
-      '/device_api/users': () => USER_ANSWER,
-      [POLICY]: (input) => {
-        if (++requests === 2) throw new PlatformError(POLICY, { code: 44098, msg: 'no valid order', error: '', request_uri: POLICY, req_id: 'r' }, 200, undefined);
-        return policyFor()(input);
-      },
+    const { client, transfers, engine, sessionId, names } = await sessionAtUpload((input) => {
+      if (++requests === 2) throw new PlatformError(POLICY, { code: 44098, msg: 'no valid order', error: '', request_uri: POLICY, req_id: 'r' }, 200, undefined);
+      return policyFor()(input);
     });
-    const transfers = recordingUpload();
-    const { store, engine, sessionId } = await multiLightSession(client, transfers.upload);
-    const names = store.listCaptures(sessionId).map((c) => `${c.view}_${c.light}.jpg`);
     await engine.runOnce();
     expect(engine.job(sessionId)).toMatchObject({ stage: 'upload', errorCode: null });
     expect(transfers.sent.map((s) => s.fileName)).toEqual([names[0]]);
@@ -186,10 +179,7 @@ describe('the upload step of a multi-light session', () => {
   });
 
   it('a prefetched policy kept in the outbox survives a restart of the kiosk and is used after it', async () => {
-    const client = new ScriptedClient({ '/device_api/users': () => USER_ANSWER, [POLICY]: policyFor() });
-    const transfers = recordingUpload();
-    const { store, dir, engine, sessionId, options } = await multiLightSession(client, transfers.upload);
-    const names = store.listCaptures(sessionId).map((c) => `${c.view}_${c.light}.jpg`);
+    const { client, transfers, store, dir, engine, sessionId, options, names } = await sessionAtUpload();
     await engine.runOnce();
     store.close();
     const reopened = await KioskStore.open({ dataDir: dir, verifyHashesOnStartup: 'unsynced', now: options.now });
@@ -205,10 +195,7 @@ describe('the upload step of a multi-light session', () => {
 
 describe('the read ahead of a capture', () => {
   it('a capture changed on disk after it was read ahead is sent as it was when checked; one changed before fails the session', async () => {
-    const client = new ScriptedClient({ '/device_api/users': () => USER_ANSWER, [POLICY]: policyFor() });
-    const transfers = recordingUpload();
-    const { store, engine, sessionId } = await multiLightSession(client, transfers.upload);
-    const captures = store.listCaptures(sessionId);
+    const { transfers, engine, sessionId, captures } = await sessionAtUpload();
     const original = readFileSync(captures[1]!.path);
     await engine.runOnce(); // reads the second capture ahead, checked against its hash
     writeFileSync(captures[1]!.path, Buffer.from('changed after the check'));
