@@ -10,14 +10,19 @@
  *   queued over its latency on the idle platform (aim <= 2).
  * - store_fair_latency_ratio: the same for a task of another store of the flooding merchant
  *   (D-085: a merchant's stores take turns; the flood names no store, so it is its app's).
- * - upload_vs_bare_put: 5 MB uploads per second through the kiosk's upload code (the platform's
- *   upload policy, then the presigned PUT straight to the store) over bare PUTs of the same bytes
- *   to the same store (aim >= 0.9). The bare PUT is the SDK's (it signs the payload, so it hashes
- *   the 5 MB); upload_vs_same_client_put puts the kiosk's own PUT code (undici, the same call) to an
- *   address presigned before the clock starts in its place, so only the policy request differs (D-090).
+ * - upload_vs_bare_put: 5 MB files per second through the kiosk's sync engine's upload steps
+ *   (main/sync: each capture read from the kiosk's store and checked against its hash, the
+ *   platform's upload policy, the presigned PUT straight to the store, the outbox's writes), a multi-light session of
+ *   --session-files captures at a time, over bare PUTs of the same files' bytes to the same store
+ *   (aim >= 0.9; D-093). The bare PUT is the SDK's (it signs the payload, so it hashes the 5 MB);
+ *   upload_vs_same_client_put puts the kiosk's own PUT code (undici, the same call) to addresses
+ *   presigned before the clock starts in its place, so only the policy requests and the reads
+ *   differ (D-090). upload_single_file_vs_bare_put is the earlier figure: one file alone through
+ *   uploadFile (a policy, then its PUT) over one bare PUT, which no prefetch can help.
  *
  * Options (npm run bench:scale -- --name=N): --tasks=N per throughput phase (default 8),
- * --flood=N (default 200, the issue's load), --uploads=N (default 10), --upload-mb=N (default 5),
+ * --flood=N (default 200, the issue's load), --uploads=N single files (default 10), --sessions=N
+ * (default 2) of --session-files=N captures (default 15: three views under five lights), --upload-mb=N (default 5),
  * --json (one JSON object on stdout).
  * Needs PostgreSQL (TEST_POSTGRES_ADMIN_URL, as the tests) and ../shared/tools/s3-server.
  */
@@ -35,12 +40,18 @@ import { startPlatformProcess, type PlatformProcess } from '../../test/helpers/p
 import { startTestS3Server } from '../../test/helpers/s3-server.ts';
 import { FACE_JPEG, uploadResources } from '../../test/helpers/uploads.ts';
 import { uploadWithPolicy } from '../../main/platform-client/upload.ts';
+import { KioskStore } from '../../main/store/kiosk-store.ts';
+import { SyncEngine } from '../../main/sync/engine.ts';
+import { LIGHT_SOURCES } from '../../protocol/skin-api/api-codes.ts';
 import { freePort } from '../../test/helpers/free-port.ts';
 import { intArg } from '../skin-api/bench-args.ts';
 
 const TASKS = intArg('tasks', 8);
 const FLOOD = intArg('flood', 200);
 const UPLOADS = intArg('uploads', 10);
+const SESSIONS = intArg('sessions', 2);
+/** A multi-light unit's full session: three views under five lights (device_v, docs/scaling.md). */
+const SESSION_FILES = intArg('session-files', 15);
 /** A photo's bytes padded to a 5 MB still: the store takes them as they are (their type is checked when a task uses them). */
 const UPLOAD_BYTES = Buffer.concat([FACE_JPEG, Buffer.alloc(Math.max(0, intArg('upload-mb', 5) * 1024 * 1024 - FACE_JPEG.length))]);
 const JSON_OUT = process.argv.includes('--json');
@@ -128,7 +139,67 @@ async function main(): Promise<void> {
     const viaPlatform = UPLOADS / (platformMs / 1000);
     const barePut = UPLOADS / (bareMs / 1000);
     const sameClient = UPLOADS / (sameClientMs / 1000);
-    say(`uploads of ${(UPLOAD_BYTES.length / 1048576).toFixed(1)} MB: ${viaPlatform.toFixed(1)}/s through the platform, ${barePut.toFixed(1)}/s bare PUT (SDK), ${sameClient.toFixed(1)}/s the kiosk's PUT to a presigned address`);
+    say(`single files of ${(UPLOAD_BYTES.length / 1048576).toFixed(1)} MB: ${viaPlatform.toFixed(1)}/s through uploadFile, ${barePut.toFixed(1)}/s bare PUT (SDK), ${sameClient.toFixed(1)}/s the kiosk's PUT to a presigned address`);
+
+    // A kiosk's sessions: the sync engine's upload steps over a session's captures in the kiosk's
+    // own store, against the same files' bytes put bare, and put by the kiosk's PUT code to
+    // addresses presigned before the clock. Each file differs (its hash and key are its own).
+    const kioskDir = mkdtempSync(join(tmpdir(), 'bench-scale-kiosk-'));
+    const kiosk = await KioskStore.open({ dataDir: kioskDir, verifyHashesOnStartup: 'unsynced' });
+    const engine = new SyncEngine({ store: kiosk, client: () => primary, target: () => ({ storeCustomId: 'SG001', accountId: 0, deviceSn: 'BENCH' }) });
+    const newSession = async (round: number) => {
+      const session = kiosk.createSession('multi_light');
+      const files: Buffer[] = [];
+      for (let f = 0; f < SESSION_FILES; f++) {
+        const bytes = Buffer.from(UPLOAD_BYTES);
+        bytes.writeUInt32BE((round + 1) * 1000 + f, bytes.length - 4);
+        files.push(bytes);
+        await kiosk.saveCapture({ sessionId: session.id, view: (['front', 'left', 'right'] as const)[Math.floor(f / LIGHT_SOURCES.length) % 3]!, light: LIGHT_SOURCES[f % LIGHT_SOURCES.length]!, jpeg: bytes, width: 10, height: 10 });
+      }
+      return { session, files };
+    };
+    const kioskSession = async (round: number) => {
+      const { session, files } = await newSession(round);
+      engine.enqueueSession(session.id);
+      // The bench's sessions have no customer to register: their jobs start at the upload stage.
+      kiosk.outbox.applyStep(session.id, { stage: 'upload' }, Date.now());
+      const t = performance.now();
+      while (engine.job(session.id)?.stage === 'upload' && (await engine.runOnce()));
+      const ms = performance.now() - t;
+      const job = engine.job(session.id);
+      if (job?.stage !== 'create_task') throw new Error(`the kiosk's upload stopped: ${JSON.stringify(job)}`);
+      kiosk.outbox.applyStep(session.id, { stage: 'done' }, Date.now()); // no task: the next session's job comes first
+      return { ms, files };
+    };
+    const bareSession = async (round: number, files: readonly Buffer[]) => {
+      const t = performance.now();
+      for (const [f, bytes] of files.entries()) await bare.send(new PutObjectCommand({ Bucket: bucket.bucket, Key: `bare-s${round}-${f}.jpg`, Body: bytes, ContentType: 'image/jpeg' }));
+      return performance.now() - t;
+    };
+    const sameClientSession = async (round: number, files: readonly Buffer[]) => {
+      const urls = await Promise.all(files.map((_, f) => getSignedUrl(bare, new PutObjectCommand({ Bucket: bucket.bucket, Key: `same-client-s${round}-${f}.jpg` }), { expiresIn: 600 })));
+      const t = performance.now();
+      for (const [f, bytes] of files.entries()) {
+        await uploadWithPolicy({ resource_key: '', resource_url: '', ttl: 600, mime: 'image/jpeg', upload: { method: 'PUT', url: urls[f]!, form_data: {} } }, { fileName: 'front_white.jpg', bytes, mime: 'image/jpeg' });
+      }
+      return performance.now() - t;
+    };
+    const warm = await kioskSession(-1);
+    await bareSession(-1, warm.files);
+    await sameClientSession(-1, warm.files);
+    let sessionMs = 0;
+    let sessionBareMs = 0;
+    let sessionSameClientMs = 0;
+    for (let round = 0; round < SESSIONS; round++) {
+      const kioskRun = await kioskSession(round);
+      sessionMs += kioskRun.ms;
+      sessionBareMs += await bareSession(round, kioskRun.files);
+      sessionSameClientMs += await sameClientSession(round, kioskRun.files);
+    }
+    kiosk.close();
+    rmSync(kioskDir, { recursive: true, force: true });
+    const sessionFiles = SESSIONS * SESSION_FILES;
+    say(`sessions of ${SESSION_FILES} files: ${(sessionFiles / (sessionMs / 1000)).toFixed(1)} files/s through the kiosk's sync engine, ${(sessionFiles / (sessionBareMs / 1000)).toFixed(1)}/s bare PUT (SDK), ${(sessionFiles / (sessionSameClientMs / 1000)).toFixed(1)}/s the kiosk's PUT to presigned addresses`);
     bare.destroy();
 
     // One worker: warmed by one task (models load on its first), then measured.
@@ -159,8 +230,11 @@ async function main(): Promise<void> {
       worker_scaling: Number((two / one).toFixed(3)),
       fair_latency_ratio: Number((flooded / alone).toFixed(3)),
       store_fair_latency_ratio: Number((otherStore / alone).toFixed(3)),
-      upload_vs_bare_put: Number((viaPlatform / barePut).toFixed(3)),
-      upload_vs_same_client_put: Number((viaPlatform / sameClient).toFixed(3)),
+      // Files per second are files over time, and every side sends the same files: a ratio of times.
+      upload_vs_bare_put: Number((sessionBareMs / sessionMs).toFixed(3)),
+      upload_vs_same_client_put: Number((sessionSameClientMs / sessionMs).toFixed(3)),
+      upload_single_file_vs_bare_put: Number((viaPlatform / barePut).toFixed(3)),
+      upload_single_file_vs_same_client_put: Number((viaPlatform / sameClient).toFixed(3)),
     };
     if (JSON_OUT) console.log(JSON.stringify(result));
     else say(JSON.stringify(result, null, 2));

@@ -137,13 +137,15 @@ export class OutboxRepository {
   }
 
   /**
-   * A step's outcome: the job row and, when the session is finished, its synced_at marks (the
-   * session and its captures are on the platform: retention counts from here, retention.ts), in
-   * one transaction. A session deleted on request while the step ran has no row any more; a task
+   * A step's outcome: the job row, an upload step's record and, when the session is finished,
+   * its synced_at marks (the session and its captures are on the platform: retention counts from
+   * here, retention.ts), in one transaction: one commit, so one flush of the kiosk's disk, per
+   * step (D-093). A session deleted on request while the step ran has no row any more; a task
    * the step made meanwhile is queued for deletion too. False when the row was gone.
    */
-  applyStep(sessionId: string, patch: JobPatch, now: number): boolean {
+  applyStep(sessionId: string, outcome: StepOutcome, now: number): boolean {
     const db = this.#db;
+    const { uploaded, ...patch } = outcome;
     return db
       .transaction(() => {
         if (!this.get(sessionId)) {
@@ -151,6 +153,7 @@ export class OutboxRepository {
           return false;
         }
         this.update(sessionId, patch, now);
+        if (uploaded) this.markUploaded(uploaded, now);
         if (patch.stage === 'done') {
           db.prepare('UPDATE sessions SET synced_at = ? WHERE id = ? AND synced_at IS NULL').run(now, sessionId);
           db.prepare('UPDATE captures SET synced_at = ? WHERE session_id = ? AND synced_at IS NULL').run(now, sessionId);
@@ -232,7 +235,7 @@ export class OutboxRepository {
     return new Map(rows.map((row) => [row.capture_id, row]));
   }
 
-  savePolicy(input: { captureId: string; sessionId: string; policy: unknown; expiresAt: number }): void {
+  savePolicy(input: KeptPolicy): void {
     this.#db
       .prepare(
         `INSERT INTO sync_uploads (capture_id, session_id, policy, policy_expires_at) VALUES (?, ?, ?, ?)
@@ -241,14 +244,37 @@ export class OutboxRepository {
       .run(input.captureId, input.sessionId, JSON.stringify(input.policy), input.expiresAt);
   }
 
-  markUploaded(captureId: string, resourceUrl: string, now: number): void {
+  /** Records a capture as on the platform (inside applyStep's transaction: D-093). */
+  private markUploaded({ captureId, resourceUrl, following }: UploadRecord, now: number): void {
     this.#db.prepare('UPDATE sync_uploads SET resource_url = ?, uploaded_at = ? WHERE capture_id = ?').run(resourceUrl, now, captureId);
+    if (following) this.savePolicy(following);
   }
 
   /** Forgets every upload of a session: the platform lost them (45013), so they go up again. */
   forgetUploads(sessionId: string): void {
     this.#db.prepare('DELETE FROM sync_uploads WHERE session_id = ?').run(sessionId);
   }
+}
+
+/**
+ * What an upload step records with its job row: the capture's address on the platform, and the
+ * policy of the session's following capture asked for during its transfer (D-093), or null.
+ */
+export interface UploadRecord {
+  readonly captureId: string;
+  readonly resourceUrl: string;
+  readonly following: KeptPolicy | null;
+}
+
+/** A step's outcome: the changes of its job row and, for an upload step, what it sent. */
+export type StepOutcome = JobPatch & { readonly uploaded?: UploadRecord };
+
+/** An upload policy kept for a capture until its transfer, with when it stops being usable. */
+export interface KeptPolicy {
+  readonly captureId: string;
+  readonly sessionId: string;
+  readonly policy: unknown;
+  readonly expiresAt: number;
 }
 
 function toJob(row: JobRow): SyncJob {

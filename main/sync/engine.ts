@@ -8,7 +8,7 @@ import type { PlatformClient } from '../platform-client/client.ts';
 import { uploadWithPolicy } from '../platform-client/upload.ts';
 import type { KioskStore } from '../store/kiosk-store.ts';
 import type { SessionRecord } from '../store/types.ts';
-import type { JobPatch, OutboxCounts } from '../store/outbox.ts';
+import type { JobPatch, OutboxCounts, StepOutcome } from '../store/outbox.ts';
 import { sendDeletion } from './deletions.ts';
 import type { BackoffConfig } from './failures.ts';
 import { DEFAULT_BACKOFF, backoffDelay, classifyFailure, failureCode as code, waitingOf } from './failures.ts';
@@ -18,6 +18,7 @@ import type { SyncFailure, SyncJob, SyncTarget } from './types.ts';
 import { pushUser, stageUser, userBody, userPending } from './user-sync.ts';
 import { missingCase } from '../../common/missing-case.ts';
 import { LoopSleeper, runWorkLoop } from './loop-sleeper.ts';
+import { CaptureReadAhead } from './capture-read-ahead.ts';
 
 /** One unit of queued work that is due: how to run it and how to record its failure. */
 interface DueWork {
@@ -58,6 +59,8 @@ export class SyncEngine {
   private running: Promise<void> | null = null;
   private stopped = true;
   private readonly sleeper = new LoopSleeper();
+  /** The following capture's bytes, read while the current one's travel (D-093). */
+  private readonly readAhead = new CaptureReadAhead();
   /** While the platform is unreachable, nothing is tried before this time. */
   private offlineUntil = 0;
   private offlineAttempts = 0;
@@ -246,8 +249,8 @@ export class SyncEngine {
     });
   }
 
-  private step(session: SessionRecord, job: SyncJob): Promise<JobPatch> {
-    const ctx: StepContext = { store: this.options.store, client: this.options.client(), target: this.options.target(), now: this.now, upload: this.options.upload ?? uploadWithPolicy, poll: this.poll };
+  private step(session: SessionRecord, job: SyncJob): Promise<StepOutcome> {
+    const ctx: StepContext = { store: this.options.store, client: this.options.client(), target: this.options.target(), now: this.now, upload: this.options.upload ?? uploadWithPolicy, poll: this.poll, readAhead: this.readAhead };
     switch (job.stage) {
       case 'register_user':
         return registerUser(ctx, session);
@@ -312,7 +315,7 @@ export class SyncEngine {
    * The job row and, when the session is finished, its synced_at marks: one transaction. A session
    * deleted on request while the step ran: what the step made on the platform goes too.
    */
-  private apply(sessionId: string, patch: JobPatch): void {
+  private apply(sessionId: string, patch: StepOutcome): void {
     this.options.store.outbox.applyStep(sessionId, patch, this.now());
   }
 

@@ -21,7 +21,8 @@ import { PlatformError } from '../platform-client/errors.ts';
 import type { UploadOptions } from '../platform-client/upload.ts';
 import type { KioskStore } from '../store/kiosk-store.ts';
 import type { CaptureRecord, SessionRecord } from '../store/types.ts';
-import type { JobPatch } from '../store/outbox.ts';
+import type { JobPatch, KeptPolicy, StepOutcome, UploadRow } from '../store/outbox.ts';
+import type { CaptureReadAhead } from './capture-read-ahead.ts';
 import type { SyncJob, SyncTarget } from './types.ts';
 import { CaptureIntegrityError } from './types.ts';
 import { pushUser, stageUser, userBody, userPending } from './user-sync.ts';
@@ -42,6 +43,8 @@ export interface StepContext {
   readonly now: () => number;
   readonly upload: UploadFn;
   readonly poll: PollConfig;
+  /** Carries the following capture's checked bytes from one upload step to the next (D-093). */
+  readonly readAhead?: CaptureReadAhead;
 }
 
 /** Policies are replaced this long before their ttl runs out, so a transfer never starts on a dying one. */
@@ -63,47 +66,92 @@ export async function registerUser(ctx: StepContext, session: SessionRecord): Pr
   return { stage: 'upload' };
 }
 
-/** Uploads the next capture not yet on the platform (one per step); moves on when all are. */
-export async function uploadNext(ctx: StepContext, session: SessionRecord): Promise<JobPatch> {
+/**
+ * Uploads the next capture not yet on the platform (one per step); moves on when all are. While
+ * its bytes travel, the session's following capture is made ready (D-093): its policy is asked
+ * for and its file read and checked, so that capture's step starts its transfer at once. A
+ * multi-light session pays one policy round trip and one read that nothing hides, not one per file.
+ */
+export async function uploadNext(ctx: StepContext, session: SessionRecord): Promise<StepOutcome> {
   const captures = usableCaptures(ctx.store, session);
   const uploads = ctx.store.outbox.uploadsOf(session.id);
-  const next = captures.find((c) => !uploads.get(c.id)?.resource_url);
+  const pending = captures.filter((c) => !uploads.get(c.id)?.resource_url);
+  const next = pending[0];
   if (!next) return { stage: 'create_task' };
-  const fileName = `${next.view}_${next.light}.jpg`;
-  const capture = next;
-  const issuePolicy = async (): Promise<UploadPolicyResponse> => {
-    const issued = await ctx.client.call(skinApiEndpoints.uploadPolicy, { body: { file_name: fileName } });
-    // Persisted before the transfer: a retry after a crash reuses it while it is valid.
-    ctx.store.outbox.savePolicy({ captureId: capture.id, sessionId: session.id, policy: issued, expiresAt: ctx.now() + issued.ttl * 1000 });
-    return issued;
-  };
+  const following = pending[1] ?? null;
   let policy = storedPolicy(uploads.get(next.id), ctx.now());
-  // The file is read and checked against its hash while the policy is asked for: the one waits
-  // on the disk and the CPU, the other on the network (D-090).
-  const reading = readVerified(next);
+  // Read ahead by the previous step, or read now, beside the policy request: the one waits on the
+  // disk and the CPU, the other on the network (D-090). A read ahead that failed is tried again
+  // here, so the failure this step reports is its own.
+  const reading = ctx.readAhead?.take(next)?.catch(() => readVerified(next)) ?? readVerified(next);
   if (!policy) {
-    const [read, issued] = await Promise.allSettled([reading, issuePolicy()]);
+    const [read, issued] = await Promise.allSettled([reading, requestPolicy(ctx, session, next)]);
     // A capture that no longer matches its hash fails the session whatever the platform answered.
     if (read.status === 'rejected') throw read.reason;
     if (issued.status === 'rejected') throw issued.reason;
     policy = issued.value;
   }
   const bytes = await reading;
-  for (let tries = 0; ; tries++) {
-    if (!policy) policy = await issuePolicy();
-    try {
-      await ctx.upload(policy, { fileName, bytes, mime: 'image/jpeg' });
-      break;
-    } catch (error) {
-      if (!(error instanceof PlatformError)) throw error;
-      // Used already: an earlier transfer with this policy completed but its answer was lost.
-      if (error.code === UploadCodes.POLICY_USED.code) break;
-      if (!POLICY_DEAD.has(error.code) || tries >= 2) throw error;
-      policy = null; // expired (44102) or no longer valid: a new policy, then the same file again
+  let prefetch: Promise<KeptPolicy | null> | null = null;
+  try {
+    for (let tries = 0; ; tries++) {
+      if (!policy) policy = await requestPolicy(ctx, session, next);
+      // Once, beside the first transfer. A kept policy the following capture can still use is not
+      // asked for again (storedPolicy's margin: one near the end of its ttl counts as none).
+      prefetch ??= following ? prepareFollowing(ctx, session, following, uploads.get(following.id)) : null;
+      try {
+        await ctx.upload(policy, { fileName: uploadFileName(next), bytes, mime: 'image/jpeg' });
+        break;
+      } catch (error) {
+        if (!(error instanceof PlatformError)) throw error;
+        // Used already: an earlier transfer with this policy completed but its answer was lost.
+        if (error.code === UploadCodes.POLICY_USED.code) break;
+        if (!POLICY_DEAD.has(error.code) || tries >= 2) throw error;
+        policy = null; // expired (44102) or no longer valid: a new policy, then the same file again
+      }
     }
+  } catch (error) {
+    // The following capture's policy is kept all the same: its step, after this one's retry, uses it.
+    const kept = await prefetch;
+    if (kept) ctx.store.outbox.savePolicy(kept);
+    throw error;
   }
-  ctx.store.outbox.markUploaded(next.id, policy.resource_url, ctx.now());
-  return captures.every((c) => c.id === next.id || uploads.get(c.id)?.resource_url) ? { stage: 'create_task' } : {};
+  // This capture's address and the following one's policy are written with the job row, in the
+  // step's one commit of the kiosk's store (applyStep).
+  const uploaded = { captureId: next.id, resourceUrl: policy.resource_url, following: await prefetch };
+  return pending.length === 1 ? { stage: 'create_task', uploaded } : { uploaded };
+}
+
+/**
+ * Reads the following capture ahead and asks for its policy unless it has one it can still use.
+ * The policy comes back to be kept with this step's upload; a refusal or a network failure is not
+ * this file's: the following step asks again and meets it there, with its own backoff.
+ */
+async function prepareFollowing(ctx: StepContext, session: SessionRecord, capture: CaptureRecord, row: UploadRow | undefined): Promise<KeptPolicy | null> {
+  const asking = storedPolicy(row, ctx.now()) ? null : askPolicy(ctx, capture).then((issued) => keptPolicy(ctx, session, capture, issued), () => null);
+  // Both are waited for: the step ends with nothing of it still running.
+  const [kept] = await Promise.all([asking, ctx.readAhead?.start(capture, readVerified)]);
+  return kept;
+}
+
+/** Asks the platform for a capture's policy and keeps it: a retry, even after a crash, reuses it while it is valid. */
+async function requestPolicy(ctx: StepContext, session: SessionRecord, capture: CaptureRecord): Promise<UploadPolicyResponse> {
+  const issued = await askPolicy(ctx, capture);
+  ctx.store.outbox.savePolicy(keptPolicy(ctx, session, capture, issued));
+  return issued;
+}
+
+function askPolicy(ctx: StepContext, capture: CaptureRecord): Promise<UploadPolicyResponse> {
+  return ctx.client.call(skinApiEndpoints.uploadPolicy, { body: { file_name: uploadFileName(capture) } });
+}
+
+/** Its usable life counts from when the answer came (the platform's clock may differ; its ttl does not). */
+function keptPolicy(ctx: StepContext, session: SessionRecord, capture: CaptureRecord, policy: UploadPolicyResponse): KeptPolicy {
+  return { captureId: capture.id, sessionId: session.id, policy, expiresAt: ctx.now() + policy.ttl * 1000 };
+}
+
+function uploadFileName(capture: CaptureRecord): string {
+  return `${capture.view}_${capture.light}.jpg`;
 }
 
 /** Creates the task once (same key, same body on every retry) and starts polling. */
@@ -190,7 +238,7 @@ async function readVerified(capture: CaptureRecord): Promise<Uint8Array> {
   return bytes;
 }
 
-function storedPolicy(row: { policy: string | null; policy_expires_at: number | null } | undefined, now: number): UploadPolicyResponse | null {
+function storedPolicy(row: UploadRow | undefined, now: number): UploadPolicyResponse | null {
   if (!row?.policy || row.policy_expires_at === null) return null;
   const parsed = uploadPolicyResponseSchema.safeParse(JSON.parse(row.policy));
   if (!parsed.success) return null;
