@@ -3,7 +3,8 @@
  * load from a second process (issue 14, item 7; D-054). Aims: an authenticated task-result poll
  * at least 50 % and a 20-item /open_api/ catalogue page at least 25 % of the bare route's
  * requests per second. Prints requests/s, the server's CPU time per request (which other load on
- * the machine changes less than requests/s), latency and the ratios; not a test.
+ * the machine changes less than requests/s), the load process's own (when it nears the server's,
+ * the client sets the pace; D-094), latency and the ratios; not a test.
  *
  * Options (npm run bench:http -- --name=N): --duration=S seconds measured per target and round
  * (default 5), --rounds=N (default 3; the median round counts), --connections=N (default 10),
