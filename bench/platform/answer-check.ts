@@ -58,10 +58,33 @@ export class AnswerCheck {
   passed(): boolean {
     if (this.#status !== 200) return false;
     const head = this.#head.length === 1 ? this.#head[0]! : Buffer.concat(this.#head, this.#headLength);
-    const first = this.#gzip ? gunzipHead(head) : head;
+    const first = this.#gzip ? (storedStart(head, this.#prefix.length) ?? gunzipHead(head)) : head;
     return first !== undefined && first.length >= this.#prefix.length && first.subarray(0, this.#prefix.length).equals(this.#prefix);
   }
 }
+
+/**
+ * The start of a gzip stream whose first deflate block is stored (RFC 1951, 3.2.4: its bytes as
+ * they are, after LEN and its complement), when that block holds at least `wanted` bytes; else
+ * undefined, and zlib decodes the start instead. The platform's gzip answers begin so (their
+ * envelope is a stored block, gzip-splice.ts): read here, the check of such an answer costs the
+ * load process what an identity answer's does, not a zlib stream made and freed per answer,
+ * which cost 10-20 µs and was a third of the client's work per request (D-094). Only a plain
+ * header (no optional fields) is read here; anything else goes to zlib.
+ */
+function storedStart(head: Buffer, wanted: number): Buffer | undefined {
+  // ID1 ID2, CM 8 (deflate), FLG 0; MTIME, XFL and OS are not needed to decode.
+  if (head.length < GZIP_HEADER_BYTES + 5 || head[0] !== 0x1f || head[1] !== 0x8b || head[2] !== 8 || head[3] !== 0) return undefined;
+  const block = GZIP_HEADER_BYTES;
+  // BTYPE (bits 1-2 of the block's first byte) 00: stored; the rest of that byte is padding.
+  if ((head[block]! & 0b110) !== 0) return undefined;
+  const length = head.readUInt16LE(block + 1);
+  if ((length ^ head.readUInt16LE(block + 3)) !== 0xffff || length < wanted) return undefined;
+  const bytes = head.subarray(block + 5, block + 5 + length);
+  return bytes.length >= wanted ? bytes : undefined;
+}
+
+const GZIP_HEADER_BYTES = 10;
 
 /**
  * What the first bytes of a gzip stream decode to, however far they reach (a sync flush instead

@@ -3,7 +3,8 @@
  * load from a second process (issue 14, item 7; D-054). Aims: an authenticated task-result poll
  * at least 50 % and a 20-item /open_api/ catalogue page at least 25 % of the bare route's
  * requests per second. Prints requests/s, the server's CPU time per request (which other load on
- * the machine changes less than requests/s), latency and the ratios; not a test.
+ * the machine changes less than requests/s), the load process's own (when it nears the server's,
+ * the client sets the pace; D-094), latency and the ratios; not a test.
  *
  * Options (npm run bench:http -- --name=N): --duration=S seconds measured per target and round
  * (default 5), --rounds=N (default 3; the median round counts), --connections=N (default 10),
@@ -166,6 +167,7 @@ async function main(): Promise<void> {
   const cpuUs = (r: Measured) => (r.serverCpuMs * 1000) / (r.requests + r.errors);
   const bareRps = median((runs.get(targets[0]!) ?? []).map(rps));
   const bareCpu = median((runs.get(targets[0]!) ?? []).map(cpuUs));
+  const clientCpuUs = (r: Measured) => (r.clientCpuMs * 1000) / (r.requests + r.errors);
   console.log(`${backend.kind}; ${CONNECTIONS} connections from a second process; ${ROUNDS} rounds of ${DURATION_MS / 1000} s, median round`);
   for (const target of targets) {
     const results = runs.get(target) ?? [];
@@ -175,7 +177,7 @@ async function main(): Promise<void> {
     const cpu = median(results.map(cpuUs));
     const ratio = target.aim === null ? '' : `  ratio ${(rps(mid) / bareRps).toFixed(2)} (aim >= ${target.aim.toFixed(2)}; by CPU ${(bareCpu / cpu).toFixed(2)})`;
     const bytes = mid.bodyBytes / Math.max(1, mid.requests + mid.errors);
-    console.log(`  ${target.label}: ${rps(mid).toFixed(0)} req/s  server CPU ${cpu.toFixed(0)} us/req  body ${bytes.toFixed(0)} B  p50 ${mid.p50Ms.toFixed(2)} ms  p99 ${mid.p99Ms.toFixed(2)} ms  errors ${errors}${ratio}`);
+    console.log(`  ${target.label}: ${rps(mid).toFixed(0)} req/s  server CPU ${cpu.toFixed(0)} us/req  client CPU ${median(results.map(clientCpuUs)).toFixed(0)} us/req  body ${bytes.toFixed(0)} B  p50 ${mid.p50Ms.toFixed(2)} ms  p99 ${mid.p99Ms.toFixed(2)} ms  errors ${errors}${ratio}`);
   }
   await client.close();
   await platform.close();

@@ -32,6 +32,8 @@ export interface LoadResult {
   readonly p99Ms: number;
   /** Body bytes received in the measured window, as sent (compressed when gzip-encoded). */
   readonly bodyBytes: number;
+  /** This load process's own CPU time in the measured window (ms): when it nears the window, the client sets the pace. */
+  readonly clientCpuMs: number;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -88,12 +90,14 @@ function drive(spec: LoadSpec): Promise<LoadResult> {
   let errors = 0;
   let bodyBytes = 0;
   let open = spec.connections;
+  let cpuAtStart: NodeJS.CpuUsage | null = null;
+  let clientCpuMs = NaN;
   const latencies: number[] = [];
   return new Promise((resolve) => {
     const finish = (): void => {
       const elapsedMs = end - start;
       latencies.sort((a, b) => a - b);
-      void pool.close().then(() => resolve({ requests, errors, elapsedMs, p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99), bodyBytes }));
+      void pool.close().then(() => resolve({ requests, errors, elapsedMs, p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99), bodyBytes, clientCpuMs }));
     };
     // Answers that end within [start, end) count; the window closes at the first answer after it.
     const answered = (connection: Connection, ok: boolean, sentAt: number, bytes: number): void => {
@@ -108,10 +112,15 @@ function drive(spec: LoadSpec): Promise<LoadResult> {
         measuring = true;
         start = now;
         end = now + spec.durationMs;
+        cpuAtStart = process.cpuUsage();
         process.stdout.write('start\n');
       }
       if (measuring && now >= end) {
-        if (!ended) process.stdout.write('end\n');
+        if (!ended) {
+          const used = process.cpuUsage(cpuAtStart ?? undefined);
+          clientCpuMs = (used.user + used.system) / 1000;
+          process.stdout.write('end\n');
+        }
         ended = true;
         if (--open === 0) finish();
         return;

@@ -4,7 +4,8 @@ import type { TLSSocket } from 'node:tls';
 import { Codes } from '../../protocol/codes.ts';
 import { buildEnvelope, newRequestId } from './envelope.ts';
 import { acceptsGzip } from './kept-compression.ts';
-import { gzipOfParts, RawJson, replyParts } from './raw-json.ts';
+import { GzipAroundId, STORED_BLOCK_MAX } from './gzip-splice.ts';
+import { RawJson, replyParts } from './raw-json.ts';
 
 /** What an early answer reads of a request: its headers, its query as given and the base address it came in on. */
 export interface EarlyRequest {
@@ -105,16 +106,17 @@ export class EarlyAnswers {
     }
     if (kept === undefined) return false;
     const frame = registered.frame;
-    const head = frame.head(newRequestId());
+    const reqId = newRequestId();
     // Status line and headers in one call, as a flat list (no object to build and walk); the
     // order and values of Fastify's reply (early-answers.test.ts compares the raw headers).
     // Node corks the socket on the first write until the end: one writev for headers and pieces,
     // and the head, a string, is joined to the header block's string before it is encoded.
     if (gzip) {
-      const body = gzipOfParts([Buffer.from(head, 'utf8'), kept, frame.tail]);
-      response.writeHead(200, ['content-type', JSON_UTF8, 'vary', 'accept-encoding', 'content-encoding', 'gzip', 'content-length', String(body.length)]);
-      response.end(body);
+      const gzipped = frame.gzipped(kept);
+      response.writeHead(200, ['content-type', JSON_UTF8, 'vary', 'accept-encoding', 'content-encoding', 'gzip', 'content-length', gzipped.contentLength]);
+      response.end(gzipped.stream.bytes(reqId));
     } else {
+      const head = frame.head(reqId);
       const bytes = kept.bytes;
       response.writeHead(200, ['content-type', JSON_UTF8, 'vary', 'accept-encoding', 'content-length', String(frame.headBytes + bytes.length + frame.tail.length)]);
       response.write(head, 'utf8');
@@ -152,6 +154,9 @@ export class EnvelopeFrame {
   /** The UTF-8 length of `head(reqId)`, whatever the req_id (always 32 hex digits). */
   readonly headBytes: number;
 
+  /** The gzip form of each kept payload around this envelope (D-094), kept as long as the payload is. */
+  readonly #gzipped = new WeakMap<RawJson, KeptGzip>();
+
   constructor(path: string) {
     const slotId = newRequestId();
     const parts = replyParts(buildEnvelope(Codes.OK, FRAME_SLOT, '', path, slotId));
@@ -166,13 +171,39 @@ export class EnvelopeFrame {
     this.#afterId = text.slice(at + 1 + slotId.length);
     this.tail = after;
     this.headBytes = Buffer.byteLength(this.#beforeId) + slotId.length + Buffer.byteLength(this.#afterId);
+    // The gzip form writes the head as one stored block (gzipped); no registered path comes near.
+    if (this.headBytes > STORED_BLOCK_MAX) throw new Error(`${path}: the envelope's head is over ${STORED_BLOCK_MAX} bytes`);
   }
 
   /** The envelope's text before the payload, with this request's req_id (32 hex digits, newRequestId). */
   head(reqId: string): string {
     return this.#beforeId + reqId + this.#afterId;
   }
+
+  /**
+   * The gzip encoding of this envelope around a kept payload, laid out once per payload (D-094):
+   * per request only the req_id's bytes and the CRC are new. It decodes to `head(reqId)`, the
+   * payload's bytes and `tail`, the identity answer's bytes.
+   */
+  gzipped(kept: RawJson): KeptGzip {
+    let gzipped = this.#gzipped.get(kept);
+    if (gzipped === undefined) {
+      const stream = new GzipAroundId(Buffer.from(this.#beforeId, 'utf8'), REQ_ID_LENGTH, Buffer.from(this.#afterId, 'utf8'), kept.deflated, this.tail);
+      gzipped = { stream, contentLength: String(stream.length) };
+      this.#gzipped.set(kept, gzipped);
+    }
+    return gzipped;
+  }
 }
+
+/** A kept payload's gzip stream around an envelope, and its Content-Length as written. */
+interface KeptGzip {
+  readonly stream: GzipAroundId;
+  readonly contentLength: string;
+}
+
+/** newRequestId's 32 hex digits. */
+const REQ_ID_LENGTH = 32;
 
 /** Where the payload stands while a frame is cut. */
 const FRAME_SLOT = new RawJson('null');

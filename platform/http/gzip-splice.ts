@@ -1,4 +1,5 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { joined } from './slab.ts';
 
 /**
  * gzip (RFC 1952) of an answer made of small per-request parts (the envelope: its req_id differs
@@ -50,10 +51,63 @@ export function gzipSpliced(parts: readonly (Buffer | DeflatedPart)[]): Buffer {
   return Buffer.concat(out);
 }
 
+/**
+ * gzip of `before ‖ id ‖ after ‖ kept ‖ tail` where only `id` changes from one request to the
+ * next (an envelope's req_id around a kept answer; D-094). The stream is gzipSpliced's for those
+ * parts, byte for byte (`before ‖ id ‖ after` one stored block, which it must fit), laid out once;
+ * a request copies it (1.3 kB for a poll) and writes the id, the CRC-32 (the id's bytes and one
+ * combination) and nothing else: no pieces, no stored block headers, no crc32 of the other parts.
+ */
+export class GzipAroundId {
+  /** The whole stream with the id's bytes and the CRC still to write. */
+  readonly #template: Buffer;
+  readonly #idAt: number;
+  readonly #idLength: number;
+  readonly #crcBefore: number;
+  /** CRC-32 of everything after the id, and crc32Combine's operator for its length. */
+  readonly #crcAfter: number;
+  readonly #shiftAfter: number;
+
+  constructor(before: Buffer, idLength: number, after: Buffer, kept: DeflatedPart, tail: Buffer) {
+    const headLength = before.length + idLength + after.length;
+    if (idLength < 1 || headLength > STORED_BLOCK_MAX) throw new Error(`a head of ${headLength} bytes with an id of ${idLength} does not fit one stored block`);
+    const parts: Buffer[] = [GZIP_HEADER, storedHeader(headLength, false), before, Buffer.alloc(idLength), after, kept.deflated];
+    if (tail.length > 0) pushStored(parts, tail, false);
+    pushStored(parts, EMPTY, true);
+    const trailer = Buffer.alloc(8);
+    // ISIZE is the length modulo 2^32 (RFC 1952, 2.3.1); the CRC is written per request.
+    trailer.writeUInt32LE((headLength + kept.length + tail.length) % 0x1_0000_0000, 4);
+    parts.push(trailer);
+    this.#template = Buffer.concat(parts);
+    this.#idAt = GZIP_HEADER.length + 5 + before.length;
+    this.#idLength = idLength;
+    this.#crcBefore = crc32(before);
+    let crc = crc32(after);
+    crc = (multModP(kept.shift, crc) ^ kept.crc) >>> 0;
+    this.#crcAfter = crc32(tail, crc);
+    this.#shiftAfter = x2nModP(after.length + kept.length + tail.length, 3);
+  }
+
+  /** The stream's length in bytes, whatever the id. */
+  get length(): number {
+    return this.#template.length;
+  }
+
+  /** The gzip stream with this id, in a Buffer of its own; the id is `idLength` ASCII characters (a req_id's hex digits). */
+  bytes(id: string): Buffer {
+    if (id.length !== this.#idLength) throw new Error(`an id of ${id.length} characters where ${this.#idLength} were laid out`);
+    const out = joined([this.#template]);
+    out.write(id, this.#idAt, 'latin1');
+    out.writeUInt32LE((multModP(this.#shiftAfter, crc32(id, this.#crcBefore)) ^ this.#crcAfter) >>> 0, out.length - 8);
+    return out;
+  }
+}
+
 /** ID1 ID2, CM deflate, no flags, no mtime, no extra flags, OS unknown (RFC 1952, 2.3). */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 const EMPTY = Buffer.alloc(0);
-const STORED_MAX = 0xffff;
+/** The most bytes one stored block holds (RFC 1951, 3.2.4: LEN is 16 bits). */
+export const STORED_BLOCK_MAX = 0xffff;
 
 /**
  * Stored blocks (RFC 1951, 3.2.4): the header bits BFINAL and BTYPE 00 padded to a byte, then
@@ -62,15 +116,20 @@ const STORED_MAX = 0xffff;
 function pushStored(out: Buffer[], bytes: Buffer, final: boolean): void {
   let from = 0;
   do {
-    const n = Math.min(STORED_MAX, bytes.length - from);
+    const n = Math.min(STORED_BLOCK_MAX, bytes.length - from);
     const last = from + n === bytes.length;
-    const header = Buffer.allocUnsafe(5);
-    header[0] = final && last ? 1 : 0;
-    header.writeUInt16LE(n, 1);
-    header.writeUInt16LE(~n & 0xffff, 3);
-    out.push(header, bytes.subarray(from, from + n));
+    out.push(storedHeader(n, final && last), bytes.subarray(from, from + n));
     from += n;
   } while (from < bytes.length);
+}
+
+/** A stored block's first five bytes: BFINAL, BTYPE 00 and the padding to a byte, LEN, NLEN. */
+function storedHeader(n: number, final: boolean): Buffer {
+  const header = Buffer.allocUnsafe(5);
+  header[0] = final ? 1 : 0;
+  header.writeUInt16LE(n, 1);
+  header.writeUInt16LE(~n & 0xffff, 3);
+  return header;
 }
 
 // CRC-32 combination as zlib's crc32_combine (crc32.c): multiplication modulo the CRC polynomial,

@@ -1,9 +1,10 @@
+import { gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { request } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EarlyAnswers, EnvelopeFrame, simpleQuery, type EarlyAnswer, type EarlyAnswerOptions } from '../../../platform/http/early-answers.ts';
 import { buildEnvelope, newRequestId } from '../../../platform/http/envelope.ts';
-import { RawJson, serializeReply } from '../../../platform/http/raw-json.ts';
+import { gzipOfParts, RawJson, serializeReply } from '../../../platform/http/raw-json.ts';
 import { Codes } from '../../../protocol/codes.ts';
 import type { RouteKitDeps } from '../../../platform/routes/route-kit.ts';
 import { RouteKit } from '../../../platform/routes/route-kit.ts';
@@ -113,6 +114,32 @@ describe('EnvelopeFrame', () => {
         expect(Buffer.byteLength(head)).toBe(frame.headBytes);
       }
     }
+  });
+
+  it('gzips the same bytes: a valid stream, laid out once per payload, whose req_id and CRC change per request (D-094)', () => {
+    // The kept part's deflate blocks span several; a path near the limit of one stored block.
+    const big = new RawJson(JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ i, url: `https://x.example/o/k-${i}.png`, name: 'héllo ✓' }))));
+    const longPath = `/p/${'ü'.repeat(32_700)}`;
+    for (const path of ['/skin_api/analyze/result', '/x/"quoted"/ü', longPath]) {
+      const frame = new EnvelopeFrame(path);
+      for (const payload of [new RawJson('{"a":1}'), new RawJson('{"name":"保湿精华 \\"x\\""}'), big]) {
+        const gzipped = frame.gzipped(payload);
+        expect(frame.gzipped(payload)).toBe(gzipped);
+        // Made one after the other and read after both: each request's bytes are its own.
+        const made = [newRequestId(), newRequestId()].map((reqId) => ({ reqId, stream: gzipped.stream.bytes(reqId) }));
+        for (const { reqId, stream } of made) {
+          expect(stream.length).toBe(gzipped.stream.length);
+          expect(gzipped.contentLength).toBe(String(stream.length));
+          // gunzipSync checks the stream's CRC-32 and length as well as its blocks.
+          const identity = Buffer.from(serializeReply(buildEnvelope(Codes.OK, payload, '', path, reqId)) as Buffer);
+          expect(gunzipSync(stream).equals(identity), path.slice(0, 30)).toBe(true);
+          // The very stream the route's reply serializer spliced (so Content-Length is the route's too).
+          expect(stream.equals(gzipOfParts([Buffer.from(frame.head(reqId), 'utf8'), payload, frame.tail]))).toBe(true);
+        }
+      }
+    }
+    expect(() => new EnvelopeFrame(`/p/${'ü'.repeat(32_800)}`)).toThrow(/over 65535 bytes/);
+    expect(() => new EnvelopeFrame('/x').gzipped(new RawJson('1')).stream.bytes('short')).toThrow(/5 characters/);
   });
 
   it('makes req_ids of 32 hex digits in the form of a version 4 UUID, each new', () => {
