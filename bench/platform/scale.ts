@@ -116,12 +116,16 @@ async function main(): Promise<void> {
     const bare = new S3Client({ endpoint: s3.endpoint, region: s3.region, credentials: s3.credentials, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
     // Interleaved, one of each in turn after a warm-up of each: neither side gets the warmer
     // connections or the quieter seconds.
-    const put = (i: number) => bare.send(new PutObjectCommand({ Bucket: bucket.bucket, Key: `bare-${i}.jpg`, Body: UPLOAD_BYTES, ContentType: 'image/jpeg' }));
+    const putBare = (key: string, bytes: Buffer) => bare.send(new PutObjectCommand({ Bucket: bucket.bucket, Key: key, Body: bytes, ContentType: 'image/jpeg' }));
+    const presign = (key: string) => getSignedUrl(bare, new PutObjectCommand({ Bucket: bucket.bucket, Key: key }), { expiresIn: 600 });
     // The kiosk's PUT code itself, to an address presigned outside the timing: the policy request is the only difference.
+    const putAsKiosk = (url: string, bytes: Buffer) =>
+      uploadWithPolicy({ resource_key: '', resource_url: '', ttl: 600, mime: 'image/jpeg', upload: { method: 'PUT', url, form_data: {} } }, { fileName: 'front_white.jpg', bytes, mime: 'image/jpeg' });
+    const put = (i: number) => putBare(`bare-${i}.jpg`, UPLOAD_BYTES);
     const sameClientPut = async (i: number) => {
-      const url = await getSignedUrl(bare, new PutObjectCommand({ Bucket: bucket.bucket, Key: `same-client-${i}.jpg` }), { expiresIn: 600 });
+      const url = await presign(`same-client-${i}.jpg`);
       const t = performance.now();
-      await uploadWithPolicy({ resource_key: '', resource_url: '', ttl: 600, mime: 'image/jpeg', upload: { method: 'PUT', url, form_data: {} } }, { fileName: 'front_image.jpg', bytes: UPLOAD_BYTES, mime: 'image/jpeg' });
+      await putAsKiosk(url, UPLOAD_BYTES);
       return performance.now() - t;
     };
     await uploadResources(primary, ['front_image'], UPLOAD_BYTES);
@@ -176,15 +180,13 @@ async function main(): Promise<void> {
     };
     const bareSession = async (round: number, files: readonly Buffer[]) => {
       const t = performance.now();
-      for (const [f, bytes] of files.entries()) await bare.send(new PutObjectCommand({ Bucket: bucket.bucket, Key: `bare-s${round}-${f}.jpg`, Body: bytes, ContentType: 'image/jpeg' }));
+      for (const [f, bytes] of files.entries()) await putBare(`bare-s${round}-${f}.jpg`, bytes);
       return performance.now() - t;
     };
     const sameClientSession = async (round: number, files: readonly Buffer[]) => {
-      const urls = await Promise.all(files.map((_, f) => getSignedUrl(bare, new PutObjectCommand({ Bucket: bucket.bucket, Key: `same-client-s${round}-${f}.jpg` }), { expiresIn: 600 })));
+      const urls = await Promise.all(files.map((_, f) => presign(`same-client-s${round}-${f}.jpg`)));
       const t = performance.now();
-      for (const [f, bytes] of files.entries()) {
-        await uploadWithPolicy({ resource_key: '', resource_url: '', ttl: 600, mime: 'image/jpeg', upload: { method: 'PUT', url: urls[f]!, form_data: {} } }, { fileName: 'front_white.jpg', bytes, mime: 'image/jpeg' });
-      }
+      for (const [f, bytes] of files.entries()) await putAsKiosk(urls[f]!, bytes);
       return performance.now() - t;
     };
     const warm = await kioskSession(-1);

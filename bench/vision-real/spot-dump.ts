@@ -90,10 +90,11 @@ for (const id of ids) {
       const gone = b.candidates.filter((c) => c.weight >= 0.5 && !reported.some((s) => Math.hypot(s.at.x - c.at.x, s.at.y - c.at.y) <= 3 * mm));
       console.log(`  ${copy.name}, ${how}: ${reported.length} spots, ${fresh.length} new, ${gone.length} gone; ${frameOf(r)}`);
       // The painted spot itself: the candidate nearest its centre, found or missed and why.
-      if (copy.paint) {
-        const n = nearest(r, copy.paint);
-        const found = reported.some((c) => Math.hypot(c.at.x - (copy.paint?.x ?? 0), c.at.y - (copy.paint?.y ?? 0)) <= 6 * mm);
-        console.log(`    paint at (${copy.paint.x.toFixed(1)}, ${copy.paint.y.toFixed(1)}) ${found ? 'found' : 'MISSED'}: ${n ? `${testsOf(n.c)} [${(n.d / mm).toFixed(2)} mm away]` : 'no candidate'}`);
+      const paint = copy.paint;
+      if (paint) {
+        const n = nearest(r, paint);
+        const found = reported.some((c) => Math.hypot(c.at.x - paint.x, c.at.y - paint.y) <= 6 * mm);
+        console.log(`    paint at (${paint.x.toFixed(1)}, ${paint.y.toFixed(1)}) ${found ? 'found' : 'MISSED'}: ${n ? `${testsOf(n.c)} [${(n.d / mm).toFixed(2)} mm away]` : 'no candidate'}`);
       }
       for (const c of fresh) {
         const n = nearest(b, c.at);

@@ -312,11 +312,12 @@ export class SyncEngine {
   }
 
   /**
-   * The job row and, when the session is finished, its synced_at marks: one transaction. A session
-   * deleted on request while the step ran: what the step made on the platform goes too.
+   * The job row, an upload step's record and, when the session is finished, its synced_at marks:
+   * one transaction. A session deleted on request while the step ran: what the step made on the
+   * platform goes too.
    */
-  private apply(sessionId: string, patch: StepOutcome): void {
-    this.options.store.outbox.applyStep(sessionId, patch, this.now());
+  private apply(sessionId: string, outcome: StepOutcome): void {
+    this.options.store.outbox.applyStep(sessionId, outcome, this.now());
   }
 
   private insert(sessionId: string, profile: SessionRecord['profile']): void {

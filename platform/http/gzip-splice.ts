@@ -71,14 +71,9 @@ export class GzipAroundId {
   constructor(before: Buffer, idLength: number, after: Buffer, kept: DeflatedPart, tail: Buffer) {
     const headLength = before.length + idLength + after.length;
     if (idLength < 1 || headLength > STORED_BLOCK_MAX) throw new Error(`a head of ${headLength} bytes with an id of ${idLength} does not fit one stored block`);
-    const parts: Buffer[] = [GZIP_HEADER, storedHeader(headLength, false), before, Buffer.alloc(idLength), after, kept.deflated];
-    if (tail.length > 0) pushStored(parts, tail, false);
-    pushStored(parts, EMPTY, true);
-    const trailer = Buffer.alloc(8);
-    // ISIZE is the length modulo 2^32 (RFC 1952, 2.3.1); the CRC is written per request.
-    trailer.writeUInt32LE((headLength + kept.length + tail.length) % 0x1_0000_0000, 4);
-    parts.push(trailer);
-    this.#template = Buffer.concat(parts);
+    // gzipSpliced's own layout, the head one stored block with the id's bytes still blank; its
+    // CRC is overwritten per request.
+    this.#template = gzipSpliced([Buffer.concat([before, Buffer.alloc(idLength), after]), kept, tail]);
     this.#idAt = GZIP_HEADER.length + 5 + before.length;
     this.#idLength = idLength;
     this.#crcBefore = crc32(before);
@@ -118,18 +113,13 @@ function pushStored(out: Buffer[], bytes: Buffer, final: boolean): void {
   do {
     const n = Math.min(STORED_BLOCK_MAX, bytes.length - from);
     const last = from + n === bytes.length;
-    out.push(storedHeader(n, final && last), bytes.subarray(from, from + n));
+    const header = Buffer.allocUnsafe(5);
+    header[0] = final && last ? 1 : 0;
+    header.writeUInt16LE(n, 1);
+    header.writeUInt16LE(~n & 0xffff, 3);
+    out.push(header, bytes.subarray(from, from + n));
     from += n;
   } while (from < bytes.length);
-}
-
-/** A stored block's first five bytes: BFINAL, BTYPE 00 and the padding to a byte, LEN, NLEN. */
-function storedHeader(n: number, final: boolean): Buffer {
-  const header = Buffer.allocUnsafe(5);
-  header[0] = final ? 1 : 0;
-  header.writeUInt16LE(n, 1);
-  header.writeUInt16LE(~n & 0xffff, 3);
-  return header;
 }
 
 // CRC-32 combination as zlib's crc32_combine (crc32.c): multiplication modulo the CRC polynomial,
