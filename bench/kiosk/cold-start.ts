@@ -14,16 +14,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from '../median.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LAUNCH = join(ROOT, 'main', 'launch.ts');
 const WARM_RUNS = 3;
 const GOAL_MS = 3000;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
 
 function timeSpawn(args: string[]): number {
   const start = performance.now();

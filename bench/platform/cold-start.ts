@@ -15,15 +15,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildPlatform } from '../../test/helpers/platform-build.ts';
+import { median } from '../median.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RUNS = 5;
 const GOAL_MS = 1000;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
 
 async function answers(url: string): Promise<boolean> {
   try {

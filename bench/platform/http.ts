@@ -28,6 +28,7 @@ import { intArg } from '../skin-api/bench-args.ts';
 import { backendFromArgs, type Backend } from './backend.ts';
 import { finishedSkinTask } from './fixtures.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
+import { median } from '../median.ts';
 
 const DURATION_MS = intArg('duration', 5) * 1000;
 const ROUNDS = intArg('rounds', 3);
@@ -120,10 +121,6 @@ async function fillCatalogue(client: PlatformClient): Promise<void> {
   if ((res.err_list ?? []).length > 0) throw new Error(`catalogue fill failed: ${JSON.stringify(res.err_list)}`);
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
 
 async function main(): Promise<void> {
   const backend = backendFromArgs();

@@ -17,14 +17,11 @@ import { PlatformClient } from '../../main/platform-client/client.ts';
 import { uploadFile } from '../../main/platform-client/upload.ts';
 import { startPlatform } from '../../platform/server.ts';
 import { intArg } from './bench-args.ts';
+import { median } from '../median.ts';
 
 const SIZE = 5 * 1024 * 1024;
 const ROUNDS = intArg('rounds', 20);
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
 
 function jpegOfSize(size: number): Buffer {
   const face = readFileSync(new URL('../../test/fixtures/faces/sample6-frontal.jpg', import.meta.url));

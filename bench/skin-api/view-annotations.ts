@@ -20,6 +20,7 @@ import { annotationBases, decodeView, viewAnnotations } from '../../platform/ana
 import type { SkinViewJobPayload } from '../../platform/analysis/job-types.ts';
 import { analyseView, threadCropHelper } from '../../vision/skin/index.ts';
 import { intArg } from './bench-args.ts';
+import { median } from '../median.ts';
 
 const SIDE = 3464; // 12.0 MP, as bench/vision-skin/timing.ts
 const RUNS = intArg('runs', 5);
@@ -36,10 +37,6 @@ interface Phases {
   cpu: number;
 }
 
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? Number.NaN;
-}
 
 async function photo(face: Buffer, light: LightSource): Promise<Uint8Array> {
   // Light looks as bench/skin-api/device-v-task.ts, so each light's photo is its own JPEG.

@@ -11,7 +11,8 @@ import type { RgbImage } from '../../vision/types.ts';
 import type { Frame } from './frames.ts';
 import { createHumanRunner } from './human.ts';
 import type { HumanFace } from './human.ts';
-import { median, printTable, timeIt } from './measure.ts';
+import { median } from '../median.ts';
+import { printTable, timeIt } from './measure.ts';
 import type { Row, Timing } from './measure.ts';
 
 interface Ours {

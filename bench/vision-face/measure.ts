@@ -38,11 +38,6 @@ export async function timeIt<T>(items: readonly T[], reps: number, fn: (item: T)
   return { wall, cpu: cpuMicros / 1000 / wall.length };
 }
 
-export function median(values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
 
 /**
  * Calls fn at `fps` for `durationMs` (skipping ahead when a call overruns its slot) and returns

@@ -15,7 +15,8 @@ import { makeFrames } from './frames.ts';
 import type { Frame } from './frames.ts';
 import { compareWithHuman } from './compare-human.ts';
 import { printStability } from './stability.ts';
-import { cpuShareAt, median, printTable, timeIt } from './measure.ts';
+import { median } from '../median.ts';
+import { cpuShareAt, printTable, timeIt } from './measure.ts';
 import type { Row, Timing } from './measure.ts';
 
 const args = process.argv.slice(2);

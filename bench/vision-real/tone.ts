@@ -13,6 +13,7 @@ import type { SkinRegions } from '../../vision/skin/regions/regions.ts';
 import type { Point2, RgbImage } from '../../vision/types.ts';
 import { closedDistance } from '../../test/unit/vision-skin/helpers/scenes.ts';
 import { fromLinear, ita, linearToLab, toLinear } from './colour.ts';
+import { median } from '../median.ts';
 
 /**
  * Relative absorbance of epidermal melanin at the effective wavelengths of sRGB's red, green and
@@ -30,10 +31,6 @@ export interface ToneShift {
   readonly itaAfter: number;
 }
 
-function median(v: number[]): number {
-  const s = [...v].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? Number.NaN;
-}
 
 function bbox(polys: readonly (readonly Point2[])[], pad: number, image: RgbImage) {
   const pts = polys.flat();

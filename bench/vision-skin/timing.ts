@@ -6,6 +6,7 @@ import type { ViewSkinAnalysis } from '../../vision/skin/index.ts';
 import type { FaceGeometry, RgbImage } from '../../vision/types.ts';
 import { decodeRgb, encodeJpeg } from '../../test/unit/vision-skin/helpers/images.ts';
 import { uvImage } from '../../test/unit/vision-skin/helpers/scenes.ts';
+import { median } from '../median.ts';
 
 export interface Timing {
   readonly megapixels: number;
@@ -22,10 +23,6 @@ export interface Timing {
   readonly last: ViewSkinAnalysis;
 }
 
-function median(v: number[]): number {
-  const s = [...v].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? Number.NaN;
-}
 
 /** `image` is the 12 MP capture, `face` its geometry (from the same landmarker the tests use). */
 export async function timeTwelveMegapixels(image: RgbImage, face: FaceGeometry): Promise<Timing> {

@@ -22,12 +22,20 @@ const LEASE_MARGIN_MS = 60_000;
  */
 const LIVE_LEASE_MS = 30_000;
 const SWEEP_MS = 5_000;
+/**
+ * Tasks one analysis thread may hold at once: one analysed, the others past their analysis with
+ * their files and outcome still being written. More would pile results up in memory behind a slow
+ * store, and hold tasks another process could be running.
+ */
+const HELD_PER_THREAD = 2;
 
 /** A claimed task this process runs: its attempt, when its lease may be renewed no longer, its run. */
 interface Held {
   readonly attempt: number;
   readonly leaseLimit: number;
   done?: Promise<void>;
+  /** Settles once the task no longer needs an analysis thread (analysed, or failed before). */
+  freed?: Promise<void>;
 }
 
 /**
@@ -164,14 +172,29 @@ export class TaskDispatcher {
     const task = await this.queue.claim(taskId, Math.min(LIVE_LEASE_MS, leaseLimit - claimedAt));
     if (!task) return;
     this.starting += 1;
-    const held: Held = { attempt: task.attempts, leaseLimit };
-    this.held.set(task.id, held);
-    held.done = this.run(task).finally(() => this.held.delete(task.id));
+    const held = this.hold(task, leaseLimit);
     if (task.id !== taskId) {
       await this.shared?.handOver(taskId, task.id, Number(task.merchant_id))
         .catch((error: unknown) => this.log.warn({ err: error, task_id: taskId }, 'job of a task passed by its store turn not moved; the orphan sweep will add one'));
     }
-    await held.done;
+    // The job ends when its task leaves the analysis thread, so the queue engine hands this process
+    // its next job while the task's files and outcome are written (the task row, not the job,
+    // says whether it finished: D-056). With the process's limit of held tasks reached, it waits
+    // for the task's end instead.
+    await held.freed;
+    if (this.held.size >= HELD_PER_THREAD * this.pool.size) await held.done;
+  }
+
+  /** Runs a claimed task, holding it (lease renewals, stop) until its outcome is stored. */
+  private hold(task: ClaimedTask, leaseLimit: number): Held {
+    let free = () => {};
+    const held: Held = { attempt: task.attempts, leaseLimit, freed: new Promise<void>((resolve) => (free = resolve)) };
+    this.held.set(task.id, held);
+    held.done = this.run(task, free).finally(() => {
+      free();
+      this.held.delete(task.id);
+    });
+    return held;
   }
 
   /**
@@ -202,22 +225,18 @@ export class TaskDispatcher {
     // Tasks claimed but not yet in the pool (their images load first) do not show in pool.idle:
     // counting them keeps one process from taking more tasks than it has workers for, which
     // would leave them waiting here instead of queued for another process (D-056).
-    while (!this.stopped && this.pool.idle - this.starting > 0) {
+    while (!this.stopped && this.pool.idle - this.starting > 0 && this.held.size < HELD_PER_THREAD * this.pool.size) {
       const claimedAt = this.now();
       const leaseLimit = claimedAt + this.taskTimeoutMs + LEASE_MARGIN_MS;
       const task = await this.queue.claimNext(Math.min(LIVE_LEASE_MS, leaseLimit - claimedAt));
       if (!task) return;
       this.starting += 1;
-      const held: Held = { attempt: task.attempts, leaseLimit };
-      this.held.set(task.id, held);
-      held.done = this.run(task).finally(() => {
-        this.held.delete(task.id);
-        this.wake();
-      });
+      void this.hold(task, leaseLimit).done!.finally(() => this.wake());
     }
   }
 
-  private async run(task: ClaimedTask): Promise<void> {
+  /** `freed` is called once the task needs the analysis thread no more. */
+  private async run(task: ClaimedTask, freed: () => void): Promise<void> {
     let submitted = false;
     const submit = () => {
       if (submitted) return;
@@ -235,6 +254,10 @@ export class TaskDispatcher {
       const analysing = this.analyse(payload);
       submit();
       const result = await analysing;
+      // The analysis thread is free: the next task is claimed now and its images load while this
+      // one's files are stored and its outcome committed (both wait on the store and the database).
+      freed();
+      this.wake();
       outcome = { record: await this.storeFiles(result.record, result.files) };
     } catch (error) {
       submit();
@@ -288,11 +311,16 @@ export class TaskDispatcher {
   /** Writes the job's files to the object store and points the record at their paths. */
   private async storeFiles(record: unknown, files: JobFile[]): Promise<unknown> {
     const paths = new Map<string, string>();
-    for (const file of files) {
-      const key = `${randomBytes(16).toString('hex')}-${file.name}`;
-      await this.objects.put(key, Buffer.from(file.bytes));
-      paths.set(`file:${file.name}`, `${OUTPUT_PATH}/${key}`);
-    }
+    // Side by side: each write waits on the store's round trip and its flush, not on this process.
+    const writes = await Promise.allSettled(
+      files.map(async (file) => {
+        const key = `${randomBytes(16).toString('hex')}-${file.name}`;
+        await this.objects.put(key, Buffer.from(file.bytes));
+        paths.set(`file:${file.name}`, `${OUTPUT_PATH}/${key}`);
+      }),
+    );
+    const failed = writes.find((write) => write.status === 'rejected');
+    if (failed) throw failed.reason;
     return JSON.parse(JSON.stringify(record), (_key, value: unknown) => (typeof value === 'string' && paths.has(value) ? paths.get(value) : value));
   }
 

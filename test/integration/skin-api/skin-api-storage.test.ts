@@ -259,6 +259,84 @@ describe.each(SQL_BACKENDS)('Skin API storage on %s', (backend) => {
       vi.useRealTimers();
     }
   });
+  /**
+   * A one-thread pool whose analyses answer at once with three files, and a store whose writes wait
+   * until released: what a process does with a task past its analysis can be watched.
+   */
+  function heldWrites() {
+    const analysed: string[] = [];
+    const pool = {
+      size: 1,
+      get idle() {
+        return 1;
+      },
+      async run(_kind: string, payload: { images: { key: string }[] }) {
+        analysed.push(payload.images[0]!.key);
+        const files = ['a', 'b', 'c'].map((name) => ({ name: `${name}.json`, mime: 'application/json', bytes: new TextEncoder().encode(name) }));
+        return { record: { annotations: files.map((file) => `file:${file.name}`) }, files };
+      },
+    } as unknown as WorkerPool;
+    const images = { download: async () => new Uint8Array([0xff, 0xd8]) } as unknown as ImageSource;
+    const writes: { key: string; release: () => void }[] = [];
+    const objects = {
+      persist: async () => [],
+      put: (key: string) => new Promise<void>((release) => writes.push({ key, release })),
+    } as unknown as ObjectStore;
+    const releaseAll = () => writes.splice(0).forEach((write) => write.release());
+    return { analysed, pool, images, objects, writes, releaseAll };
+  }
+
+  it("writes a task's files side by side, and frees its job for the next task once analysed, holding at most two tasks per thread (shared queue)", async () => {
+    const { db, merchantId } = await open(10);
+    const ids = await createFrom(db, merchantId, [{ app: 'a', body: FACIAL }, { app: 'a', body: FACIAL }, { app: 'a', body: FACIAL }]);
+    const run = heldWrites();
+    const dispatcher = new TaskDispatcher(new TaskQueue(db, clock, 'overseas'), run.pool, run.images, run.objects, pino({ level: 'silent' }), LEASE_MS, () => clock.now());
+    dispatcher.shared = { requeued: async () => {}, afterSweep: async () => {}, handOver: () => Promise.reject(new Error('one store: no hand-over')) };
+    try {
+      // The first job ends while its three files are still being written, all three at once.
+      await dispatcher.runTask(ids[0]!);
+      expect(run.writes).toHaveLength(3);
+      expect(await db.one('SELECT status FROM tasks WHERE id = ?', [ids[0]!])).toEqual({ status: 'running' });
+      // The second task is analysed meanwhile; with two held on one thread its job waits for its end.
+      let secondEnded = false;
+      const second = dispatcher.runTask(ids[1]!).then(() => (secondEnded = true));
+      await vi.waitFor(() => expect(run.writes).toHaveLength(6));
+      expect(run.analysed).toHaveLength(2);
+      expect(secondEnded).toBe(false);
+      run.releaseAll();
+      await second;
+      await vi.waitFor(async () => expect(await db.all("SELECT status FROM tasks WHERE status = 'succeeded'")).toHaveLength(2));
+      const record = JSON.parse((await db.one<{ result: string }>('SELECT result FROM tasks WHERE id = ?', [ids[0]!]))!.result) as { annotations: string[] };
+      expect(new Set(record.annotations).size).toBe(3);
+      expect(record.annotations.every((path) => !path.startsWith('file:'))).toBe(true);
+    } finally {
+      run.releaseAll();
+      await dispatcher.stop(5_000);
+    }
+  });
+
+  it('claims the next task in the embedded loop while the last one\'s files are written, never more than two per thread', async () => {
+    const { db, merchantId } = await open(10);
+    await createFrom(db, merchantId, [{ app: 'a', body: FACIAL }, { app: 'a', body: FACIAL }, { app: 'a', body: FACIAL }]);
+    const run = heldWrites();
+    const dispatcher = new TaskDispatcher(new TaskQueue(db, clock, 'overseas'), run.pool, run.images, run.objects, pino({ level: 'silent' }), LEASE_MS, () => clock.now());
+    try {
+      dispatcher.start();
+      await vi.waitFor(() => expect(run.writes).toHaveLength(6));
+      // Two tasks past their analysis, both still writing: the third waits.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(run.analysed).toHaveLength(2);
+      expect(dispatcher.active).toBe(2);
+      run.releaseAll();
+      await vi.waitFor(() => expect(run.writes).toHaveLength(3));
+      run.releaseAll();
+      await vi.waitFor(async () => expect(await db.all("SELECT status FROM tasks WHERE status = 'succeeded'")).toHaveLength(3));
+    } finally {
+      run.releaseAll();
+      await dispatcher.stop(5_000);
+    }
+  });
+
   /** Creates tasks one millisecond apart (the queue's "oldest" is by creation time), from an app, with more fields of the body. */
   async function createFrom(db: SqlDatabase, merchantId: number, sources: readonly { app: string; body?: Record<string, unknown> }[]): Promise<string[]> {
     const ids: string[] = [];
