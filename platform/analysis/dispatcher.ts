@@ -28,6 +28,8 @@ const SWEEP_MS = 5_000;
  * store, and hold tasks another process could be running.
  */
 const HELD_PER_THREAD = 2;
+/** A task's output files written at once (a multi-light task has dozens). */
+const OUTPUT_WRITES_AT_ONCE = 4;
 
 /** A claimed task this process runs: its attempt, when its lease may be renewed no longer, its run. */
 interface Held {
@@ -311,16 +313,24 @@ export class TaskDispatcher {
   /** Writes the job's files to the object store and points the record at their paths. */
   private async storeFiles(record: unknown, files: JobFile[]): Promise<unknown> {
     const paths = new Map<string, string>();
-    // Side by side: each write waits on the store's round trip and its flush, not on this process.
-    const writes = await Promise.allSettled(
-      files.map(async (file) => {
+    // A few side by side: each write waits on the store's round trip and its flush, not on this
+    // process; more at once would only queue at the store, beside every other worker's.
+    let next = 0;
+    let failure: { reason: unknown } | null = null;
+    const writer = async () => {
+      while (!failure && next < files.length) {
+        const file = files[next++]!;
         const key = `${randomBytes(16).toString('hex')}-${file.name}`;
-        await this.objects.put(key, Buffer.from(file.bytes));
-        paths.set(`file:${file.name}`, `${OUTPUT_PATH}/${key}`);
-      }),
-    );
-    const failed = writes.find((write) => write.status === 'rejected');
-    if (failed) throw failed.reason;
+        try {
+          await this.objects.put(key, Buffer.from(file.bytes));
+          paths.set(`file:${file.name}`, `${OUTPUT_PATH}/${key}`);
+        } catch (reason) {
+          failure ??= { reason };
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(OUTPUT_WRITES_AT_ONCE, files.length) }, writer));
+    if (failure) throw (failure as { reason: unknown }).reason;
     return JSON.parse(JSON.stringify(record), (_key, value: unknown) => (typeof value === 'string' && paths.has(value) ? paths.get(value) : value));
   }
 
