@@ -30,6 +30,8 @@ const RETRYABLE = new Set(['40001', '40P01']);
 /** Connection-level failures: the server is down, restarting or unreachable. */
 const UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH']);
 const MAX_ATTEMPTS = 12;
+/** Connections of the lazy-commit pool (D-096). */
+const LAZY_POOL_SIZE = 2;
 
 export interface PostgresOptions {
   /** Connections this process keeps open at most. */
@@ -48,7 +50,10 @@ export class PostgresDatabase implements SqlDatabase {
   readonly dialect = 'postgres' as const;
   readonly notifications: PostgresNotifications;
   readonly #pool: pg.Pool;
+  /** Sessions with synchronous_commit off, for lazyCommit only (D-096). */
+  readonly #lazyPool: pg.Pool;
   readonly #inside = new AsyncLocalStorage<true>();
+  readonly lazyCommit: SqlExecutor;
 
   constructor(url: string, options: PostgresOptions = {}) {
     this.notifications = new PostgresNotifications({ ...postgresConnection(url), connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 });
@@ -61,6 +66,24 @@ export class PostgresDatabase implements SqlDatabase {
     // An idle connection the server drops (restart, failover) must not crash the process; the
     // next query opens a new one or fails as unavailable.
     this.#pool.on('error', () => {});
+    // Set when the session starts (a startup option): each statement stays one round trip, where
+    // BEGIN, SET LOCAL, the statement and COMMIT would be four. Two connections: one statement
+    // type uses it, and a policy request's INSERT takes about a millisecond this way.
+    this.#lazyPool = new pg.Pool({
+      ...postgresConnection(url),
+      max: LAZY_POOL_SIZE,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      options: '-c synchronous_commit=off',
+      application_name: 'platform-lazy-commit',
+      types,
+    });
+    this.#lazyPool.on('error', () => {});
+    const lazy = this.#lazyPool;
+    this.lazyCommit = {
+      all: <Row>(sql: string, params?: SqlParams) => this.#outside(() => query<Row>(lazy, sql, params).then((result) => result.rows)),
+      one: <Row>(sql: string, params?: SqlParams) => this.#outside(() => query<Row>(lazy, sql, params).then((result) => result.rows[0])),
+      run: (sql: string, params?: SqlParams) => this.#outside(() => query(lazy, sql, params).then((result) => ({ changes: result.rowCount ?? 0 }))),
+    };
   }
 
   all<Row>(sql: string, params?: SqlParams): Promise<Row[]> {
@@ -114,6 +137,7 @@ export class PostgresDatabase implements SqlDatabase {
 
   async close(): Promise<void> {
     await this.notifications.close();
+    await this.#lazyPool.end();
     await this.#pool.end();
   }
 
