@@ -20,6 +20,11 @@ const DELETE_CONCURRENCY = 8;
 /** decision: the sweeps run a minute after start (not on the cold start's path), then hourly. */
 const FIRST_SWEEP_MS = 60_000;
 const SWEEP_EVERY_MS = 60 * 60_000;
+/**
+ * decision: the orphan walk lists the whole store, and orphans only come of crashes: once a day
+ * per process (a bucket of a million objects is minutes of listing, D-096).
+ */
+const ORPHAN_SWEEP_EVERY_MS = 24 * 60 * 60_000;
 
 export interface SweepCounts {
   /** Policies past their grace no task or report used: rows removed (their objects with them). */
@@ -92,10 +97,14 @@ export class UploadRetention {
     return deleted;
   }
 
-  /** Sweeps a minute after start and hourly after that (roles all and worker). */
+  /** Sweeps unused uploads a minute after start and hourly after that, orphans at the first of them and daily (roles all and worker). */
   start(log: FastifyBaseLogger): void {
+    let orphansDue = 0;
     const run = () => {
-      this.running ??= this.sweep()
+      if (this.running) return;
+      const walk = Date.now() >= orphansDue;
+      if (walk) orphansDue = Date.now() + ORPHAN_SWEEP_EVERY_MS;
+      this.running = (walk ? this.sweep() : this.sweepUnused().then((unused) => ({ unused, orphans: 0 })))
         .then((counts) => {
           if (counts.unused > 0 || counts.orphans > 0) log.info(counts, 'unused uploads and orphaned objects removed');
         })
