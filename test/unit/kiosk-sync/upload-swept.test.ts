@@ -15,7 +15,7 @@ const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((c) => c()));
 
 const unknownResource = () => {
-  throw new PlatformError(TASK, { code: TaskCodes.INVALID_RESOURCE_URL.code, msg: TaskCodes.INVALID_RESOURCE_URL.msg, error: 'resources.front_image: no uploaded file at this address', req_id: 'r' }, 400, null);
+  throw new PlatformError(TASK, { code: TaskCodes.INVALID_RESOURCE_URL.code, msg: TaskCodes.INVALID_RESOURCE_URL.msg, error: 'resources.front_image: no uploaded file at this address', request_uri: TASK, req_id: 'r' }, 400, null);
 };
 
 async function sessionAtCreateTask(createTask: () => unknown) {
