@@ -53,6 +53,7 @@ export class PostgresDatabase implements SqlDatabase {
   /** Sessions with synchronous_commit off, for lazyCommit only (D-096). */
   readonly #lazyPool: pg.Pool;
   readonly #inside = new AsyncLocalStorage<true>();
+  readonly #main: SqlExecutor;
   readonly lazyCommit: SqlExecutor;
 
   constructor(url: string, options: PostgresOptions = {}) {
@@ -67,8 +68,8 @@ export class PostgresDatabase implements SqlDatabase {
     // next query opens a new one or fails as unavailable.
     this.#pool.on('error', () => {});
     // Set when the session starts (a startup option): each statement stays one round trip, where
-    // BEGIN, SET LOCAL, the statement and COMMIT would be four. Two connections: one statement
-    // type uses it, and a policy request's INSERT takes about a millisecond this way.
+    // BEGIN, SET LOCAL, the statement and COMMIT would be four. Two connections: only the policy's
+    // INSERT uses it, about a millisecond each without the flush.
     this.#lazyPool = new pg.Pool({
       ...postgresConnection(url),
       max: LAZY_POOL_SIZE,
@@ -78,24 +79,29 @@ export class PostgresDatabase implements SqlDatabase {
       types,
     });
     this.#lazyPool.on('error', () => {});
-    const lazy = this.#lazyPool;
-    this.lazyCommit = {
-      all: <Row>(sql: string, params?: SqlParams) => this.#outside(() => query<Row>(lazy, sql, params).then((result) => result.rows)),
-      one: <Row>(sql: string, params?: SqlParams) => this.#outside(() => query<Row>(lazy, sql, params).then((result) => result.rows[0])),
-      run: (sql: string, params?: SqlParams) => this.#outside(() => query(lazy, sql, params).then((result) => ({ changes: result.rowCount ?? 0 }))),
-    };
+    this.#main = this.#pooled(this.#pool);
+    this.lazyCommit = this.#pooled(this.#lazyPool);
   }
 
   all<Row>(sql: string, params?: SqlParams): Promise<Row[]> {
-    return this.#outside(() => query<Row>(this.#pool, sql, params).then((result) => result.rows));
+    return this.#main.all(sql, params);
   }
 
   one<Row>(sql: string, params?: SqlParams): Promise<Row | undefined> {
-    return this.#outside(() => query<Row>(this.#pool, sql, params).then((result) => result.rows[0]));
+    return this.#main.one(sql, params);
   }
 
   run(sql: string, params?: SqlParams): Promise<RunResult> {
-    return this.#outside(() => query(this.#pool, sql, params).then((result) => ({ changes: result.rowCount ?? 0 })));
+    return this.#main.run(sql, params);
+  }
+
+  /** Autocommitted statements on any connection of `pool`, never inside a transaction. */
+  #pooled(pool: pg.Pool): SqlExecutor {
+    return {
+      all: <Row>(sql: string, params?: SqlParams) => this.#outside(() => query<Row>(pool, sql, params).then((result) => result.rows)),
+      one: <Row>(sql: string, params?: SqlParams) => this.#outside(() => query<Row>(pool, sql, params).then((result) => result.rows[0])),
+      run: (sql: string, params?: SqlParams) => this.#outside(() => query(pool, sql, params).then((result) => ({ changes: result.rowCount ?? 0 }))),
+    };
   }
 
   async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
