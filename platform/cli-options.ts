@@ -35,6 +35,13 @@ export const PLATFORM_OPTIONS = {
   },
   'upload-method': { env: 'PLATFORM_UPLOAD_METHOD', kind: 'string', default: 'put', help: 'method of the upload policies issued: put or post', apply: (v, c) => (c.uploadMethod = (v as string).toUpperCase() as 'PUT') },
   'upload-ttl-seconds': { env: 'PLATFORM_UPLOAD_TTL_SECONDS', kind: 'number', default: '900', help: 'lifetime of an upload policy', apply: (v, c) => (c.uploadTtlSeconds = v as number) },
+  'upload-retention-grace-seconds': {
+    env: 'PLATFORM_UPLOAD_RETENTION_GRACE_SECONDS',
+    kind: 'number',
+    default: '86400',
+    help: 'how long past its policy an upload no task used is kept before it is deleted',
+    apply: (v, c) => (c.uploadRetentionGraceSeconds = v as number),
+  },
   workers: { env: 'PLATFORM_WORKERS', kind: 'number', default: 'one per core', help: 'analysis worker threads', apply: (v, c) => (c.analysisWorkers = v as number) },
   models: { env: 'PLATFORM_MODELS', kind: 'string', default: 'models/', help: 'folder of the ONNX models', apply: (v, c) => (c.modelDir = resolve(v as string)) },
   'allow-callback-host': {

@@ -31,6 +31,11 @@ export const platformConfigSchema = z.object({
   uploadTtlSeconds: z.number().int().positive().default(DEFAULT_UPLOAD_TTL_SECONDS),
   maxUploadBytes: z.number().int().positive().default(MAX_UPLOAD_BYTES),
   /**
+   * How long past its policy's expiry an upload no task or report used is kept before the sweep
+   * removes its object and row (D-096); orphaned objects go after the ttl plus this.
+   */
+  uploadRetentionGraceSeconds: z.number().int().min(0).default(24 * 60 * 60),
+  /**
    * s3://BUCKET?endpoint=URL&region=REGION of an S3-compatible store for uploads and outputs;
    * absent: files under dataDir, the embedded default (D-072).
    */

@@ -54,6 +54,8 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
   // The instance calls itself (demo merchant) on the loopback address it listens on.
   const localHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   services.reportData.start(app.log, { publicUrl: url, localUrl: `http://${localHost.includes(':') ? `[${localHost}]` : localHost}:${port}` }, runsWork);
+  // Not on every API node: the sweeps are safe side by side (D-096) but need not run there.
+  if (runsWork) services.uploadRetention.start(app.log);
   let closed = false;
   return {
     app,
@@ -67,6 +69,7 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
       await services.reportData.stop();
       await app.close();
       await services.analysis.stop();
+      await services.uploadRetention.stop();
       await services.objects.close();
       await sql.close();
     },

@@ -8,6 +8,7 @@ import type { DirectAccess, ObjectStore } from './objects/object-store.ts';
 import type { S3ObjectStore } from './objects/s3-object-store.ts';
 import { loadOrCreateSigningKey } from './secrets.ts';
 import { UploadService } from './skin-api/upload-service.ts';
+import { UploadRetention } from './skin-api/upload-retention.ts';
 import { join } from 'node:path';
 import { AnalysisService } from './analysis/analysis-service.ts';
 import type { SharedTaskQueue } from './analysis/shared-queue.ts';
@@ -29,6 +30,8 @@ export interface PlatformServices {
   /** The S3 store's presigned addresses (D-072); null on local disk. */
   readonly direct: DirectAccess | null;
   readonly uploads: UploadService;
+  /** The sweeps of unused uploads and orphaned objects (D-096), started by roles all and worker. */
+  readonly uploadRetention: UploadRetention;
   readonly tasks: TaskService;
   readonly analysis: AnalysisService;
   readonly reportData: ReportData;
@@ -54,6 +57,7 @@ export function createServices(config: PlatformConfig, clock: Clock, sql: SqlDat
     ttlSeconds: config.uploadTtlSeconds,
     maxBytes: config.maxUploadBytes,
   });
+  const uploadRetention = new UploadRetention(sql, clock, objects, { ttlSeconds: config.uploadTtlSeconds, graceSeconds: config.uploadRetentionGraceSeconds });
   const analysis = new AnalysisService(sql, clock, uploads, objects, {
     region: config.region,
     workers: config.analysisWorkers,
@@ -69,5 +73,5 @@ export function createServices(config: PlatformConfig, clock: Clock, sql: SqlDat
   const metrics = config.metrics ? new PlatformMetrics(sql, analysis) : null;
   const tasks = new TaskService(sql, clock, uploads, objects, (taskId, merchantId) => analysis.queued(taskId, merchantId), config.maxQueuedTasksPerMerchant);
   const reportData = createReportData({ config, clock, sql, uploads, tasks, objects, signingKey });
-  return { config, clock, sql, tokens: new TokenService(new TokenRepository(sql), clock), objects, direct: s3, uploads, tasks, analysis, reportData, metrics };
+  return { config, clock, sql, tokens: new TokenService(new TokenRepository(sql), clock), objects, direct: s3, uploads, uploadRetention, tasks, analysis, reportData, metrics };
 }

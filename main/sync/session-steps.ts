@@ -166,13 +166,22 @@ export async function createTask(ctx: StepContext, session: SessionRecord, job: 
   try {
     ({ task_id: taskId } = await ctx.client.call(skinApiEndpoints.createTask, { body: body as TaskRequest, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey(job) } }));
   } catch (error) {
-    // The platform lost uploaded files before a task made them durable (D-025): upload the
-    // session again; the next task body names the new addresses.
-    if (!(error instanceof PlatformError) || error.code !== TaskCodes.RESOURCE_LOST.code) throw error;
+    // The platform lost uploaded files before a task made them durable (D-025), or no longer
+    // knows uploads whose policies all expired (its retention sweep removes uploads no task used
+    // a grace period past their expiry, D-096): upload the session again; the next task body
+    // names the new addresses. A 45005 for uploads whose policies are still valid is a refusal
+    // as before, so new uploads are never followed by a second round.
+    if (!(error instanceof PlatformError) || !(error.code === TaskCodes.RESOURCE_LOST.code || (error.code === TaskCodes.INVALID_RESOURCE_URL.code && uploadsExpired(ctx, session)))) throw error;
     ctx.store.outbox.forgetUploads(session.id);
     return { stage: 'upload', taskRequest: null };
   }
   return { ...patch, taskId, taskStatus: 'queued', stage: 'poll', pollDelayMs: ctx.poll.firstDelayMs, nextAttemptAt: ctx.now() + ctx.poll.firstDelayMs };
+}
+
+/** Every kept upload of the session was made under a policy now expired (the kiosk's clock). */
+function uploadsExpired(ctx: StepContext, session: SessionRecord): boolean {
+  const uploads = [...ctx.store.outbox.uploadsOf(session.id).values()];
+  return uploads.length > 0 && uploads.every((upload) => upload.policy_expires_at !== null && upload.policy_expires_at <= ctx.now());
 }
 
 /** One poll (TASK_POLL: from 2 s, doubling to 15 s). A failed task fails the stage with its code. */

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, constants, link, mkdir, open, readFile, rm, stat, unlink } from 'node:fs/promises';
+import { access, constants, link, mkdir, open, opendir, readdir, readFile, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { syncDir } from '../../common/node/durable-file.ts';
-import { ObjectExistsError, ObjectTooLargeError, type ObjectStore, type StagedObject } from './object-store.ts';
+import { LIST_PAGE_SIZE, ObjectExistsError, ObjectTooLargeError, type ListedObject, type ObjectStore, type StagedObject } from './object-store.ts';
 
 const HEAD_BYTES = 64;
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
@@ -173,6 +173,39 @@ export class LocalObjectStore implements ObjectStore {
     } catch {
       return false;
     }
+  }
+
+  /**
+   * The shard folders one after another, each read as a stream of entries (opendir), so a page
+   * holds at most `pageSize` objects whatever the store's size; mtime is when the object was written.
+   */
+  async *listPages(pageSize = LIST_PAGE_SIZE): AsyncIterable<readonly ListedObject[]> {
+    const objects = join(this.root, 'objects');
+    const shards = await readdir(objects).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    let page: ListedObject[] = [];
+    for (const shard of shards.sort()) {
+      let dir;
+      try {
+        dir = await opendir(join(objects, shard));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOTDIR' || (error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw error;
+      }
+      for await (const entry of dir) {
+        if (!entry.isFile()) continue;
+        const info = await stat(join(objects, shard, entry.name)).catch(() => null);
+        if (!info) continue;
+        page.push({ key: entry.name, modifiedAt: info.mtimeMs });
+        if (page.length >= pageSize) {
+          yield page;
+          page = [];
+        }
+      }
+    }
+    if (page.length > 0) yield page;
   }
 
   async delete(key: string): Promise<void> {

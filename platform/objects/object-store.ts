@@ -39,6 +39,15 @@ export class ObjectStoreUnavailableError extends Error {
   }
 }
 
+/** An object as a listing gives it: its key and when it was last written (ms since the epoch). */
+export interface ListedObject {
+  readonly key: string;
+  readonly modifiedAt: number;
+}
+
+/** Objects a listing page holds at most (S3's own limit of ListObjectsV2). */
+export const LIST_PAGE_SIZE = 1000;
+
 /**
  * What a store reachable by clients directly adds (S3, D-072): uploads and downloads by presigned
  * address, so the platform leaves the data path, and the checks of objects it never saw arrive.
@@ -73,6 +82,12 @@ export interface ObjectStore {
   open(key: string): Promise<Readable | null>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /**
+   * Every object, a page of at most `pageSize` at a time, in no promised order (the orphan sweep,
+   * D-096): a store of millions of objects is walked, never held whole. Objects written or
+   * removed during the walk may or may not show.
+   */
+  listPages(pageSize?: number): AsyncIterable<readonly ListedObject[]>;
   /**
    * Resolves when the store can take writes now; rejects saying why (readiness, D-053). Cheap:
    * it runs on every /readyz probe, so no object is written.

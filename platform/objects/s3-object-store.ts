@@ -5,11 +5,12 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { ObjectExistsError, ObjectStoreUnavailableError, ObjectTooLargeError, type DirectAccess, type ObjectStore, type StagedObject } from './object-store.ts';
+import { LIST_PAGE_SIZE, ObjectExistsError, ObjectStoreUnavailableError, ObjectTooLargeError, type DirectAccess, type ListedObject, type ObjectStore, type StagedObject } from './object-store.ts';
 import type { S3Location } from './s3-location.ts';
 import { BucketPresigner, type PresignOptions } from './s3-presigner.ts';
 
@@ -113,6 +114,16 @@ export class S3ObjectStore implements ObjectStore, DirectAccess {
   async delete(key: string): Promise<void> {
     // S3's DELETE of a missing key succeeds, like the local store's.
     await this.call(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: checked(key) })));
+  }
+
+  /** ListObjectsV2, one request per page, following its continuation token. */
+  async *listPages(pageSize = LIST_PAGE_SIZE): AsyncIterable<readonly ListedObject[]> {
+    let token: string | undefined;
+    do {
+      const answer = await this.call(() => this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: pageSize, ...(token ? { ContinuationToken: token } : {}) })));
+      yield (answer.Contents ?? []).flatMap((item) => (item.Key !== undefined && item.LastModified ? [{ key: item.Key, modifiedAt: item.LastModified.getTime() }] : []));
+      token = answer.IsTruncated ? answer.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async size(key: string): Promise<number | null> {

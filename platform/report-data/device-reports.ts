@@ -8,6 +8,7 @@ import { ApiError } from '../http/api-error.ts';
 import type { StoredTaskRequest, TaskRow, TaskService } from '../skin-api/task-service.ts';
 import type { StoredFile, UploadService } from '../skin-api/upload-service.ts';
 import { resourceKeyInPath } from '../skin-api/resource-address.ts';
+import { UploadRepository } from '../skin-api/upload-repository.ts';
 import { checkNotFuture, requestHash } from './device-users.ts';
 import type { LinkSigner } from './links.ts';
 import type { Outbox } from './outbox.ts';
@@ -63,6 +64,9 @@ export class ReportSyncService {
       }
       const { request, result, appId } = succeededTask(task, input.task_id, REPORT_API_CODE[input.source_type], input.source_type);
       if (await this.store.isTaskReported(merchantId, input.task_id, tx)) throw new ApiError(DeviceSyncCodes.TASK_ALREADY_REPORTED, `task_id: ${input.task_id}`);
+      const images = objectKeys(merchantId, files);
+      // A report's images follow its rules from now on, not the sweep of unused uploads (D-096).
+      if (!(await new UploadRepository(tx).markUsed(Object.values(images), now))) throw new ApiError(DeviceSyncCodes.IMAGE_NOT_UPLOADED, 'images: an upload expired unused and was removed');
       const saved = await this.store.insertReport(
         tx,
         {
@@ -79,7 +83,7 @@ export class ReportSyncService {
           apiCode: request.api_code,
           algorithmVariant: request.algorithm_variant,
           lightSources: request.light_sources,
-          images: objectKeys(merchantId, files),
+          images,
           result,
           pageKey,
           pageExpiresAt: Math.floor(now / 1000) + REPORT_PAGE_TTL_SECONDS,

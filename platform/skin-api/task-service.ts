@@ -12,6 +12,7 @@ import type { SqlDatabase } from '../storage/sql.ts';
 import { requireValidOrder, reserveUnit } from './orders.ts';
 import type { StoredFile, UploadService } from './upload-service.ts';
 import { resolveResource } from './resource-address.ts';
+import { UploadRepository } from './upload-repository.ts';
 import { taskStoreKey } from './store-key.ts';
 import type { PolledTask } from './task-presenter.ts';
 import { TaskRepository, type TaskRow } from './task-repository.ts';
@@ -86,6 +87,11 @@ export class TaskService {
           }
         }
         const order = await requireValidOrder(tx, merchantId, now);
+        // From here the uploads follow the task's rules, not the sweep of unused ones (D-096);
+        // one the sweep removed since ownResources found it is refused as lost.
+        if (!(await new UploadRepository(tx).markUsed(Object.values(ownFiles), now))) {
+          throw new ApiError(TaskCodes.RESOURCE_LOST, 'resources: an upload expired unused and was removed: upload again through a new policy');
+        }
         if (countsQuota) await reserveUnit(tx, order);
         const taskId = newTaskId(now);
         await tasks.insert({

@@ -35,6 +35,14 @@ export interface StoredUploadRow {
   size: number;
 }
 
+/**
+ * Keys per statement of the sweeps and of markUsed: lists are padded to these sizes so a few
+ * statement texts serve every length (PostgreSQL prepares each text once per connection, D-071,
+ * and keeps a bounded number of them).
+ */
+const USED_KEYS_PER_STATEMENT = 16;
+const NAMED_KEYS_PER_STATEMENT = 200;
+
 /** Upload policies and the files received through them (the uploads table). */
 export class UploadRepository {
   constructor(private readonly db: SqlExecutor) {}
@@ -77,8 +85,68 @@ export class UploadRepository {
     return changes === 1;
   }
 
+  /**
+   * Records that an accepted task or report names these uploads (run in its transaction, D-096):
+   * from then on they follow the report and deletion rules, never the sweep of unused uploads.
+   * False when one of them has no row any more (the sweep removed it meanwhile): the caller refuses.
+   */
+  async markUsed(resourceKeys: readonly string[], now: number): Promise<boolean> {
+    const unique = [...new Set(resourceKeys)];
+    let changed = 0;
+    for (const keys of padded(unique, USED_KEYS_PER_STATEMENT)) {
+      const { changes } = await this.db.run(`UPDATE uploads SET used_at = COALESCE(used_at, ?) WHERE resource_key IN (${placeholders(keys.length)})`, [now, ...keys]);
+      changed += changes;
+    }
+    return changed === unique.length;
+  }
+
+  /**
+   * Removes up to `limit` rows of policies no task or report used whose expiry is before
+   * `expiredBefore`, in one statement; resolves with the keys this call removed. Two sweeps at
+   * once each get their own rows (a row is deleted once), and a task marking an upload used at
+   * the same moment either wins (the row stays) or finds it gone (markUsed is false).
+   */
+  async deleteUnusedExpired(expiredBefore: number, limit: number): Promise<string[]> {
+    const rows = await this.db.all<{ resource_key: string }>(
+      `DELETE FROM uploads WHERE used_at IS NULL AND resource_key IN
+         (SELECT resource_key FROM uploads WHERE used_at IS NULL AND expires_at < ? ORDER BY expires_at LIMIT ?)
+       RETURNING resource_key`,
+      [expiredBefore, limit],
+    );
+    return rows.map((row) => row.resource_key);
+  }
+
+  /** Those of `resourceKeys` a row names (used or not). */
+  async named(resourceKeys: readonly string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (const keys of padded(resourceKeys, NAMED_KEYS_PER_STATEMENT)) {
+      const rows = await this.db.all<{ resource_key: string }>(`SELECT resource_key FROM uploads WHERE resource_key IN (${placeholders(keys.length)})`, keys);
+      for (const row of rows) found.add(row.resource_key);
+    }
+    return found;
+  }
+
   /** A received file, or undefined when the key names none. */
   findStored(resourceKey: string): Promise<StoredUploadRow | undefined> {
     return this.db.one<StoredUploadRow>('SELECT resource_key, merchant_id, mime, size FROM uploads WHERE resource_key = ? AND uploaded_at IS NOT NULL', [resourceKey]);
   }
+}
+
+function placeholders(count: number): string {
+  return Array.from({ length: count }, () => '?').join(', ');
+}
+
+/**
+ * The keys in chunks of `size`, the last one padded with '' (no key is empty) to a power of two
+ * from 4: one statement text per size, not per length.
+ */
+function padded(keys: readonly string[], size: number): string[][] {
+  const chunks: string[][] = [];
+  for (let i = 0; i < keys.length; i += size) {
+    const chunk = keys.slice(i, i + size);
+    let width = 4;
+    while (width < chunk.length) width *= 2;
+    chunks.push([...chunk, ...Array.from({ length: Math.min(width, size) - chunk.length }, () => '')]);
+  }
+  return chunks;
 }

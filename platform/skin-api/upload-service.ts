@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Codes } from '../../protocol/codes.ts';
+import { TaskCodes } from '../../protocol/skin-api/task-codes.ts';
 import { UploadCodes } from '../../protocol/skin-api/upload-codes.ts';
 import { resolveUploadFile, type UploadMethod, type UploadPolicyResponse } from '../../protocol/skin-api/upload-policy.ts';
 import type { Clock } from '../clock.ts';
@@ -10,6 +11,7 @@ import type { SqlDatabase } from '../storage/sql.ts';
 import { contentMatchesExtension } from './file-sniff.ts';
 import { OrderRepository } from './order-repository.ts';
 import { UploadRepository, type UploadRow } from './upload-repository.ts';
+import { RESOURCE_KEY } from './upload-retention.ts';
 import { signUpload, verifyUploadSignature } from './upload-signing.ts';
 
 export type { UploadRow } from './upload-repository.ts';
@@ -45,6 +47,13 @@ function noValidOrder(): ApiError {
  */
 export class UploadService {
   private readonly rows: UploadRepository;
+  /**
+   * The policy's INSERT commits without waiting for the WAL flush on PostgreSQL (D-096): a row a
+   * database crash loses leaves at most an object the orphan sweep removes, and a task naming the
+   * upload is refused with 45013 (upload again). Its first synchronous commit after (the upload
+   * received, the task accepted) flushes it.
+   */
+  private readonly policyRows: UploadRepository;
   private readonly orders: OrderRepository;
 
   constructor(
@@ -57,6 +66,7 @@ export class UploadService {
     private readonly settings: UploadSettings,
   ) {
     this.rows = new UploadRepository(sql);
+    this.policyRows = new UploadRepository(sql.lazyCommit);
     this.orders = new OrderRepository(sql);
   }
 
@@ -73,8 +83,9 @@ export class UploadService {
     // Rounded up to the whole second the signature carries: a policy never lives shorter than its ttl.
     const expires = Math.ceil((now + this.settings.ttlSeconds * 1000) / 1000);
     const method = this.settings.method;
-    // The order check and the row in one statement: one round trip to the database (D-090).
-    const written = await this.rows.insertForValidOrder(
+    // The order check and the row in one statement: one round trip to the database (D-090),
+    // committed without waiting for the WAL flush (D-096).
+    const written = await this.policyRows.insertForValidOrder(
       { resourceKey, merchantId, appId, method, extension: file.extension, mime: file.mime, fileName: file.fileName, maxBytes: this.settings.maxBytes, expiresAt: expires * 1000, createdAt: now },
       now,
     );
@@ -135,7 +146,15 @@ export class UploadService {
       if (error instanceof ObjectExistsError) throw new ApiError(UploadCodes.POLICY_USED);
       throw error;
     }
-    if (!(await this.rows.markUploaded(row.resource_key, this.clock.now(), staged.size, staged.sha256))) throw new ApiError(UploadCodes.POLICY_USED);
+    if (!(await this.rows.markUploaded(row.resource_key, this.clock.now(), staged.size, staged.sha256))) {
+      // Its row went between authorize() and here (lost with a database crash, or swept): the
+      // object names nothing, so it goes and the client asks for a new policy (44101).
+      if (!(await this.rows.find(row.resource_key))) {
+        await this.store.delete(row.resource_key);
+        throw new ApiError(UploadCodes.SIGNATURE_INVALID, 'unknown upload');
+      }
+      throw new ApiError(UploadCodes.POLICY_USED);
+    }
     return { resourceKey: row.resource_key, merchantId: row.merchant_id, mime: row.mime, size: staged.size };
   }
 
@@ -157,7 +176,16 @@ export class UploadService {
    */
   private async settleDirect(direct: DirectAccess, resourceKey: string): Promise<StoredFile | undefined> {
     const row = await this.rows.find(resourceKey);
-    if (!row || row.method !== 'PUT' || row.uploaded_at !== null) return undefined;
+    if (!row) {
+      // An object under a key no row names: its policy's row was lost (a database crash within
+      // the flush window of its asynchronous commit, D-096) or swept. The client uploads again
+      // (45013); the orphan sweep removes the object.
+      if (RESOURCE_KEY.test(resourceKey) && (await direct.size(resourceKey)) !== null) {
+        throw new ApiError(TaskCodes.RESOURCE_LOST, `resource ${resourceKey}: its upload policy is unknown; upload again through a new policy`);
+      }
+      return undefined;
+    }
+    if (row.method !== 'PUT' || row.uploaded_at !== null) return undefined;
     const size = await direct.size(resourceKey);
     if (size === null) return undefined;
     let refusal: ApiError | null = null;

@@ -30,6 +30,8 @@ const RETRYABLE = new Set(['40001', '40P01']);
 /** Connection-level failures: the server is down, restarting or unreachable. */
 const UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH']);
 const MAX_ATTEMPTS = 12;
+/** Connections of the lazy-commit pool (D-096). */
+const LAZY_POOL_SIZE = 2;
 
 export interface PostgresOptions {
   /** Connections this process keeps open at most. */
@@ -48,7 +50,11 @@ export class PostgresDatabase implements SqlDatabase {
   readonly dialect = 'postgres' as const;
   readonly notifications: PostgresNotifications;
   readonly #pool: pg.Pool;
+  /** Sessions with synchronous_commit off, for lazyCommit only (D-096). */
+  readonly #lazyPool: pg.Pool;
   readonly #inside = new AsyncLocalStorage<true>();
+  readonly #main: SqlExecutor;
+  readonly lazyCommit: SqlExecutor;
 
   constructor(url: string, options: PostgresOptions = {}) {
     this.notifications = new PostgresNotifications({ ...postgresConnection(url), connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 });
@@ -61,18 +67,41 @@ export class PostgresDatabase implements SqlDatabase {
     // An idle connection the server drops (restart, failover) must not crash the process; the
     // next query opens a new one or fails as unavailable.
     this.#pool.on('error', () => {});
+    // Set when the session starts (a startup option): each statement stays one round trip, where
+    // BEGIN, SET LOCAL, the statement and COMMIT would be four. Two connections: only the policy's
+    // INSERT uses it, about a millisecond each without the flush.
+    this.#lazyPool = new pg.Pool({
+      ...postgresConnection(url),
+      max: LAZY_POOL_SIZE,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      options: '-c synchronous_commit=off',
+      application_name: 'platform-lazy-commit',
+      types,
+    });
+    this.#lazyPool.on('error', () => {});
+    this.#main = this.#pooled(this.#pool);
+    this.lazyCommit = this.#pooled(this.#lazyPool);
   }
 
   all<Row>(sql: string, params?: SqlParams): Promise<Row[]> {
-    return this.#outside(() => query<Row>(this.#pool, sql, params).then((result) => result.rows));
+    return this.#main.all(sql, params);
   }
 
   one<Row>(sql: string, params?: SqlParams): Promise<Row | undefined> {
-    return this.#outside(() => query<Row>(this.#pool, sql, params).then((result) => result.rows[0]));
+    return this.#main.one(sql, params);
   }
 
   run(sql: string, params?: SqlParams): Promise<RunResult> {
-    return this.#outside(() => query(this.#pool, sql, params).then((result) => ({ changes: result.rowCount ?? 0 })));
+    return this.#main.run(sql, params);
+  }
+
+  /** Autocommitted statements on any connection of `pool`, never inside a transaction. */
+  #pooled(pool: pg.Pool): SqlExecutor {
+    return {
+      all: <Row>(sql: string, params?: SqlParams) => this.#outside(() => query<Row>(pool, sql, params).then((result) => result.rows)),
+      one: <Row>(sql: string, params?: SqlParams) => this.#outside(() => query<Row>(pool, sql, params).then((result) => result.rows[0])),
+      run: (sql: string, params?: SqlParams) => this.#outside(() => query(pool, sql, params).then((result) => ({ changes: result.rowCount ?? 0 }))),
+    };
   }
 
   async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
@@ -114,6 +143,7 @@ export class PostgresDatabase implements SqlDatabase {
 
   async close(): Promise<void> {
     await this.notifications.close();
+    await this.#lazyPool.end();
     await this.#pool.end();
   }
 

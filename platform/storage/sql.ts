@@ -44,6 +44,15 @@ export interface SqlNotifications {
 export interface SqlDatabase extends SqlExecutor {
   readonly dialect: SqlDialect;
   /**
+   * Statements (one each, autocommitted) whose commit does not wait for the write-ahead log's
+   * flush to disk (D-096): on PostgreSQL a small pool of its own whose sessions run
+   * `synchronous_commit = off`, so the statement stays one round trip; a database crash within
+   * the flush window (a few hundred ms at most, less as soon as any later commit waits for its
+   * flush, which flushes everything before it) loses what it committed. On SQLite the database
+   * itself: every commit durable. Only for rows whose loss is survivable: the upload policy's.
+   */
+  readonly lazyCommit: SqlExecutor;
+  /**
    * Runs `work` in one transaction that behaves as if it ran alone: SQLite serialises them
    * (BEGIN IMMEDIATE on one connection), PostgreSQL runs SERIALIZABLE and reruns `work` when the
    * server reports a conflict. So `work` may run more than once: it must not do anything but

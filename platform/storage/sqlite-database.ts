@@ -33,6 +33,11 @@ export class SqliteDatabase implements SqlDatabase {
     };
   }
 
+  /** SQLite keeps its durable commit (D-096): a kiosk's embedded platform has no orphan window to spare. */
+  get lazyCommit(): SqlExecutor {
+    return this;
+  }
+
   /** The connection underneath, for migrations and the SQLite-only tools (backup, checks). */
   get connection(): Database.Database {
     return this.#db;

@@ -8,6 +8,7 @@ import { migration006 } from './006-rate-limits.ts';
 import { migration007 } from './007-catalogue-revisions.ts';
 import { migration008 } from './008-catalogue-notifications.ts';
 import { migration009 } from './009-task-stores.ts';
+import { migration010 } from './010-upload-use.ts';
 
 /** Numbered, append-only: never edit a migration that has shipped, add the next one. */
-export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009];
+export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010];

@@ -1,0 +1,136 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock.ts';
+import type { ObjectStore } from '../objects/object-store.ts';
+import type { SqlDatabase } from '../storage/sql.ts';
+import { UploadRepository } from './upload-repository.ts';
+
+export interface RetentionSettings {
+  /** The ttl of the policies this instance issues: an object can arrive up to this long after its row. */
+  readonly ttlSeconds: number;
+  /** How long past its policy's expiry an upload no task or report used is kept (D-096). */
+  readonly graceSeconds: number;
+}
+
+/** The resource keys upload policies hand out (upload-service.ts): 128 random bits in hex, a dot, the extension. Outputs are `<hex>-<name>`. */
+export const RESOURCE_KEY = /^[0-9a-f]{32}\.[a-z0-9]{1,10}$/;
+/** Rows removed per statement of the unused-upload sweep. */
+const ROW_BATCH = 500;
+/** Objects deleted at once: the sweep stays a light background load on the store. */
+const DELETE_CONCURRENCY = 8;
+/** decision: the sweeps run a minute after start (not on the cold start's path), then hourly. */
+const FIRST_SWEEP_MS = 60_000;
+const SWEEP_EVERY_MS = 60 * 60_000;
+/**
+ * decision: the orphan walk lists the whole store, and orphans only come of crashes: once a day
+ * per process (a bucket of a million objects is minutes of listing, D-096).
+ */
+const ORPHAN_SWEEP_EVERY_MS = 24 * 60 * 60_000;
+
+export interface SweepCounts {
+  /** Policies past their grace no task or report used: rows removed (their objects with them). */
+  readonly unused: number;
+  /** Objects under a resource key older than ttl + grace that no row names. */
+  readonly orphans: number;
+}
+
+/**
+ * Removes what customers uploaded and no work used (D-096): the photo of an abandoned session
+ * must not stay in the store forever. Two sweeps, both safe to run on several nodes at once:
+ * - unused uploads: a policy expired more than the grace ago whose upload no accepted task or
+ *   report names (uploads.used_at, set in their transactions) loses its row, then its object.
+ *   Row first: a task accepted at that moment either marked the row used first (it stays) or
+ *   finds it gone and is refused; a crash between the two leaves an object no row names, which
+ *   the second sweep removes.
+ * - orphans: objects under a resource key, older than the policy ttl plus the grace, that no row
+ *   names (a crash as above, or a policy row a database crash lost after its address was handed
+ *   out, D-096's asynchronous commit). Analysis outputs and any other key are never touched; the
+ *   store is walked a page at a time.
+ */
+export class UploadRetention {
+  private readonly rows: UploadRepository;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private stopped = false;
+
+  constructor(
+    sql: SqlDatabase,
+    private readonly clock: Clock,
+    private readonly store: ObjectStore,
+    private readonly settings: RetentionSettings,
+  ) {
+    this.rows = new UploadRepository(sql);
+  }
+
+  /** Both sweeps, one after the other. */
+  async sweep(): Promise<SweepCounts> {
+    const unused = await this.sweepUnused();
+    const orphans = await this.sweepOrphans();
+    return { unused, orphans };
+  }
+
+  /** Rows (then objects) of unused uploads whose policy expired more than the grace ago; how many rows this call removed. */
+  async sweepUnused(): Promise<number> {
+    const expiredBefore = this.clock.now() - this.settings.graceSeconds * 1000;
+    let removed = 0;
+    while (!this.stopped) {
+      const keys = await this.rows.deleteUnusedExpired(expiredBefore, ROW_BATCH);
+      await this.deleteObjects(keys);
+      removed += keys.length;
+      if (keys.length < ROW_BATCH) break;
+    }
+    return removed;
+  }
+
+  /** Objects under a resource key, older than ttl + grace, that no row names; how many this call deleted. */
+  async sweepOrphans(pageSize?: number): Promise<number> {
+    const writtenBefore = this.clock.now() - (this.settings.ttlSeconds + this.settings.graceSeconds) * 1000;
+    let deleted = 0;
+    for await (const page of this.store.listPages(pageSize)) {
+      if (this.stopped) break;
+      const old = page.filter((object) => RESOURCE_KEY.test(object.key) && object.modifiedAt < writtenBefore).map((object) => object.key);
+      if (old.length === 0) continue;
+      const named = await this.rows.named(old);
+      const orphans = old.filter((key) => !named.has(key));
+      await this.deleteObjects(orphans);
+      deleted += orphans.length;
+    }
+    return deleted;
+  }
+
+  /** Sweeps unused uploads a minute after start and hourly after that, orphans at the first of them and daily (roles all and worker). */
+  start(log: FastifyBaseLogger): void {
+    let orphansDue = 0;
+    const run = () => {
+      if (this.running) return;
+      const walk = Date.now() >= orphansDue;
+      if (walk) orphansDue = Date.now() + ORPHAN_SWEEP_EVERY_MS;
+      this.running = (walk ? this.sweep() : this.sweepUnused().then((unused) => ({ unused, orphans: 0 })))
+        .then((counts) => {
+          if (counts.unused > 0 || counts.orphans > 0) log.info(counts, 'unused uploads and orphaned objects removed');
+        })
+        .catch((error: unknown) => log.error({ err: error }, 'the sweep of unused uploads failed; it runs again within the hour'))
+        .finally(() => (this.running = null));
+    };
+    const schedule = (ms: number) => {
+      if (this.stopped) return;
+      this.timer = setTimeout(() => {
+        run();
+        schedule(SWEEP_EVERY_MS);
+      }, ms).unref();
+    };
+    schedule(FIRST_SWEEP_MS);
+  }
+
+  /** Stops the timer; a sweep under way stops after its current batch or page. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private async deleteObjects(keys: readonly string[]): Promise<void> {
+    for (let i = 0; i < keys.length; i += DELETE_CONCURRENCY) {
+      await Promise.all(keys.slice(i, i + DELETE_CONCURRENCY).map((key) => this.store.delete(key)));
+    }
+  }
+}
