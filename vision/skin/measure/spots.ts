@@ -67,6 +67,19 @@ const MARGIN = { response: 0.4, depth: 1.5, ring: 0.1, redness: 1.5, isolation: 
  */
 export const ISOLATION_SIGMA_PX = 0.7;
 
+/**
+ * decision (D-097): a spot on a shading gradient (cheek, jaw) is still dark all round once the
+ * gradient is taken off. Its "dark all round" test also reads the 12 ring samples levelled by a
+ * plane fitted to them, but only when the ring is a plane: the samples' residual RMS at most
+ * `fit` of the plane's rise over the ring's radius (a step across the ring, as at a brow, an eye
+ * corner or a hairline, leaves 0.34 of it and more), and then the levelled samples must clear
+ * the threshold by `extra` of the depth more. Texture on a slope passes a plane fit at a
+ * millimetre's scale; with the levelled test at the same threshold it made spots of it (the
+ * wide shading plane of D-095: sample5-b 7 -> 13-16 spots, `extra` 0.4: 7 -> 8), while the
+ * painted 6 mm spots missed on shading clear it at 1.15-1.5 of their depth.
+ */
+const SHADING = { fit: 0.25, extra: 0.6 } as const;
+
 /** 0 at `threshold - margin`, 0.5 at the threshold, 1 at `threshold + margin` and above. */
 function ramp(value: number, threshold: number, margin: number): number {
   return Math.min(1, Math.max(0, 0.5 + (value - threshold) / (2 * margin)));
@@ -81,7 +94,7 @@ export interface SpotCandidate {
   readonly radiusMm: number;
   /** In the reference tone's L* (measure/tone.ts). */
   readonly depth: number;
-  /** The raw "dark all round" statistic: the least ring sample above the centre, as a share of the depth. */
+  /** The raw "dark all round" statistic (spotIsolation): the least ring sample above the centre, or on a shading plane the least levelled one less a margin, as a share of the depth. */
   readonly isolationValue: number;
   readonly tests: { readonly response: number; readonly depth: number; readonly ring: number; readonly redness: number; readonly isolation: number };
   /** The least test: above 0 the candidate weighs in the index, from 0.5 it is a reported spot. */
@@ -162,9 +175,10 @@ export function spotCandidates(ctx: SkinContext): { readonly light: LightSource;
       if (Math.min(tests.response, tests.depth, tests.ring, tests.redness) <= 0) continue;
       const radiusPx = Math.max(finest, effectiveRadius(L, b.x, b.y, bg, depth));
       // A spot is dark all round; the edge of a shadow (nose side, lid, hairline) is not. Read on
-      // the band-limited plane, centre and ring alike (ISOLATION_SIGMA_PX).
+      // the band-limited plane, centre and ring alike (ISOLATION_SIGMA_PX), a shading gradient
+      // across the ring levelled (SHADING).
       const centreSmooth = ringMean(Ls, b.x, b.y, 0);
-      const isolationValue = bg > centreSmooth ? isolation12(Ls, b.x, b.y, 1.6 * radiusPx, centreSmooth, bg - centreSmooth) : 0;
+      const isolationValue = bg > centreSmooth ? spotIsolation(Ls, b.x, b.y, radiusPx, centreSmooth, bg - centreSmooth) : 0;
       const all = { ...tests, isolation: ramp(isolationValue, 0.35, MARGIN.isolation) };
       const weight = Math.min(all.response, all.depth, all.ring, all.redness, all.isolation);
       candidates.push({ x: b.x, y: b.y, radiusPx, radiusMm: radiusPx / pxmm, depth: depth / tone, isolationValue, tests: all, weight });
@@ -195,18 +209,62 @@ export function ringMean(p: { width: number; height: number; data: Float32Array 
 
 /** True when every one of 12 samples at radius r is lighter than the centre by 35 % of the depth. */
 export function isolated(p: { width: number; height: number; data: Float32Array }, x: number, y: number, r: number, centre: number, depth: number): boolean {
-  return isolation12(p, x, y, r, centre, depth) >= 0.35;
+  return ringFit(p, x, y, r, centre, depth).least >= 0.35;
 }
 
 /**
- * The least of 12 samples at radius r above the centre, as a share of the depth. (Reading the
- * third-least instead, to forgive a neighbouring spot, let skin texture on brown skin pass as
- * spots: a young face went to "Severe".)
+ * A spot's "dark all round" statistic, as a share of its depth, on a ring at 1.6 half-depth
+ * radii: the least ring sample above the centre or, on a ring that is a shading plane, the
+ * least levelled sample less SHADING.extra, whichever is higher (D-097).
  */
-function isolation12(p: { width: number; height: number; data: Float32Array }, x: number, y: number, r: number, centre: number, depth: number): number {
+export function spotIsolation(p: { width: number; height: number; data: Float32Array }, x: number, y: number, radiusPx: number, centre: number, depth: number): number {
+  const ring = ringFit(p, x, y, 1.6 * radiusPx, centre, depth);
+  return ring.misfit <= SHADING.fit ? Math.max(ring.least, ring.levelled - SHADING.extra) : ring.least;
+}
+
+interface RingFit {
+  /**
+   * The least of the 12 samples above the centre, as a share of the depth. (Reading the
+   * third-least instead, to forgive a neighbouring spot, let skin texture on brown skin pass as
+   * spots: a young face went to "Severe".)
+   */
+  readonly least: number;
+  /** The same with the fitted plane's slope taken off each sample (its mean and residual kept). */
+  readonly levelled: number;
+  /** The residuals' RMS over the plane's rise across the ring's radius: 0 for a plane, about 0.34 for a step. */
+  readonly misfit: number;
+}
+
+/**
+ * 12 samples on a circle of radius r and the least-squares plane through them: on evenly spaced
+ * samples its level is their mean and its slope their first harmonic.
+ */
+function ringFit(p: { width: number; height: number; data: Float32Array }, x: number, y: number, r: number, centre: number, depth: number): RingFit {
+  const values = new Float64Array(12);
+  let mean = 0;
+  let cos = 0;
+  let sin = 0;
+  for (let k = 0; k < 12; k++) {
+    const t = (k * Math.PI) / 6;
+    const v = sample(p, x - 0.5 + r * Math.cos(t), y - 0.5 + r * Math.sin(t));
+    values[k] = v;
+    mean += v / 12;
+    cos += (v * Math.cos(t)) / 6;
+    sin += (v * Math.sin(t)) / 6;
+  }
   let least = Infinity;
-  for (let k = 0; k < 12; k++) least = Math.min(least, (sample(p, x - 0.5 + r * Math.cos((k * Math.PI) / 6), y - 0.5 + r * Math.sin((k * Math.PI) / 6)) - centre) / depth);
-  return least;
+  let levelled = Infinity;
+  let squares = 0;
+  for (let k = 0; k < 12; k++) {
+    const t = (k * Math.PI) / 6;
+    const v = values[k] ?? 0;
+    const residual = v - mean - cos * Math.cos(t) - sin * Math.sin(t);
+    squares += residual * residual;
+    least = Math.min(least, (v - centre) / depth);
+    levelled = Math.min(levelled, (mean + residual - centre) / depth);
+  }
+  const rise = Math.hypot(cos, sin);
+  return { least, levelled, misfit: rise > 0 ? Math.sqrt(squares / 12) / rise : Infinity };
 }
 
 /**
