@@ -92,12 +92,20 @@ export class UploadRepository {
    */
   async markUsed(resourceKeys: readonly string[], now: number): Promise<boolean> {
     const unique = [...new Set(resourceKeys)];
-    let changed = 0;
+    let marked = 0;
     for (const keys of padded(unique, USED_KEYS_PER_STATEMENT)) {
-      const { changes } = await this.db.run(`UPDATE uploads SET used_at = COALESCE(used_at, ?) WHERE resource_key IN (${placeholders(keys.length)})`, [now, ...keys]);
-      changed += changes;
+      // Read first, write only what no task used yet: tasks naming an upload already used (a
+      // flood of tasks on one photo) then only read its row, where writing it each time made
+      // their SERIALIZABLE transactions conflict and rerun until they gave up.
+      const rows = await this.db.all<{ resource_key: string; used_at: number | null }>(`SELECT resource_key, used_at FROM uploads WHERE resource_key IN (${placeholders(keys.length)})`, keys);
+      const unused = rows.filter((row) => row.used_at === null).map((row) => row.resource_key);
+      marked += rows.length - unused.length;
+      for (const chunk of padded(unused, USED_KEYS_PER_STATEMENT)) {
+        const { changes } = await this.db.run(`UPDATE uploads SET used_at = ? WHERE used_at IS NULL AND resource_key IN (${placeholders(chunk.length)})`, [now, ...chunk]);
+        marked += changes;
+      }
     }
-    return changed === unique.length;
+    return marked === unique.length;
   }
 
   /**

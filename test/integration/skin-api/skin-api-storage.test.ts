@@ -209,6 +209,31 @@ describe.each(SQL_BACKENDS)('Skin API storage on %s', (backend) => {
     expect(await new UploadRepository(other).findStored('k.jpg')).toMatchObject({ resource_key: 'k.jpg', merchant_id: merchantId, mime: 'image/jpeg' });
   });
 
+  it('marks an upload used once, and lets many tasks naming it at once through without rerunning on its row (D-096)', async () => {
+    const { db, other, merchantId } = await open(1);
+    const now = clock.now();
+    const upload = { merchantId, appId: 'app', method: 'PUT' as const, extension: 'jpg', mime: 'image/jpeg', fileName: null, maxBytes: 100, expiresAt: now + 900_000, createdAt: now };
+    expect(await new UploadRepository(db).insertForValidOrder({ ...upload, resourceKey: 'shared.jpg' }, now)).toBe(true);
+    expect(await new UploadRepository(db).markUsed(['shared.jpg'], now)).toBe(true);
+    // 40 transactions at once on two pools, each naming the used upload and writing a row of its
+    // own, as task creations do: none writes the upload's row, so none conflicts on it.
+    let attempts = 0;
+    const marks = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        (i % 2 === 0 ? db : other).transaction(async (tx) => {
+          attempts += 1;
+          const used = await new UploadRepository(tx).markUsed(['shared.jpg'], now + 1 + i);
+          await tx.run('INSERT INTO rate_limits (bucket, hits, window_start) VALUES (?, 1, ?)', [`mark-${i}`, now]);
+          return used;
+        }),
+      ),
+    );
+    expect(marks.every(Boolean)).toBe(true);
+    expect(attempts).toBe(40);
+    expect(await db.one('SELECT used_at FROM uploads WHERE resource_key = ?', ['shared.jpg'])).toEqual({ used_at: now });
+    expect(await new UploadRepository(db).markUsed(['shared.jpg', 'gone.jpg'], now)).toBe(false);
+  });
+
   it('finds the valid order with the most units left', async () => {
     const { db, merchantId, orderId } = await open(5);
     const now = clock.now();
