@@ -22,22 +22,12 @@ const LEASE_MARGIN_MS = 60_000;
  */
 const LIVE_LEASE_MS = 30_000;
 const SWEEP_MS = 5_000;
-/**
- * Tasks one analysis thread may hold at once: one analysed, the others past their analysis with
- * their files and outcome still being written. More would pile results up in memory behind a slow
- * store, and hold tasks another process could be running.
- */
-const HELD_PER_THREAD = 2;
-/** A task's output files written at once (a multi-light task has dozens). */
-const OUTPUT_WRITES_AT_ONCE = 4;
 
 /** A claimed task this process runs: its attempt, when its lease may be renewed no longer, its run. */
 interface Held {
   readonly attempt: number;
   readonly leaseLimit: number;
   done?: Promise<void>;
-  /** Settles once the task no longer needs an analysis thread (analysed, or failed before). */
-  freed?: Promise<void>;
 }
 
 /**
@@ -174,29 +164,14 @@ export class TaskDispatcher {
     const task = await this.queue.claim(taskId, Math.min(LIVE_LEASE_MS, leaseLimit - claimedAt));
     if (!task) return;
     this.starting += 1;
-    const held = this.hold(task, leaseLimit);
+    const held: Held = { attempt: task.attempts, leaseLimit };
+    this.held.set(task.id, held);
+    held.done = this.run(task).finally(() => this.held.delete(task.id));
     if (task.id !== taskId) {
       await this.shared?.handOver(taskId, task.id, Number(task.merchant_id))
         .catch((error: unknown) => this.log.warn({ err: error, task_id: taskId }, 'job of a task passed by its store turn not moved; the orphan sweep will add one'));
     }
-    // The job ends when its task leaves the analysis thread, so the queue engine hands this process
-    // its next job while the task's files and outcome are written (the task row, not the job,
-    // says whether it finished: D-056). With the process's limit of held tasks reached, it waits
-    // for the task's end instead.
-    await held.freed;
-    if (this.held.size >= HELD_PER_THREAD * this.pool.size) await held.done;
-  }
-
-  /** Runs a claimed task, holding it (lease renewals, stop) until its outcome is stored. */
-  private hold(task: ClaimedTask, leaseLimit: number): Held {
-    let free = () => {};
-    const held: Held = { attempt: task.attempts, leaseLimit, freed: new Promise<void>((resolve) => (free = resolve)) };
-    this.held.set(task.id, held);
-    held.done = this.run(task, free).finally(() => {
-      free();
-      this.held.delete(task.id);
-    });
-    return held;
+    await held.done;
   }
 
   /**
@@ -227,18 +202,22 @@ export class TaskDispatcher {
     // Tasks claimed but not yet in the pool (their images load first) do not show in pool.idle:
     // counting them keeps one process from taking more tasks than it has workers for, which
     // would leave them waiting here instead of queued for another process (D-056).
-    while (!this.stopped && this.pool.idle - this.starting > 0 && this.held.size < HELD_PER_THREAD * this.pool.size) {
+    while (!this.stopped && this.pool.idle - this.starting > 0) {
       const claimedAt = this.now();
       const leaseLimit = claimedAt + this.taskTimeoutMs + LEASE_MARGIN_MS;
       const task = await this.queue.claimNext(Math.min(LIVE_LEASE_MS, leaseLimit - claimedAt));
       if (!task) return;
       this.starting += 1;
-      void this.hold(task, leaseLimit).done!.finally(() => this.wake());
+      const held: Held = { attempt: task.attempts, leaseLimit };
+      this.held.set(task.id, held);
+      held.done = this.run(task).finally(() => {
+        this.held.delete(task.id);
+        this.wake();
+      });
     }
   }
 
-  /** `freed` is called once the task needs the analysis thread no more. */
-  private async run(task: ClaimedTask, freed: () => void): Promise<void> {
+  private async run(task: ClaimedTask): Promise<void> {
     let submitted = false;
     const submit = () => {
       if (submitted) return;
@@ -256,10 +235,6 @@ export class TaskDispatcher {
       const analysing = this.analyse(payload);
       submit();
       const result = await analysing;
-      // The analysis thread is free: the next task is claimed now and its images load while this
-      // one's files are stored and its outcome committed (both wait on the store and the database).
-      freed();
-      this.wake();
       outcome = { record: await this.storeFiles(result.record, result.files) };
     } catch (error) {
       submit();
@@ -313,24 +288,11 @@ export class TaskDispatcher {
   /** Writes the job's files to the object store and points the record at their paths. */
   private async storeFiles(record: unknown, files: JobFile[]): Promise<unknown> {
     const paths = new Map<string, string>();
-    // A few side by side: each write waits on the store's round trip and its flush, not on this
-    // process; more at once would only queue at the store, beside every other worker's.
-    let next = 0;
-    let failure: { reason: unknown } | null = null;
-    const writer = async () => {
-      while (!failure && next < files.length) {
-        const file = files[next++]!;
-        const key = `${randomBytes(16).toString('hex')}-${file.name}`;
-        try {
-          await this.objects.put(key, Buffer.from(file.bytes));
-          paths.set(`file:${file.name}`, `${OUTPUT_PATH}/${key}`);
-        } catch (reason) {
-          failure ??= { reason };
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(OUTPUT_WRITES_AT_ONCE, files.length) }, writer));
-    if (failure) throw (failure as { reason: unknown }).reason;
+    for (const file of files) {
+      const key = `${randomBytes(16).toString('hex')}-${file.name}`;
+      await this.objects.put(key, Buffer.from(file.bytes));
+      paths.set(`file:${file.name}`, `${OUTPUT_PATH}/${key}`);
+    }
     return JSON.parse(JSON.stringify(record), (_key, value: unknown) => (typeof value === 'string' && paths.has(value) ? paths.get(value) : value));
   }
 
