@@ -1,5 +1,6 @@
 import type { UploadMethod } from '../../protocol/skin-api/upload-policy.ts';
 import type { SqlExecutor } from '../storage/sql.ts';
+import { inListChunks } from '../storage/in-list.ts';
 import { VALID_ORDER_WHERE } from './order-repository.ts';
 
 /** An upload policy as stored; uploaded_at is set once its file was received whole. */
@@ -35,13 +36,9 @@ export interface StoredUploadRow {
   size: number;
 }
 
-/**
- * Keys per statement of the sweeps and of markUsed: lists are padded to these sizes so a few
- * statement texts serve every length (PostgreSQL prepares each text once per connection, D-071,
- * and keeps a bounded number of them).
- */
-const USED_KEYS_PER_STATEMENT = 16;
-const NAMED_KEYS_PER_STATEMENT = 200;
+/** IN-list lengths of markUsed's and of the orphan sweep's statements (in-list.ts). */
+const USED_KEY_SIZES = [4, 8, 16];
+const NAMED_KEY_SIZES = [4, 8, 16, 32, 64, 128, 200];
 
 /** Upload policies and the files received through them (the uploads table). */
 export class UploadRepository {
@@ -93,15 +90,15 @@ export class UploadRepository {
   async markUsed(resourceKeys: readonly string[], now: number): Promise<boolean> {
     const unique = [...new Set(resourceKeys)];
     let marked = 0;
-    for (const keys of padded(unique, USED_KEYS_PER_STATEMENT)) {
+    for (const keys of inListChunks(unique, USED_KEY_SIZES)) {
       // Read first, write only what no task used yet: tasks naming an upload already used (a
       // flood of tasks on one photo) then only read its row, where writing it each time made
       // their SERIALIZABLE transactions conflict and rerun until they gave up.
-      const rows = await this.db.all<{ resource_key: string; used_at: number | null }>(`SELECT resource_key, used_at FROM uploads WHERE resource_key IN (${placeholders(keys.length)})`, keys);
+      const rows = await this.db.all<{ resource_key: string; used_at: number | null }>(`SELECT resource_key, used_at FROM uploads WHERE resource_key IN (${keys.placeholders})`, keys.values);
       const unused = rows.filter((row) => row.used_at === null).map((row) => row.resource_key);
       marked += rows.length - unused.length;
-      for (const chunk of padded(unused, USED_KEYS_PER_STATEMENT)) {
-        const { changes } = await this.db.run(`UPDATE uploads SET used_at = ? WHERE used_at IS NULL AND resource_key IN (${placeholders(chunk.length)})`, [now, ...chunk]);
+      for (const chunk of inListChunks(unused, USED_KEY_SIZES)) {
+        const { changes } = await this.db.run(`UPDATE uploads SET used_at = ? WHERE used_at IS NULL AND resource_key IN (${chunk.placeholders})`, [now, ...chunk.values]);
         marked += changes;
       }
     }
@@ -127,8 +124,8 @@ export class UploadRepository {
   /** Those of `resourceKeys` a row names (used or not). */
   async named(resourceKeys: readonly string[]): Promise<Set<string>> {
     const found = new Set<string>();
-    for (const keys of padded(resourceKeys, NAMED_KEYS_PER_STATEMENT)) {
-      const rows = await this.db.all<{ resource_key: string }>(`SELECT resource_key FROM uploads WHERE resource_key IN (${placeholders(keys.length)})`, keys);
+    for (const keys of inListChunks(resourceKeys, NAMED_KEY_SIZES)) {
+      const rows = await this.db.all<{ resource_key: string }>(`SELECT resource_key FROM uploads WHERE resource_key IN (${keys.placeholders})`, keys.values);
       for (const row of rows) found.add(row.resource_key);
     }
     return found;
@@ -140,21 +137,3 @@ export class UploadRepository {
   }
 }
 
-function placeholders(count: number): string {
-  return Array.from({ length: count }, () => '?').join(', ');
-}
-
-/**
- * The keys in chunks of `size`, the last one padded with '' (no key is empty) to a power of two
- * from 4: one statement text per size, not per length.
- */
-function padded(keys: readonly string[], size: number): string[][] {
-  const chunks: string[][] = [];
-  for (let i = 0; i < keys.length; i += size) {
-    const chunk = keys.slice(i, i + size);
-    let width = 4;
-    while (width < chunk.length) width *= 2;
-    chunks.push([...chunk, ...Array.from({ length: Math.min(width, size) - chunk.length }, () => '')]);
-  }
-  return chunks;
-}

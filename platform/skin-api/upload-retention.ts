@@ -3,6 +3,7 @@ import type { Clock } from '../clock.ts';
 import type { ObjectStore } from '../objects/object-store.ts';
 import type { SqlDatabase } from '../storage/sql.ts';
 import { UploadRepository } from './upload-repository.ts';
+import { RESOURCE_KEY } from './upload-service.ts';
 
 export interface RetentionSettings {
   /** The ttl of the policies this instance issues: an object can arrive up to this long after its row. */
@@ -11,8 +12,6 @@ export interface RetentionSettings {
   readonly graceSeconds: number;
 }
 
-/** The resource keys upload policies hand out (upload-service.ts): 128 random bits in hex, a dot, the extension. Outputs are `<hex>-<name>`. */
-export const RESOURCE_KEY = /^[0-9a-f]{32}\.[a-z0-9]{1,10}$/;
 /** Rows removed per statement of the unused-upload sweep. */
 const ROW_BATCH = 500;
 /** Objects deleted at once: the sweep stays a light background load on the store. */

@@ -11,7 +11,6 @@ import type { SqlDatabase } from '../storage/sql.ts';
 import { contentMatchesExtension } from './file-sniff.ts';
 import { OrderRepository } from './order-repository.ts';
 import { UploadRepository, type UploadRow } from './upload-repository.ts';
-import { RESOURCE_KEY } from './upload-retention.ts';
 import { signUpload, verifyUploadSignature } from './upload-signing.ts';
 
 export type { UploadRow } from './upload-repository.ts';
@@ -31,6 +30,9 @@ export interface StoredFile {
 
 /** Bytes read to sniff the real type of an object uploaded straight to the store (file-sniff.ts needs fewer). */
 const SNIFF_BYTES = 64;
+
+/** The resource keys policies hand out (issuePolicy): 128 random bits in hex, a dot, the extension. Outputs are `<hex>-<name>`. */
+export const RESOURCE_KEY = /^[0-9a-f]{32}\.[a-z0-9]{1,10}$/;
 
 /** Path of the upload address and of a stored file, relative to the instance's base address. */
 export const UPLOAD_PATH = '/skin_api/file/upload';

@@ -1,3 +1,4 @@
+import { inListChunks } from '../../storage/in-list.ts';
 import type { SqlExecutor } from '../../storage/sql.ts';
 
 /** A store as the catalogue rules need it: links need Premium (business type 2). */
@@ -15,7 +16,6 @@ export interface StoreRef {
  * to 1000 numbers, two lookups.
  */
 const LOOKUP_SIZES = [1, 10, 100, 500] as const;
-const MAX_LOOKUP = 500;
 
 /**
  * The merchant's stores among `customIds`, by number; numbers that are no store are absent. The
@@ -25,15 +25,11 @@ const MAX_LOOKUP = 500;
  */
 export async function findStores(ex: SqlExecutor, merchantId: number, customIds: readonly string[]): Promise<Map<string, StoreRef>> {
   const found = new Map<string, StoreRef>();
-  const distinct = [...new Set(customIds)];
-  for (let start = 0; start < distinct.length; start += MAX_LOOKUP) {
-    const chunk = distinct.slice(start, start + MAX_LOOKUP);
-    const size = LOOKUP_SIZES.find((s) => s >= chunk.length) ?? MAX_LOOKUP;
-    const padded = [...chunk, ...Array.from({ length: size - chunk.length }, () => chunk[0] ?? '')];
-    const rows = await ex.all<StoreRef>(
-      `SELECT id, custom_id, business_type, status FROM stores WHERE merchant_id = ? AND custom_id IN (${padded.map(() => '?').join(', ')})`,
-      [merchantId, ...padded],
-    );
+  for (const chunk of inListChunks([...new Set(customIds)], LOOKUP_SIZES)) {
+    const rows = await ex.all<StoreRef>(`SELECT id, custom_id, business_type, status FROM stores WHERE merchant_id = ? AND custom_id IN (${chunk.placeholders})`, [
+      merchantId,
+      ...chunk.values,
+    ]);
     for (const row of rows) found.set(row.custom_id, row);
   }
   return found;
