@@ -7,6 +7,7 @@ import type { ObjectStore } from '../objects/object-store.ts';
 import type { StoredTaskRequest } from '../skin-api/task-service.ts';
 import { OUTPUT_PATH } from '../skin-api/task-presenter.ts';
 import { ImageFetchError } from './fetch-image.ts';
+import { isOutage, throughOutage } from './outage-wait.ts';
 import type { ImageSource } from './image-source.ts';
 import { resourceKeyInPath } from '../skin-api/resource-address.ts';
 import type { JobFile, JobResult, TaskJobPayload } from './job-types.ts';
@@ -61,6 +62,8 @@ export class TaskDispatcher {
   private stopped = false;
   /** Past the stop's grace period: results still arriving are dropped, their tasks were handed back. */
   private abandoned = false;
+  /** Aborted with `abandoned`: ends the waits of tasks that wait out a store outage (D-099). */
+  private readonly abandon = new AbortController();
   onTaskFinished: TaskFinishedListener | null = null;
   private waking = false;
   private wakeAgain = false;
@@ -118,6 +121,7 @@ export class TaskDispatcher {
       timer.abort();
     }
     this.abandoned = true;
+    this.abandon.abort();
     if (this.timer) clearInterval(this.timer);
     await this.started;
     const handedBack = await Promise.all(
@@ -166,7 +170,7 @@ export class TaskDispatcher {
     this.starting += 1;
     const held: Held = { attempt: task.attempts, leaseLimit };
     this.held.set(task.id, held);
-    held.done = this.run(task).finally(() => this.held.delete(task.id));
+    held.done = this.run(task, held).finally(() => this.held.delete(task.id));
     if (task.id !== taskId) {
       await this.shared?.handOver(taskId, task.id, Number(task.merchant_id))
         .catch((error: unknown) => this.log.warn({ err: error, task_id: taskId }, 'job of a task passed by its store turn not moved; the orphan sweep will add one'));
@@ -210,14 +214,14 @@ export class TaskDispatcher {
       this.starting += 1;
       const held: Held = { attempt: task.attempts, leaseLimit };
       this.held.set(task.id, held);
-      held.done = this.run(task).finally(() => {
+      held.done = this.run(task, held).finally(() => {
         this.held.delete(task.id);
         this.wake();
       });
     }
   }
 
-  private async run(task: ClaimedTask): Promise<void> {
+  private async run(task: ClaimedTask, held: Held): Promise<void> {
     let submitted = false;
     const submit = () => {
       if (submitted) return;
@@ -227,15 +231,27 @@ export class TaskDispatcher {
     const started = performance.now();
     let apiCode = '';
     let outcome: { record: unknown } | { error: { code: number; msg: string } };
+    // The store or database away: the task waits, within its time limit, and keeps its lease (D-099).
+    let warned = false;
+    const storeCall = <T>(step: () => Promise<T>) =>
+      throughOutage(step, {
+        until: held.leaseLimit - LEASE_MARGIN_MS,
+        now: this.now,
+        signal: this.abandon.signal,
+        onWait: (error) => {
+          if (!warned) this.log.warn({ err: error, task_id: task.id }, 'storage unavailable: the task waits for it');
+          warned = true;
+        },
+      });
     try {
       const request = JSON.parse(task.request) as StoredTaskRequest;
       apiCode = request.api_code;
-      const payload = await this.payloadOf(request, task.merchant_id);
+      const payload = await storeCall(() => this.payloadOf(request, task.merchant_id));
       // analyse() hands its jobs to the pool before its first await.
       const analysing = this.analyse(payload);
       submit();
       const result = await analysing;
-      outcome = { record: await this.storeFiles(result.record, result.files) };
+      outcome = { record: await this.storeFiles(result.record, result.files, storeCall) };
     } catch (error) {
       submit();
       if (this.abandoned) return;
@@ -286,11 +302,12 @@ export class TaskDispatcher {
   }
 
   /** Writes the job's files to the object store and points the record at their paths. */
-  private async storeFiles(record: unknown, files: JobFile[]): Promise<unknown> {
+  private async storeFiles(record: unknown, files: JobFile[], storeCall: <T>(step: () => Promise<T>) => Promise<T>): Promise<unknown> {
     const paths = new Map<string, string>();
     for (const file of files) {
       const key = `${randomBytes(16).toString('hex')}-${file.name}`;
-      await this.objects.put(key, Buffer.from(file.bytes));
+      const bytes = Buffer.from(file.bytes);
+      await storeCall(() => this.objects.put(key, bytes));
       paths.set(`file:${file.name}`, `${OUTPUT_PATH}/${key}`);
     }
     return JSON.parse(JSON.stringify(record), (_key, value: unknown) => (typeof value === 'string' && paths.has(value) ? paths.get(value) : value));
@@ -300,6 +317,10 @@ export class TaskDispatcher {
     if (error instanceof ImageFetchError) return { code: TaskCodes.IMAGE_DOWNLOAD_FAILED.code, msg: `${TaskCodes.IMAGE_DOWNLOAD_FAILED.msg}: ${error.message}` };
     if (error instanceof JobTimeoutError) return { code: TaskCodes.ANALYSIS_TIMEOUT.code, msg: TaskCodes.ANALYSIS_TIMEOUT.msg };
     if (error instanceof JobFailedError && error.code !== undefined) return { code: error.code, msg: error.message };
+    if (isOutage(error)) {
+      this.log.error({ err: error, task_id: task.id }, 'storage unavailable past the task time limit');
+      return { code: TaskCodes.ANALYSIS_FAILED.code, msg: `${TaskCodes.ANALYSIS_FAILED.msg}: storage unavailable` };
+    }
     this.log.error({ err: error, task_id: task.id }, 'analysis failed');
     return { code: TaskCodes.ANALYSIS_FAILED.code, msg: TaskCodes.ANALYSIS_FAILED.msg };
   }

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { CreateBucketCommand, DeleteBucketCommand, DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -28,6 +29,10 @@ export interface TestS3Server {
   createBucket(): Promise<S3Location>;
   /** Keys in a bucket, to check what the platform stored or removed. */
   keys(bucket: string): Promise<string[]>;
+  /** Its server processes that are no longer running (by the names start.sh gave them). */
+  exited(): string[];
+  /** The last line of a server's log that names an error: why it stopped. */
+  lastError(server: string): string | undefined;
   /** Stops the server and keeps its data (restart() comes back on the same data and port). */
   halt(): Promise<void>;
   restart(): Promise<void>;
@@ -74,6 +79,22 @@ export async function startTestS3Server(): Promise<TestS3Server> {
       return { bucket, endpoint, region, forcePathStyle: true };
     },
     keys,
+    exited() {
+      const pidsFile = join(dir, 'pids');
+      if (!existsSync(pidsFile)) return [];
+      return readFileSync(pidsFile, 'utf8').split('\n').flatMap((line) => {
+        const [pid, name] = line.trim().split(/\s+/);
+        if (!pid || !name) return [];
+        const cmdline = `/proc/${pid}/cmdline`;
+        // A PID that now names another process counts as exited (start.sh's own guard).
+        return existsSync(cmdline) && readFileSync(cmdline, 'utf8').includes(dir) ? [] : [name];
+      });
+    },
+    lastError(server) {
+      const log = join(dir, 'log', `${server}.log`);
+      if (!existsSync(log)) return undefined;
+      return readFileSync(log, 'utf8').split('\n').filter((line) => /Error|ERROR/.test(line)).at(-1)?.slice(0, 500);
+    },
     async halt() {
       await run(`${TOOLS}stop.sh`, [dir]);
     },

@@ -17,6 +17,7 @@ import { skinApiEndpoints } from '../../../protocol/endpoints/skin-api.ts';
 import { UploadCodes } from '../../../protocol/skin-api/upload-codes.ts';
 import { OUTPUT_PATH } from '../../../platform/skin-api/task-presenter.ts';
 import { startTestPlatform, type TestPlatform } from '../../helpers/platform.ts';
+import { startSeverableProxy } from '../../helpers/severable-proxy.ts';
 import { startTestS3Server, type TestS3Server } from '../../helpers/s3-server.ts';
 import { expectSucceeded, waitForTask } from '../../helpers/tasks.ts';
 
@@ -153,5 +154,39 @@ describe('the platform on an S3 store', () => {
     expect((await request(`${put.platform.url}/readyz`)).statusCode).toBe(200);
     const { task_id } = await client.call(skinApiEndpoints.createTask, { body: { api_code: 'facial_analysis', algorithm_variant: 'standard', resources: { front_image: policy.resource_url } } });
     expectSucceeded(await waitForTask(client, task_id));
+  });
+
+  it('a task the store goes away under waits for it and succeeds when it is back, instead of failing (D-099)', async () => {
+    // The platform reaches the store through a relay that cuts at an exact moment: just after the
+    // task is accepted, before its worker has read the photo or written the outputs.
+    const relay = await startSeverableProxy(s3.endpoint);
+    const platform = await startTestPlatform({
+      config: { objectStore: { bucket, endpoint: relay.url, region: s3.region, forcePathStyle: true }, objectStoreCredentials: s3.credentials, objectStoreTimeoutMs: 2000, analysisWorkers: 1 },
+    });
+    try {
+      const own = platform.client(platform.app('primary'));
+      const policy = await uploadFile(own, { fileName: 'waits.jpg', bytes: JPEG });
+      const create = async () =>
+        (await own.call(skinApiEndpoints.createTask, { body: { api_code: 'online_skin', algorithm_variant: 'all_race_v2', resources: { front_image: policy.resource_url }, output_options: { mask_format: 'annotation_image' } } })).task_id;
+      // A first task while the store is there: the analysis thread is up and waits for work.
+      expectSucceeded(await waitForTask(own, await create()));
+      const task_id = await create();
+      await relay.cut();
+      // Long enough for the worker to meet the outage several times.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      // Held by its worker: not failed, not handed back.
+      expect((await own.call(skinApiEndpoints.taskResult, { query: { task_id } })).status).toBe('running');
+      await relay.restore();
+      const result = expectSucceeded(await waitForTask(own, task_id));
+      // Its outputs were written once the store was back.
+      if (result.result.type !== 'skin') expect.fail('wrong result type');
+      const annotations = result.result.dimensions.flatMap((d) => d.annotations);
+      expect(annotations.length).toBeGreaterThan(0);
+      const keys = await s3.keys(bucket);
+      for (const annotation of annotations) expect(keys).toContain(keyOf(annotation.url));
+    } finally {
+      await platform.stop();
+      await relay.close();
+    }
   });
 });
