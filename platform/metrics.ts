@@ -14,7 +14,7 @@ export class PlatformMetrics {
   readonly taskDuration: Histogram<'api_code' | 'status'>;
   readonly tokensIssued: Counter;
 
-  constructor(sql: SqlDatabase, analysis: { readonly activeTasks: number; readonly readyWorkers: number }) {
+  constructor(sql: SqlDatabase, analysis: { readonly activeTasks: number; readonly tasksWaitingForStorage: number; readonly readyWorkers: number }) {
     collectDefaultMetrics({ register: this.registry, prefix: 'platform_' });
     this.requestDuration = new Histogram({
       name: 'platform_http_request_duration_seconds',
@@ -49,6 +49,14 @@ export class PlatformMetrics {
       registers: [this.registry],
       collect() {
         this.set(analysis.activeTasks);
+      },
+    });
+    new Gauge({
+      name: 'platform_tasks_waiting_for_storage',
+      help: 'Analysis tasks of this process waiting for the object store or the database to come back (an outage; D-099)',
+      registers: [this.registry],
+      collect() {
+        this.set(analysis.tasksWaitingForStorage);
       },
     });
     new Gauge({

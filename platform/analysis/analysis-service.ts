@@ -106,6 +106,11 @@ export class AnalysisService {
     return this.dispatcher?.active ?? 0;
   }
 
+  /** Of those, the tasks waiting for the store or the database to come back (D-099). */
+  get tasksWaitingForStorage(): number {
+    return this.dispatcher?.waitingForStorage ?? 0;
+  }
+
   /** Lets running tasks finish within the grace period, hands the rest back, closes the pool. */
   async stop(): Promise<void> {
     await this.dispatcher?.stop(this.settings.shutdownGraceMs ?? 0);

@@ -70,6 +70,8 @@ export class TaskDispatcher {
   /** Tasks claimed whose jobs are not yet submitted to the pool. */
   private starting = 0;
   private readonly held = new Map<string, Held>();
+  /** Tasks waiting for the store or the database to come back (D-099), for the metrics. */
+  private readonly storageWaits = new Set<string>();
   /** Settles when the start's requeue is done: claims wait for it, or it could requeue them. */
   private started: Promise<void> = Promise.resolve();
   /** Set on PostgreSQL: the shared queue feeds runTask() and the claim loop stays off. */
@@ -105,6 +107,11 @@ export class TaskDispatcher {
   /** Tasks this process is running now (the queue gauge reads the database, this is per node). */
   get active(): number {
     return this.held.size;
+  }
+
+  /** Of those, the tasks waiting out a store or database outage (D-099). */
+  get waitingForStorage(): number {
+    return this.storageWaits.size;
   }
 
   /**
@@ -241,8 +248,9 @@ export class TaskDispatcher {
         onWait: (error) => {
           if (!warned) this.log.warn({ err: error, task_id: task.id }, 'storage unavailable: the task waits for it');
           warned = true;
+          this.storageWaits.add(task.id);
         },
-      });
+      }).finally(() => this.storageWaits.delete(task.id));
     try {
       const request = JSON.parse(task.request) as StoredTaskRequest;
       apiCode = request.api_code;

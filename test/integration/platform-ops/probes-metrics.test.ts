@@ -35,6 +35,7 @@ describe('probes and metrics', () => {
     expect(text).toContain('platform_tokens_issued_total 1\n');
     expect(text).toContain('platform_tasks{status="queued"} 0\n');
     expect(text).toContain('platform_tasks_active 0\n');
+    expect(text).toContain('platform_tasks_waiting_for_storage 0\n');
     expect(text).toMatch(/platform_push_backlog \d+\n/);
     expect(text).toContain('# TYPE platform_task_duration_seconds histogram');
     expect(text).toMatch(/platform_analysis_workers_ready [01]\n/);

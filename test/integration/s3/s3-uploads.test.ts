@@ -176,6 +176,8 @@ describe('the platform on an S3 store', () => {
       await new Promise((resolve) => setTimeout(resolve, 2000));
       // Held by its worker: not failed, not handed back.
       expect((await own.call(skinApiEndpoints.taskResult, { query: { task_id } })).status).toBe('running');
+      // And an operator sees why.
+      expect(await (await request(`${platform.platform.url}/metrics`)).body.text()).toContain('platform_tasks_waiting_for_storage 1\n');
       await relay.restore();
       const result = expectSucceeded(await waitForTask(own, task_id));
       // Its outputs were written once the store was back.
