@@ -27,6 +27,13 @@ export function postgresConnection(url: string): pg.ClientConfig {
 
 /** SQLSTATEs after which a serializable transaction is simply run again. */
 const RETRYABLE = new Set(['40001', '40P01']);
+/**
+ * decision (D-101): PostgreSQL 15 (seen on 15.18) sometimes ends one of two transactions updating
+ * the same row at once with this internal error (XX000) instead of a serialization failure. The
+ * transaction is rolled back like any other error, so it is run again as a conflict would be;
+ * every other internal error still fails its request.
+ */
+const MULTIXACT_UPDATERS = /^new multixact has more than one updating member/;
 /** Connection-level failures: the server is down, restarting or unreachable. */
 const UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH']);
 const MAX_ATTEMPTS = 12;
@@ -116,7 +123,7 @@ export class PostgresDatabase implements SqlDatabase {
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => (broken = true));
-        if (RETRYABLE.has(sqlState(error))) {
+        if (isConflict(error)) {
           if (attempt < MAX_ATTEMPTS) {
             // Jittered backoff, so the transactions that collided do not collide again in step.
             await sleep(Math.random() * Math.min(100, 2 ** attempt));
@@ -230,6 +237,12 @@ export function numbered(sql: string): string {
   if (numberedCache.size >= 1000) numberedCache.delete(numberedCache.keys().next().value!);
   numberedCache.set(sql, out);
   return out;
+}
+
+/** A failure of a transaction that collided with another: rolled back, so it may simply run again. */
+export function isConflict(error: unknown): boolean {
+  const state = sqlState(error);
+  return RETRYABLE.has(state) || (state === 'XX000' && error instanceof Error && MULTIXACT_UPDATERS.test(error.message));
 }
 
 function sqlState(error: unknown): string {
