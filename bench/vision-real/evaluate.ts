@@ -1,15 +1,20 @@
-// Runs every analysis of one prepared face: unperturbed, each perturbation, painted lesions and
-// tone shifts. Keeps only what the metrics need (outcomes, a few feature lists), not the images.
+// Runs every analysis of one prepared face: unperturbed, each perturbation, painted lesions, a
+// small spot on steep shading (shading.ts) and tone shifts. Keeps only what the metrics need
+// (outcomes, a few feature lists), not the images.
 import type { DimensionId } from '../../protocol/enums/dimensions.ts';
 import { skinRegions } from '../../vision/skin/regions/regions.ts';
 import type { Point2, RgbImage } from '../../vision/types.ts';
 import type { PreparedFace } from './faces.ts';
 import { toJpeg } from './faces.ts';
-import { MACULE, MACULE_DIAMETER_MM, PAPULE, PAPULE_DIAMETER_MM, maculeProfile, paintLab, papuleProfile } from './paint.ts';
+import { MACULE, MACULE_DIAMETER_MM, PAPULE, PAPULE_DIAMETER_MM, SMALL_MACULE_DIAMETER_MM, maculeProfile, paintLab, papuleProfile } from './paint.ts';
 import type { Perturbation } from './perturb.ts';
 import { analyseJpeg, outcomes, spotCentres } from './pipeline.ts';
 import type { Analysis, DimensionOutcome } from './pipeline.ts';
 import { placer } from './placement.ts';
+import { median } from '../median.ts';
+import { seededRandom } from '../../test/unit/vision-skin/helpers/scenes.ts';
+import { SHADING_DISC_MM, STEEP_FRACTION, chooseSteep, shadingSlope, steepest } from './shading.ts';
+import type { ShadedPoint } from './shading.ts';
 import { shiftTone } from './tone.ts';
 
 export type Outcomes = Readonly<Record<DimensionId, DimensionOutcome>>;
@@ -44,6 +49,24 @@ export interface PaintTrial {
   readonly speckleMeasuredHeld: boolean;
 }
 
+/** One copy of the capture with a small macule painted on steep shading (shading.ts), analysed once, landmarks found again. */
+export interface SmallSpotTrial {
+  readonly spot: Point2;
+  /** The capture's shading slope at the spot, L* per mm. */
+  readonly slope: number;
+  readonly pxPerMm: number;
+  /** Speckle features of the painted run; null when it failed. */
+  readonly speckle: readonly Point2[] | null;
+  readonly speckleMeasured: boolean;
+}
+
+/** The small-spot series of one face and the slopes of the valid points it was chosen from. */
+export interface SmallSpotSeries {
+  readonly trials: readonly SmallSpotTrial[];
+  /** Valid points found (of SHADING_POOL asked), their median slope and the least slope of the steep ones, L* per mm. */
+  readonly pool: { readonly points: number; readonly medianSlope: number; readonly steepFrom: number };
+}
+
 export interface ToneTrial {
   readonly degrees: number;
   /** Why the shift was not applied (ITA undefined when the skin's b* is near or below 0, as under blue light). */
@@ -64,6 +87,7 @@ export interface FaceRun {
   readonly baseAcne: readonly Point2[];
   readonly perturbed: readonly PerturbedRun[];
   readonly paint: readonly PaintTrial[];
+  readonly small: SmallSpotSeries;
   readonly tone: readonly ToneTrial[];
   readonly analyses: number;
   readonly ms: number;
@@ -72,6 +96,8 @@ export interface FaceRun {
 export interface EvaluateOptions {
   readonly perturbations: readonly Perturbation[];
   readonly paintTrials: number;
+  /** Copies with a small macule on steep shading (one analysis each); 0 or absent: none (the regression test's configuration). */
+  readonly smallSpotTrials?: number;
   /** ITA shifts to apply, degrees (e.g. [+10, -10]); none skips the tone test. */
   readonly toneShifts: readonly number[];
   readonly seed: number;
@@ -110,6 +136,46 @@ export function paintedImages(face: PreparedFace, base: Analysis, trials: number
     out.push({ spot, papule, image });
   }
   return out;
+}
+
+/** Valid points drawn per face for the shading series; the steep ones are the top STEEP_FRACTION of them. */
+const SHADING_POOL = 80;
+/** The small series' placer has its own seed, so the 6 mm series' places stay as they were. */
+const SMALL_SEED_OFFSET = 100_000;
+
+export interface SmallSpotImages {
+  readonly painted: readonly { readonly spot: Point2; readonly slope: number; readonly image: RgbImage }[];
+  readonly pool: SmallSpotSeries['pool'];
+}
+
+/**
+ * Copies of the capture, each with one small macule (SMALL_MACULE_DIAMETER_MM, the 6 mm one's
+ * colour) on steep shading: SHADING_POOL valid points are drawn as for the 6 mm spot (skin, clear
+ * of features and region edges by the shading disc, 8 mm from the capture's own spots and papules),
+ * and the trials take the steepest fifth of them in a seeded order.
+ */
+export function smallSpotImages(face: PreparedFace, base: Analysis, trials: number, seed: number): SmallSpotImages {
+  const none = { painted: [], pool: { points: 0, medianSlope: Number.NaN, steepFrom: Number.NaN } };
+  if (trials <= 0) return none;
+  const baseFound = [...spotCentres(base, 'speckle'), ...spotCentres(base, 'acne')];
+  const place = placer(face.image, base.face, skinRegions(base.face), base.pxPerMm, seed + SMALL_SEED_OFFSET);
+  const radiusMm = SMALL_MACULE_DIAMETER_MM / 2;
+  // The placer keeps radius + 2 mm on skin: asked for at least the disc the slope is read over.
+  const keepMm = Math.max(radiusMm, SHADING_DISC_MM - 2);
+  const pool: ShadedPoint[] = [];
+  for (let k = 0; k < SHADING_POOL; k++) {
+    const at = place.place(keepMm, baseFound, 8);
+    if (!at) break;
+    pool.push({ at, slope: shadingSlope(face.image, at, SHADING_DISC_MM * base.pxPerMm) * base.pxPerMm });
+  }
+  const steep = steepest(pool, STEEP_FRACTION);
+  if (steep.length === 0) return none;
+  const painted = chooseSteep(steep, trials, seededRandom(seed + SMALL_SEED_OFFSET + 1)).map(({ at, slope }) => ({
+    spot: at,
+    slope,
+    image: paintLab(face.image, at, radiusMm * base.pxPerMm, MACULE, maculeProfile),
+  }));
+  return { painted, pool: { points: pool.length, medianSlope: median(pool.map((p) => p.slope).filter(Number.isFinite)), steepFrom: steep[steep.length - 1]?.slope ?? Number.NaN } };
 }
 
 async function tryAnalyse(bytes: Uint8Array): Promise<{ a: Analysis } | { error: string }> {
@@ -161,6 +227,13 @@ export async function evaluateFace(face: PreparedFace, options: EvaluateOptions)
       paint.push({ spot, papule, pxPerMm: base.pxPerMm, speckle: spotCentres(r.a, 'speckle'), acne: spotCentres(r.a, 'acne'), speckleMeasured: o.speckle.measured, acneMeasured: o.acne.measured, ...held });
     } else paint.push({ spot, papule, pxPerMm: base.pxPerMm, speckle: null, acne: null, speckleMeasured: false, acneMeasured: false, ...held });
   }
+  const smallImages = smallSpotImages(face, base, options.smallSpotTrials ?? 0, options.seed);
+  const smallTrials: SmallSpotTrial[] = [];
+  for (const { spot, slope, image } of smallImages.painted) {
+    const r = await tryAnalyse(await toJpeg(image));
+    analyses++;
+    smallTrials.push({ spot, slope, pxPerMm: base.pxPerMm, speckle: 'a' in r ? spotCentres(r.a, 'speckle') : null, speckleMeasured: 'a' in r && outcomes(r.a).speckle.measured });
+  }
   const tone: ToneTrial[] = [];
   for (const degrees of options.toneShifts) {
     if (base.view.skinLab[2] < MIN_B_FOR_ITA) {
@@ -182,5 +255,5 @@ export async function evaluateFace(face: PreparedFace, options: EvaluateOptions)
   }
   const ms = performance.now() - t0;
   log(`${face.meta.id}: ${analyses} analyses in ${(ms / 1000).toFixed(1)} s`);
-  return { face, base: baseOutcomes, basePxPerMm: base.pxPerMm, baseSpeckle, baseAcne, perturbed, paint, tone, analyses, ms };
+  return { face, base: baseOutcomes, basePxPerMm: base.pxPerMm, baseSpeckle, baseAcne, perturbed, paint, small: { trials: smallTrials, pool: smallImages.pool }, tone, analyses, ms };
 }

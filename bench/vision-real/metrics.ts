@@ -4,8 +4,9 @@
 import type { DimensionId } from '../../protocol/enums/dimensions.ts';
 import { DIMENSION_IDS } from '../../protocol/enums/dimensions.ts';
 import type { Point2 } from '../../vision/types.ts';
+import { median } from '../median.ts';
 import type { FaceRun, PaintTrial } from './evaluate.ts';
-import { MACULE_DIAMETER_MM } from './paint.ts';
+import { MACULE_DIAMETER_MM, SMALL_MACULE_DIAMETER_MM } from './paint.ts';
 
 export interface DimensionFigures {
   readonly dimension: DimensionId;
@@ -147,13 +148,16 @@ export interface SpotFigures {
 
 const near = (a: Point2, b: Point2, px: number): boolean => Math.hypot(a.x - b.x, a.y - b.y) <= px;
 
-/** A painted spot is found by a speckle feature within max(2 radii, 3 mm) of its centre. */
-const spotTolerance = (t: PaintTrial): number => Math.max(2 * (MACULE_DIAMETER_MM / 2), 3) * t.pxPerMm;
+/** A painted spot of `diameterMm` is found by a speckle feature within max(2 radii, 3 mm) of its centre. */
+const toleranceOf = (diameterMm: number, pxPerMm: number): number => Math.max(2 * (diameterMm / 2), 3) * pxPerMm;
+const spotTolerance = (t: PaintTrial): number => toleranceOf(MACULE_DIAMETER_MM, t.pxPerMm);
 
-/** Painted-run speckle features that are not the painted spot and have no unpainted counterpart within 3 mm. */
-function newSpots(run: FaceRun, t: PaintTrial, features: readonly Point2[]): Point2[] {
-  return features.filter((f) => !(t.spot && near(f, t.spot, spotTolerance(t))) && !run.baseSpeckle.some((b) => near(b, f, 3 * t.pxPerMm)));
+/** Painted-run speckle features that are not the painted spot (within `tolerance` px) and have no unpainted counterpart within 3 mm. */
+function newSpotsAround(run: FaceRun, spot: Point2 | null, tolerance: number, pxPerMm: number, features: readonly Point2[]): Point2[] {
+  return features.filter((f) => !(spot && near(f, spot, tolerance)) && !run.baseSpeckle.some((b) => near(b, f, 3 * pxPerMm)));
 }
+
+const newSpots = (run: FaceRun, t: PaintTrial, features: readonly Point2[]): Point2[] => newSpotsAround(run, t.spot, spotTolerance(t), t.pxPerMm, features);
 
 /** Speckle features with no counterpart within 3 mm in the unperturbed run. */
 const appearing = (run: FaceRun, features: readonly Point2[]): number => features.filter((f) => !run.baseSpeckle.some((b) => near(b, f, 3 * run.basePxPerMm))).length;
@@ -213,6 +217,74 @@ export function spotFigures(runs: readonly FaceRun[]): SpotFigures {
     }
   }
   return { spotsNotMeasured, papulesNotMeasured, flickerRuns, flickerSpots, flickerMeasuredRuns, held, trials, failed, found, recall: trials ? found / trials : Number.NaN, falseSpots, falseSpotsAtPapule, papules: papuleCounts.length, papuleCounts, papuleExactlyOne: papuleCounts.filter((n) => n === 1).length };
+}
+
+/** The small macule on steep shading (evaluate.ts smallSpotImages) of one face, or of all of them. */
+export interface SmallSpotFigures {
+  readonly face: string;
+  /** Painted spots in runs that measured speckle (the recall's denominator). */
+  readonly trials: number;
+  readonly found: number;
+  readonly recall: number;
+  /** In runs that left speckle not measured: neither found nor missed. */
+  readonly notMeasured: number;
+  readonly failed: number;
+  /** As for the 6 mm spot, outside this spot's tolerance (max(2 radii, 3 mm) = 3 mm). */
+  readonly falseSpots: number;
+  /** The capture's shading slope at the painted points of measured runs, L* per mm: found and missed. */
+  readonly slopesFound: readonly number[];
+  readonly slopesMissed: readonly number[];
+  /** The face's valid points: their median slope, and the least slope of the steep fifth the spots were taken from (all faces: the medians of the faces' figures). */
+  readonly poolMedianSlope: number;
+  readonly steepFrom: number;
+}
+
+function smallSpotsOf(face: string, runs: readonly FaceRun[]): SmallSpotFigures {
+  let trials = 0;
+  let found = 0;
+  let notMeasured = 0;
+  let failed = 0;
+  let falseSpots = 0;
+  const slopesFound: number[] = [];
+  const slopesMissed: number[] = [];
+  for (const run of runs) {
+    for (const t of run.small.trials) {
+      if (t.speckle === null) {
+        failed++;
+        continue;
+      }
+      const tolerance = toleranceOf(SMALL_MACULE_DIAMETER_MM, t.pxPerMm);
+      falseSpots += newSpotsAround(run, t.spot, tolerance, t.pxPerMm, t.speckle).length;
+      if (!t.speckleMeasured) {
+        notMeasured++;
+        continue;
+      }
+      trials++;
+      if (t.speckle.some((f) => near(f, t.spot, tolerance))) {
+        found++;
+        slopesFound.push(t.slope);
+      } else slopesMissed.push(t.slope);
+    }
+  }
+  const pools = runs.map((r) => r.small.pool).filter((p) => p.points > 0);
+  return {
+    face,
+    trials,
+    found,
+    recall: trials ? found / trials : Number.NaN,
+    notMeasured,
+    failed,
+    falseSpots,
+    slopesFound,
+    slopesMissed,
+    poolMedianSlope: median(pools.map((p) => p.medianSlope)),
+    steepFrom: median(pools.map((p) => p.steepFrom)),
+  };
+}
+
+/** Per face, then all faces together (the last entry, face 'all'). */
+export function smallSpotFigures(runs: readonly FaceRun[]): SmallSpotFigures[] {
+  return [...runs.map((r) => smallSpotsOf(r.face.meta.id, [r])), smallSpotsOf('all', runs)];
 }
 
 /** The colour measures whose level should not follow skin tone (tone-relative by design). */

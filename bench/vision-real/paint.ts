@@ -15,6 +15,13 @@ export interface LabChange {
 /** A 6 mm macule: L* 12 darker and b* 4 yellower at its flat centre, as a solar lentigo on fair skin. */
 export const MACULE: LabChange = { dL: -12, da: 1, db: 4 };
 export const MACULE_DIAMETER_MM = 6;
+/**
+ * The small macule of the shading series (shading.ts): the same colour, 3 mm across. The speckle
+ * detector claims spots from about 0.6 mm across (matched radii 0.85 and 1.7 mm, a radius floored
+ * at 0.85 mm; docs/vision-skin.md), so 3 mm is well inside what it says it finds at 4.5 px/mm,
+ * and half the 6 mm spot's size: its "dark all round" ring lies 2.4 mm out instead of 4.4 mm.
+ */
+export const SMALL_MACULE_DIAMETER_MM = 3;
 /** A 3 mm papule: a* 12 redder, L* 3 darker at its top. */
 export const PAPULE: LabChange = { dL: -3, da: 12, db: 1 };
 export const PAPULE_DIAMETER_MM = 3;

@@ -3,7 +3,10 @@
 import { writeFile } from 'node:fs/promises';
 import type { DimensionId } from '../../protocol/enums/dimensions.ts';
 import type { FaceRun } from './evaluate.ts';
-import type { DimensionFigures, SpotFigures, ToneFigures, WrinkleComparison } from './metrics.ts';
+import type { DimensionFigures, SmallSpotFigures, SpotFigures, ToneFigures, WrinkleComparison } from './metrics.ts';
+import { median } from '../median.ts';
+import { SMALL_MACULE_DIAMETER_MM } from './paint.ts';
+import { SHADING_DISC_MM, STEEP_FRACTION } from './shading.ts';
 import { COLOUR_DIMENSIONS, spotFigures } from './metrics.ts';
 
 /** The issue's repeatability aims per measured dimension. */
@@ -56,6 +59,30 @@ export function printPainting(s: SpotFigures): void {
   console.log(`Painted 3 mm red papule (a* +12, L* -3): ${s.papuleExactlyOne}/${s.papules} counted as exactly one acne lesion within 3 mm (${dist || 'none'}); ${s.papulesNotMeasured} in runs that left acne not measured`);
 }
 
+const f2 = (v: number): string => (Number.isFinite(v) ? v.toFixed(2) : '-');
+/** Median and range of slopes, L* per mm. */
+const slopeSpread = (v: readonly number[]): string => (v.length ? `${f2(median(v))} (${f2(Math.min(...v))}-${f2(Math.max(...v))})` : '-');
+
+/** The small macule on steep shading, per face and overall (the last entry). */
+export function printSmallSpots(list: readonly SmallSpotFigures[]): void {
+  const all = list[list.length - 1];
+  if (!all || all.trials + all.notMeasured + all.failed === 0) return;
+  console.log(
+    `\nPainted ${SMALL_MACULE_DIAMETER_MM} mm brown macule on steep shading (additional evaluation; same colour as the 6 mm spot, at the steepest ${pct(STEEP_FRACTION)} of each face's valid points by the capture's L* slope over a ${SHADING_DISC_MM} mm disc; found within 3 mm; one analysis per copy, landmarks found again):`,
+  );
+  console.log('| face | found | new false spots | not measured | failed | slope at the spots, L*/mm: median (range) | found / missed at | face\'s valid points: median slope, steep from |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const f of list) {
+    const slopes = [...f.slopesFound, ...f.slopesMissed];
+    console.log(`| ${f.face} | ${f.found}/${f.trials} | ${f.falseSpots} | ${f.notMeasured} | ${f.failed} | ${slopeSpread(slopes)} | ${slopeSpread(f.slopesFound)} / ${slopeSpread(f.slopesMissed)} | ${f2(f.poolMedianSlope)}, ${f2(f.steepFrom)} |`);
+  }
+}
+
+/** The additional evaluations printed with the aims: figures, not aims of the issue. */
+export function smallSpotLine(all: SmallSpotFigures): string {
+  return `additional evaluation (not an issue aim): painted ${SMALL_MACULE_DIAMETER_MM} mm spot on steep shading (slope ${slopeSpread([...all.slopesFound, ...all.slopesMissed])} L*/mm) found ${all.found}/${all.trials} (recall ${pct(all.recall)}; ${all.notMeasured} more where speckle was not measured), ${all.falseSpots} new false spots`;
+}
+
 export function printTone(t: ToneFigures): void {
   console.log('\nTone shift (melanin added or removed over face and neck; ITA of the median cheek colour, and of the analysis\' own skin colour):');
   console.log('| face | asked | cheek ITA shift | analysed ITA shift |');
@@ -100,9 +127,10 @@ export function aims(dims: readonly DimensionFigures[], spots: SpotFigures, tone
   ];
 }
 
-export function printAims(list: readonly Aim[]): void {
+export function printAims(list: readonly Aim[], additional: readonly string[] = []): void {
   console.log('\nAims (issue 12):');
   for (const a of list) console.log(`${a.pass === null ? 'N/A ' : a.pass ? 'PASS' : 'FAIL'}  ${a.name}: ${a.figure}`);
+  for (const line of additional) console.log(`INFO  ${line}`);
 }
 
 /** What the kiosk's "within noise" band and the docs read (bench/vision-real/README.md). */

@@ -6,9 +6,9 @@ import { cpus, loadavg } from 'node:os';
 import { evaluateFace } from './evaluate.ts';
 import type { FaceRun } from './evaluate.ts';
 import { TARGET_PX_PER_MM, prepareFace, selectFaces } from './faces.ts';
-import { dimensionFigures, perturbationFigures, spotFigures, toneFigures, wrinkleFigures } from './metrics.ts';
+import { dimensionFigures, perturbationFigures, smallSpotFigures, spotFigures, toneFigures, wrinkleFigures } from './metrics.ts';
 import { PERTURBATIONS, QUICK_PERTURBATIONS } from './perturb.ts';
-import { aims, printAims, printDimensions, printFaces, printPainting, printPerturbations, printTone, printWrinkles, writeFigures } from './report.ts';
+import { aims, printAims, printDimensions, printFaces, printPainting, printPerturbations, printSmallSpots, printTone, printWrinkles, smallSpotLine, writeFigures } from './report.ts';
 
 interface Args {
   readonly quick: boolean;
@@ -50,23 +50,27 @@ async function main(): Promise<void> {
   const toneShifts = [10, -10];
   const metas = selectFaces(args.faces);
   console.log(`vision-real bench ${new Date().toISOString()}; ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  console.log(`${metas.length} faces at ${TARGET_PX_PER_MM} px/mm; perturbations: ${perturbations.map((p) => p.name).join(', ')}; ${paintTrials} painted trial(s) per face; tone shifts ${toneShifts.join(', ')} ITA degrees`);
+  console.log(`${metas.length} faces at ${TARGET_PX_PER_MM} px/mm; perturbations: ${perturbations.map((p) => p.name).join(', ')}; ${paintTrials} painted trial(s) per face, as many small spots on steep shading; tone shifts ${toneShifts.join(', ')} ITA degrees`);
   const runs: FaceRun[] = [];
   for (const [k, meta] of metas.entries()) {
     const face = await prepareFace(meta);
-    runs.push(await evaluateFace(face, { perturbations, paintTrials, toneShifts, seed: 1000 + k, log: (l) => console.error(l) }));
+    // The small spot on shading: as many copies as painted trials, one analysis each (shading.ts).
+    runs.push(await evaluateFace(face, { perturbations, paintTrials, smallSpotTrials: paintTrials, toneShifts, seed: 1000 + k, log: (l) => console.error(l) }));
   }
   const dims = dimensionFigures(runs);
   const spots = spotFigures(runs);
   const tone = toneFigures(runs);
   const wrinkles = wrinkleFigures(runs);
+  const small = smallSpotFigures(runs);
   printFaces(runs);
   printDimensions(dims);
   printPerturbations(perturbationFigures(runs));
   printPainting(spots);
+  printSmallSpots(small);
   printTone(tone);
   printWrinkles(wrinkles);
-  printAims(aims(dims, spots, tone, wrinkles));
+  const smallAll = small[small.length - 1];
+  printAims(aims(dims, spots, tone, wrinkles), smallAll && smallAll.trials + smallAll.notMeasured > 0 ? [smallSpotLine(smallAll)] : []);
   if (args.figures) {
     await writeFigures(args.figures, dims, { faces: metas.map((m) => m.id), perturbations: perturbations.map((p) => p.name), targetPxPerMm: TARGET_PX_PER_MM });
     console.log(`\nrepeatability figures written to ${args.figures}`);

@@ -3,10 +3,11 @@
 // what the run's landmarks set (working frame, px/mm, tone scale). With --fixed, the copy is also
 // read with the capture's geometry, which separates what the landmarks' re-detection changes
 // from what the pixels do. A tool for reading the bench's "new false spots", not a figure of it.
-//   npx tsx bench/vision-real/spot-dump.ts [--faces a,b] [--fixed] [--jitter] [--trials n]
+//   npx tsx bench/vision-real/spot-dump.ts [--faces a,b] [--fixed] [--jitter] [--small] [--trials n]
 // (--jitter: instead of the bench's copies, the capture itself with its landmarks moved by a
-// pixel or scaled by 0.2 %, as a re-detection moves them; --trials: painted copies per face, 2 as
-// the bench by default; the first two are the bench's, the same seed places them)
+// pixel or scaled by 0.2 %, as a re-detection moves them; --small: the copies with the small spot
+// on steep shading instead, each with the capture's shading slope there; --trials: painted copies
+// per face, 2 as the bench by default; the first two are the bench's, the same seed places them)
 import { REAL_FACES } from '../../test/fixtures/faces-real/manifest.ts';
 import { SkinContext } from '../../vision/skin/context.ts';
 import { spotCandidates } from '../../vision/skin/measure/spots.ts';
@@ -15,7 +16,7 @@ import { toneScale } from '../../vision/skin/measure/tone.ts';
 import { analyzeFace } from '../../vision/face/index.ts';
 import { decodeImage } from '../../vision/image/decode.ts';
 import type { FaceGeometry, Point2, RgbImage } from '../../vision/types.ts';
-import { paintedImages } from './evaluate.ts';
+import { paintedImages, smallSpotImages } from './evaluate.ts';
 import { JITTERS, moved } from './jitter.ts';
 import { prepareFace, toJpeg } from './faces.ts';
 import { PERTURBATIONS } from './perturb.ts';
@@ -55,6 +56,7 @@ const fixed = process.argv.includes('--fixed');
 const trials = Number(arg('--trials')?.[0] ?? 2);
 if (!Number.isInteger(trials) || trials < 1) throw new Error('--trials wants a whole number, 1 or more');
 const jitter = process.argv.includes('--jitter');
+const small = process.argv.includes('--small');
 
 const ids = arg('--faces') ?? REAL_FACES.map((f) => f.id);
 for (const id of ids) {
@@ -70,13 +72,16 @@ for (const id of ids) {
   console.log(`\n## ${id} (seed ${1000 + k}): ${baseSpots.length} spots, speckle ${sp ? `level ${sp.level} measure ${sp.measure.toFixed(2)}` : 'not measured'}; capture ${frameOf(b)}`);
   // The same copies as the bench's: its painted trials (seed 1000 + index) and its same-pixel
   // perturbations; with --jitter, the capture's own pixels with its landmarks moved a little.
-  const copies: { name: string; image: RgbImage; geometry: FaceGeometry; paint: Point2 | null }[] = [];
-  const decoded = async (name: string, jpeg: Buffer, paint: Point2 | null): Promise<void> => {
+  // `within`: how near the painted spot (mm) a spot finds it, max(2 radii, 3 mm) as the bench counts.
+  const copies: { name: string; image: RgbImage; geometry: FaceGeometry; paint: Point2 | null; within: number }[] = [];
+  const decoded = async (name: string, jpeg: Buffer, paint: Point2 | null, within = 6): Promise<void> => {
     const image = await decodeImage(jpeg);
-    copies.push({ name, image, geometry: await analyzeFace(image), paint });
+    copies.push({ name, image, geometry: await analyzeFace(image), paint, within });
   };
-  if (jitter) for (const [name, move] of JITTERS) copies.push({ name, image: base.image, geometry: moved(base.face, move), paint: null });
-  else {
+  if (jitter) for (const [name, move] of JITTERS) copies.push({ name, image: base.image, geometry: moved(base.face, move), paint: null, within: 6 });
+  else if (small) {
+    for (const [t, p] of smallSpotImages(face, base, trials, 1000 + k).painted.entries()) await decoded(`small ${t + 1} (shading ${p.slope.toFixed(2)} L*/mm)`, await toJpeg(p.image), p.spot, 3);
+  } else {
     for (const [t, p] of paintedImages(face, base, trials, 1000 + k).entries()) await decoded(`painted ${t + 1}`, await toJpeg(p.image), p.spot);
     for (const p of PERTURBATIONS.filter((q) => q.sameGeometry)) await decoded(p.name, await p.apply(face.image), null);
   }
@@ -86,14 +91,14 @@ for (const id of ids) {
     if (fixed) runs.push(["capture's landmarks", read(image, base.face)]);
     for (const [how, r] of runs) {
       const reported = r.candidates.filter((c) => c.weight >= 0.5);
-      const fresh = reported.filter((c) => !(copy.paint && Math.hypot(c.at.x - copy.paint.x, c.at.y - copy.paint.y) <= 6 * mm) && !baseSpots.some((s) => Math.hypot(s.x - c.at.x, s.y - c.at.y) <= 3 * mm));
+      const fresh = reported.filter((c) => !(copy.paint && Math.hypot(c.at.x - copy.paint.x, c.at.y - copy.paint.y) <= copy.within * mm) && !baseSpots.some((s) => Math.hypot(s.x - c.at.x, s.y - c.at.y) <= 3 * mm));
       const gone = b.candidates.filter((c) => c.weight >= 0.5 && !reported.some((s) => Math.hypot(s.at.x - c.at.x, s.at.y - c.at.y) <= 3 * mm));
       console.log(`  ${copy.name}, ${how}: ${reported.length} spots, ${fresh.length} new, ${gone.length} gone; ${frameOf(r)}`);
       // The painted spot itself: the candidate nearest its centre, found or missed and why.
       const paint = copy.paint;
       if (paint) {
         const n = nearest(r, paint);
-        const found = reported.some((c) => Math.hypot(c.at.x - paint.x, c.at.y - paint.y) <= 6 * mm);
+        const found = reported.some((c) => Math.hypot(c.at.x - paint.x, c.at.y - paint.y) <= copy.within * mm);
         console.log(`    paint at (${paint.x.toFixed(1)}, ${paint.y.toFixed(1)}) ${found ? 'found' : 'MISSED'}: ${n ? `${testsOf(n.c)} [${(n.d / mm).toFixed(2)} mm away]` : 'no candidate'}`);
       }
       for (const c of fresh) {
