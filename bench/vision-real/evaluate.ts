@@ -10,7 +10,7 @@ import { MACULE, MACULE_DIAMETER_MM, PAPULE, PAPULE_DIAMETER_MM, SMALL_MACULE_DI
 import type { Perturbation } from './perturb.ts';
 import { analyseJpeg, outcomes, spotCentres } from './pipeline.ts';
 import type { Analysis, DimensionOutcome } from './pipeline.ts';
-import { placer } from './placement.ts';
+import { placer, type Placer } from './placement.ts';
 import { median } from '../median.ts';
 import { seededRandom } from '../../test/unit/vision-skin/helpers/scenes.ts';
 import { SHADING_DISC_MM, STEEP_FRACTION, chooseSteep, shadingSlope, steepest } from './shading.ts';
@@ -118,14 +118,18 @@ export interface PaintedImage {
   readonly image: RgbImage;
 }
 
+/** Where a seeded series paints on a face, and what the capture already found there (to keep clear of). */
+function paintingPlaces(face: PreparedFace, base: Analysis, seed: number): { readonly baseFound: Point2[]; readonly place: Placer } {
+  return { baseFound: [...spotCentres(base, 'speckle'), ...spotCentres(base, 'acne')], place: placer(face.image, base.face, skinRegions(base.face), base.pxPerMm, seed) };
+}
+
 /**
  * The painted copies of a face's capture, seeded: a macule and a papule per trial, clear of the
  * capture's own spots and papules by 8 mm and of each other by 20 mm.
  */
 export function paintedImages(face: PreparedFace, base: Analysis, trials: number, seed: number): PaintedImage[] {
   if (trials <= 0) return [];
-  const baseFound = [...spotCentres(base, 'speckle'), ...spotCentres(base, 'acne')];
-  const place = placer(face.image, base.face, skinRegions(base.face), base.pxPerMm, seed);
+  const { baseFound, place } = paintingPlaces(face, base, seed);
   const out: PaintedImage[] = [];
   for (let k = 0; k < trials; k++) {
     const spot = place.place(MACULE_DIAMETER_MM / 2, baseFound, 8);
@@ -157,8 +161,7 @@ export interface SmallSpotImages {
 export function smallSpotImages(face: PreparedFace, base: Analysis, trials: number, seed: number): SmallSpotImages {
   const none = { painted: [], pool: { points: 0, medianSlope: Number.NaN, steepFrom: Number.NaN } };
   if (trials <= 0) return none;
-  const baseFound = [...spotCentres(base, 'speckle'), ...spotCentres(base, 'acne')];
-  const place = placer(face.image, base.face, skinRegions(base.face), base.pxPerMm, seed + SMALL_SEED_OFFSET);
+  const { baseFound, place } = paintingPlaces(face, base, seed + SMALL_SEED_OFFSET);
   const radiusMm = SMALL_MACULE_DIAMETER_MM / 2;
   // The placer keeps radius + 2 mm on skin: asked for at least the disc the slope is read over.
   const keepMm = Math.max(radiusMm, SHADING_DISC_MM - 2);

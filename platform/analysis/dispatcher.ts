@@ -47,6 +47,9 @@ export interface SharedQueueHooks {
   afterSweep(): Promise<unknown>;
 }
 
+/** A store call of a running task, waiting out an outage of the store or the database (D-099). */
+type StoreCall = <T>(step: () => Promise<T>) => Promise<T>;
+
 /** Told of every task this process finished: its api_code, outcome and run time (metrics, D-053). */
 export type TaskFinishedListener = (apiCode: string, status: 'succeeded' | 'failed', ms: number) => void;
 
@@ -240,7 +243,7 @@ export class TaskDispatcher {
     let outcome: { record: unknown } | { error: { code: number; msg: string } };
     // The store or database away: the task waits, within its time limit, and keeps its lease (D-099).
     let warned = false;
-    const storeCall = <T>(step: () => Promise<T>) =>
+    const storeCall: StoreCall = (step) =>
       throughOutage(step, {
         until: held.leaseLimit - LEASE_MARGIN_MS,
         now: this.now,
@@ -310,7 +313,7 @@ export class TaskDispatcher {
   }
 
   /** Writes the job's files to the object store and points the record at their paths. */
-  private async storeFiles(record: unknown, files: JobFile[], storeCall: <T>(step: () => Promise<T>) => Promise<T>): Promise<unknown> {
+  private async storeFiles(record: unknown, files: JobFile[], storeCall: StoreCall): Promise<unknown> {
     const paths = new Map<string, string>();
     for (const file of files) {
       const key = `${randomBytes(16).toString('hex')}-${file.name}`;

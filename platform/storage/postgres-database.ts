@@ -240,7 +240,7 @@ export function numbered(sql: string): string {
 }
 
 /** A failure of a transaction that collided with another: rolled back, so it may simply run again. */
-export function isConflict(error: unknown): boolean {
+function isConflict(error: unknown): boolean {
   const state = sqlState(error);
   return RETRYABLE.has(state) || (state === 'XX000' && error instanceof Error && MULTIXACT_UPDATERS.test(error.message));
 }
