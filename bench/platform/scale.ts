@@ -5,13 +5,19 @@
  *
  * - tasks_per_min_1_worker, tasks_per_min_2_workers: online_skin tasks finished per minute with
  *   one and then two worker processes; worker_scaling is their ratio (aim >= 1.8: only reachable
- *   with a core per worker that nothing else uses).
+ *   with a core per worker that nothing else uses). worker_scaling_cpu_ceiling is how far a second
+ *   worker can lift one worker's throughput on this machine's cores, from the CPU a task cost in
+ *   the worker (cpu_ms_per_task_worker) and everywhere else (cpu_ms_per_task_elsewhere: the API
+ *   node, the database, the store, the bench, anything else running) in the one-worker phase
+ *   (cpu-account.ts, D-102).
  * - fair_latency_ratio: a merchant's single task, its latency while another merchant has a flood
  *   queued over its latency on the idle platform (aim <= 2). Each side is the median of
  *   --fair-samples tasks sent one after another: a single task's wait is the rest of whatever
  *   the workers are running when it arrives, anywhere from nothing to a whole task.
  * - store_fair_latency_ratio: the same for a task of another store of the flooding merchant
  *   (D-085: a merchant's stores take turns; the flood names no store, so it is its app's).
+ * - creations_retried: creations answered 503 and sent again with their Idempotency-Key, as the
+ *   kiosk does (the test store's restarts; D-099, D-102).
  * - upload_vs_bare_put: 5 MB uploads per second through the kiosk's upload code (the platform's
  *   upload policy, then the presigned PUT straight to the store) over bare PUTs of the same bytes
  *   to the same store (aim >= 0.9). The bare PUT is the SDK's (it signs the payload, so it hashes
@@ -25,19 +31,22 @@
  *   addresses presigned before the clock. Lower than the single-file figure: it also counts the
  *   kiosk's reads, hashes and commits, which the bare PUT does not do.
  *
- * Options (npm run bench:scale -- --name=N): --tasks=N per throughput phase (default 8),
- * --flood=N (default 200, the issue's load), --fair-samples=N (default 5), --uploads=N single files (default 10), --sessions=N
+ * Options (npm run bench:scale -- --name=N): --tasks=N per throughput phase (default 40: enough
+ * that the burst of creations at its start and the last task's tail weigh little),
+ * --flood=N (default 200, the issue's load), --warm=N tasks per worker before it is measured (default 3), --fair-samples=N (default 5), --uploads=N single files (default 10), --sessions=N
  * (default 2) of --session-files=N captures (default 15: three views under five lights), --upload-mb=N (default 5),
  * --json (one JSON object on stdout).
  * Needs PostgreSQL (TEST_POSTGRES_ADMIN_URL, as the tests) and ../shared/tools/s3-server.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { PlatformClient } from '../../main/platform-client/client.ts';
-import { skinApiEndpoints } from '../../protocol/endpoints/skin-api.ts';
+import { PlatformError } from '../../main/platform-client/errors.ts';
+import { IDEMPOTENCY_KEY_HEADER, skinApiEndpoints } from '../../protocol/endpoints/skin-api.ts';
 import type { DemoApp } from '../../platform/seed/demo-seed.ts';
 import { PostgresDatabase } from '../../platform/storage/postgres-database.ts';
 import { createTestPostgresDatabase } from '../../test/helpers/postgres.ts';
@@ -51,9 +60,11 @@ import { LIGHT_SOURCES } from '../../protocol/skin-api/api-codes.ts';
 import { freePort } from '../../test/helpers/free-port.ts';
 import { intArg } from '../skin-api/bench-args.ts';
 import { median } from '../median.ts';
+import { cpuWindow, scalingCeiling, type CpuSpent } from './cpu-account.ts';
 
-const TASKS = intArg('tasks', 8);
+const TASKS = intArg('tasks', 40);
 const FLOOD = intArg('flood', 200);
+const WARM = intArg('warm', 3);
 const FAIR_SAMPLES = intArg('fair-samples', 5);
 const UPLOADS = intArg('uploads', 10);
 const SESSIONS = intArg('sessions', 2);
@@ -63,6 +74,8 @@ const SESSION_FILES = intArg('session-files', 15);
 const UPLOAD_BYTES = Buffer.concat([FACE_JPEG, Buffer.alloc(Math.max(0, intArg('upload-mb', 5) * 1024 * 1024 - FACE_JPEG.length))]);
 const JSON_OUT = process.argv.includes('--json');
 const say = (line: string) => (JSON_OUT ? process.stderr : process.stdout).write(`${line}\n`);
+const ms = (seconds: number) => `${(seconds * 1000).toFixed(0)} ms`;
+const busy = (cpu: CpuSpent) => `${(cpu.machineSeconds / cpu.wallSeconds).toFixed(2)} of ${availableParallelism()} cores busy`;
 const spread = (values: readonly number[]) => `${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)}`;
 
 
@@ -71,11 +84,15 @@ async function main(): Promise<void> {
   const s3 = await startTestS3Server();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-scale-'));
   const nodes: PlatformProcess[] = [];
+  /** The worker processes' ids, for their CPU time (cpu-account.ts). */
+  const workerPids: number[] = [];
   const db = new PostgresDatabase(database.url, { poolSize: 2 });
   // The Swift test server's proxy has been seen to die under the flood (an eventlet socket
   // double close, docs/scaling.md). It is started again on the same data and port, the platform
   // waits the outage out (D-099), and the run says so: its timings then include the outage.
   let storeRestarts = 0;
+  /** Task creations answered 503 and sent again. */
+  let creationsRetried = 0;
   let restarting: Promise<void> | null = null;
   const watchdog = setInterval(() => {
     const exited = restarting ? [] : s3.exited();
@@ -94,6 +111,7 @@ async function main(): Promise<void> {
     const start = async (role: 'api' | 'worker', at: number) => {
       const node = await startPlatformProcess(dataDir, at, [...common, '--role', role, '--workers', '1'], { env });
       nodes.push(node);
+      if (role === 'worker') workerPids.push(node.child.pid!);
       return node;
     };
     await start('api', port);
@@ -106,8 +124,21 @@ async function main(): Promise<void> {
     const second = clientOf('Harbour Derma Bar');
     const primaryResources = await uploadResources(primary, ['front_image']);
     const secondResources = await uploadResources(second, ['front_image']);
-    const create = async (client: PlatformClient, resources: Record<string, string>, metadata?: Record<string, string>) =>
-      (await client.call(skinApiEndpoints.createTask, { body: { api_code: 'online_skin', algorithm_variant: 'all_race', resources, ...(metadata ? { metadata } : {}) } })).task_id;
+    // As the kiosk does (main/sync): a creation answered 503 (the store or the database away for a
+    // moment, e.g. the test store's restart) is sent again with the same Idempotency-Key, so it
+    // makes one task however often it is sent.
+    const create = async (client: PlatformClient, resources: Record<string, string>, metadata?: Record<string, string>) => {
+      const headers = { [IDEMPOTENCY_KEY_HEADER]: randomUUID() };
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return (await client.call(skinApiEndpoints.createTask, { body: { api_code: 'online_skin', algorithm_variant: 'all_race', resources, ...(metadata ? { metadata } : {}) }, headers })).task_id;
+        } catch (error) {
+          if (!(error instanceof PlatformError) || error.httpStatus !== 503 || attempt === 8) throw error;
+          creationsRetried += 1;
+          await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** (attempt - 1), 4000)));
+        }
+      }
+    };
     const finished = async (ids: readonly string[]) => {
       for (;;) {
         const rows = await db.all<{ status: string }>(`SELECT status FROM tasks WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
@@ -122,9 +153,10 @@ async function main(): Promise<void> {
     };
     const throughput = async () => {
       const started = performance.now();
+      const cpu = cpuWindow(workerPids);
       const ids = await Promise.all(Array.from({ length: TASKS }, () => create(primary, primaryResources)));
       await finished(ids);
-      return (TASKS / (performance.now() - started)) * 60_000;
+      return { perMin: (TASKS / (performance.now() - started)) * 60_000, cpu: cpu() };
     };
 
     // Uploads first, on a store nothing else is using: the platform's policy and presigned PUT
@@ -224,16 +256,22 @@ async function main(): Promise<void> {
     say(`sessions of ${SESSION_FILES} files: ${(sessionFiles / (sessionMs / 1000)).toFixed(1)} files/s through the kiosk's sync engine, ${(sessionFiles / (sessionBareMs / 1000)).toFixed(1)}/s bare PUT (SDK), ${(sessionFiles / (sessionSameClientMs / 1000)).toFixed(1)}/s the kiosk's PUT to presigned addresses`);
     bare.destroy();
 
-    // One worker: warmed by one task (models load on its first), then measured.
+    // Each worker warmed by WARM tasks before it is measured: its first loads the models, and the
+    // next few still run slower (compiled code and buffers settling). A worker measured cold
+    // against one measured warm would bias the ratio.
     await start('worker', 0);
-    await latency(primary, primaryResources);
-    const one = await throughput();
-    say(`1 worker: ${one.toFixed(1)} tasks/min`);
+    for (let i = 0; i < WARM; i++) await latency(primary, primaryResources);
+    const { perMin: one, cpu: oneCpu } = await throughput();
+    const ceiling = scalingCeiling(oneCpu, TASKS);
+    say(
+      `1 worker: ${one.toFixed(1)} tasks/min; CPU per task ${ms(ceiling.workerSecondsPerTask)} in the worker, ${ms(ceiling.restSecondsPerTask)} elsewhere ` +
+        `(machine ${busy(oneCpu)}); a second worker can lift it ${ceiling.ceiling.toFixed(2)}x at most on ${availableParallelism()} cores`,
+    );
     await start('worker', 0);
-    await latency(second, secondResources);
-    await latency(second, secondResources);
-    const two = await throughput();
-    say(`2 workers: ${two.toFixed(1)} tasks/min`);
+    // Two at a time, so the new worker gets its share of the warm-up.
+    for (let i = 0; i < WARM; i++) await Promise.all([latency(second, secondResources), latency(second, secondResources)]);
+    const { perMin: two, cpu: twoCpu } = await throughput();
+    say(`2 workers: ${two.toFixed(1)} tasks/min; CPU per task ${ms(twoCpu.watchedSeconds / TASKS)} in the workers, ${ms((twoCpu.machineSeconds - twoCpu.watchedSeconds) / TASKS)} elsewhere (machine ${busy(twoCpu)})`);
 
     const aloneRuns: number[] = [];
     for (let i = 0; i < FAIR_SAMPLES; i++) aloneRuns.push(await latency(second, secondResources));
@@ -263,6 +301,9 @@ async function main(): Promise<void> {
       tasks_per_min_1_worker: Number(one.toFixed(2)),
       tasks_per_min_2_workers: Number(two.toFixed(2)),
       worker_scaling: Number((two / one).toFixed(3)),
+      worker_scaling_cpu_ceiling: Number(ceiling.ceiling.toFixed(3)),
+      cpu_ms_per_task_worker: Number((ceiling.workerSecondsPerTask * 1000).toFixed(1)),
+      cpu_ms_per_task_elsewhere: Number((ceiling.restSecondsPerTask * 1000).toFixed(1)),
       fair_latency_ratio: Number((flooded / alone).toFixed(3)),
       store_fair_latency_ratio: Number((otherStore / alone).toFixed(3)),
       // Files per second are files over time, and every side sends the same files: a ratio of times.
@@ -272,6 +313,7 @@ async function main(): Promise<void> {
       session_upload_vs_same_client_put: Number((sessionSameClientMs / sessionMs).toFixed(3)),
       tasks_failed: failed,
       store_restarts: storeRestarts,
+      creations_retried: creationsRetried,
     };
     if (JSON_OUT) console.log(JSON.stringify(result));
     else say(JSON.stringify(result, null, 2));
