@@ -7,6 +7,7 @@ import type { ObjectStore } from '../objects/object-store.ts';
 import type { StoredTaskRequest } from '../skin-api/task-service.ts';
 import { OUTPUT_PATH } from '../skin-api/task-presenter.ts';
 import { ImageFetchError } from './fetch-image.ts';
+import { eachAtMost } from './each-at-most.ts';
 import { isOutage, throughOutage } from './outage-wait.ts';
 import type { ImageSource } from './image-source.ts';
 import { resourceKeyInPath } from '../skin-api/resource-address.ts';
@@ -23,6 +24,8 @@ const LEASE_MARGIN_MS = 60_000;
  */
 const LIVE_LEASE_MS = 30_000;
 const SWEEP_MS = 5_000;
+/** A task's output files written at once (D-109). */
+const OUTPUT_WRITES_AT_ONCE = 4;
 
 /** A claimed task this process runs: its attempt, when its lease may be renewed no longer, its run. */
 interface Held {
@@ -73,8 +76,8 @@ export class TaskDispatcher {
   /** Tasks claimed whose jobs are not yet submitted to the pool. */
   private starting = 0;
   private readonly held = new Map<string, Held>();
-  /** Tasks waiting for the store or the database to come back (D-099), for the metrics. */
-  private readonly storageWaits = new Set<string>();
+  /** Tasks waiting for the store or the database to come back (D-099), for the metrics: by task, its calls waiting. */
+  private readonly storageWaits = new Map<string, number>();
   /** Settles when the start's requeue is done: claims wait for it, or it could requeue them. */
   private started: Promise<void> = Promise.resolve();
   /** Set on PostgreSQL: the shared queue feeds runTask() and the claim loop stays off. */
@@ -243,17 +246,27 @@ export class TaskDispatcher {
     let outcome: { record: unknown } | { error: { code: number; msg: string } };
     // The store or database away: the task waits, within its time limit, and keeps its lease (D-099).
     let warned = false;
-    const storeCall: StoreCall = (step) =>
-      throughOutage(step, {
+    // A task's output files are written side by side, so several of its calls may wait at once:
+    // the task counts as waiting until the last of them is done.
+    const storeCall: StoreCall = (step) => {
+      let waiting = false;
+      return throughOutage(step, {
         until: held.leaseLimit - LEASE_MARGIN_MS,
         now: this.now,
         signal: this.abandon.signal,
         onWait: (error) => {
           if (!warned) this.log.warn({ err: error, task_id: task.id }, 'storage unavailable: the task waits for it');
           warned = true;
-          this.storageWaits.add(task.id);
+          if (!waiting) this.storageWaits.set(task.id, (this.storageWaits.get(task.id) ?? 0) + 1);
+          waiting = true;
         },
-      }).finally(() => this.storageWaits.delete(task.id));
+      }).finally(() => {
+        if (!waiting) return;
+        const left = (this.storageWaits.get(task.id) ?? 1) - 1;
+        if (left > 0) this.storageWaits.set(task.id, left);
+        else this.storageWaits.delete(task.id);
+      });
+    };
     try {
       const request = JSON.parse(task.request) as StoredTaskRequest;
       apiCode = request.api_code;
@@ -312,15 +325,21 @@ export class TaskDispatcher {
     return ownKey === undefined ? this.images.download(url) : this.images.stored(ownKey, merchantId);
   }
 
-  /** Writes the job's files to the object store and points the record at their paths. */
+  /**
+   * Writes the job's files to the object store and points the record at their paths. A few at a
+   * time: each write waits on the store's round trip (tens of milliseconds on a cloud store), not
+   * on this process, and a task has 7 to dozens of files; more at once would only queue at the
+   * store beside every other worker's writes. The first failure stops the writes not yet started.
+   */
   private async storeFiles(record: unknown, files: JobFile[], storeCall: StoreCall): Promise<unknown> {
     const paths = new Map<string, string>();
-    for (const file of files) {
+    await eachAtMost(files, OUTPUT_WRITES_AT_ONCE, async (file) => {
+      // The key is chosen once: a write repeated after an outage replaces its own object (D-099).
       const key = `${randomBytes(16).toString('hex')}-${file.name}`;
       const bytes = Buffer.from(file.bytes);
       await storeCall(() => this.objects.put(key, bytes));
       paths.set(`file:${file.name}`, `${OUTPUT_PATH}/${key}`);
-    }
+    });
     return JSON.parse(JSON.stringify(record), (_key, value: unknown) => (typeof value === 'string' && paths.has(value) ? paths.get(value) : value));
   }
 
