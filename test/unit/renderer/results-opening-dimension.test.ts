@@ -5,12 +5,9 @@
  * the eye bags the summary had put behind the sure findings.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DIMENSIONS, type DimensionId } from '../../../protocol/enums/dimensions.ts';
-import { uiMessage } from '../../../main/kiosk-api/messages.ts';
 import type { KioskApi, Report } from '../../../main/kiosk-api/types.ts';
 import type * as KioskLib from '../../../renderer/lib/kiosk.ts';
-
-type Measured = Report['dimensions'][number];
+import { measured, report, worstIndex as worst } from '../../helpers/report-fixture.ts';
 
 const answer: { report: Report | null } = { report: null };
 
@@ -23,34 +20,6 @@ vi.mock('../../../renderer/lib/kiosk.ts', async (original) => ({
 
 const { useResultsStore } = await import('../../../renderer/stores/results/store.ts');
 
-/** A measured dimension at the level `index` places into its table (0 = best). */
-function measured(dimension: DimensionId, index: number, score: number, caveats: Measured['caveats'] = []): Measured {
-  const levels = DIMENSIONS[dimension].levels;
-  const level = levels[Math.min(index, levels.length - 1)]?.id ?? 0;
-  return { dimension, name: dimension, level, levelName: String(level), score, explanation: '', annotations: [], caveats };
-}
-
-function report(dimensions: Measured[]): Report {
-  return {
-    sessionId: 'ses-1',
-    stage: 'ready',
-    progress: 1,
-    stageDetail: uiMessage('sync.capturing'),
-    taskId: null,
-    createdAt: 0,
-    skinCondition: 'clean',
-    overallScore: 50,
-    dimensions,
-    notMeasured: [],
-    recommendations: [],
-    shareUrl: null,
-    shareExpiresAt: null,
-    email: null,
-  };
-}
-
-const worst = (d: DimensionId) => DIMENSIONS[d].levels.length - 1;
-
 describe('the dimension the results open on (D-108)', () => {
   beforeEach(() => {
     useResultsStore.getState().reset();
@@ -59,7 +28,7 @@ describe('the dimension the results open on (D-108)', () => {
 
   it('is the summary’s first finding, not a lower score the photo cannot vouch for', async () => {
     answer.report = report([
-      measured('eye_bags', worst('eye_bags'), 3.2, [{ reason: 'expression', name: 'a smile' }]),
+      { ...measured('eye_bags', worst('eye_bags'), 3.2), caveats: [{ reason: 'expression', name: 'a smile' }] },
       measured('sensitive', worst('sensitive'), 4),
       measured('glow', 0, 79.1),
     ]);
