@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { IdleWarning } from '../components/IdleWarning.tsx';
 import { PinDialog } from '../components/PinDialog.tsx';
 import { OnScreenKeyboard } from '../keyboard/OnScreenKeyboard.tsx';
@@ -52,6 +53,12 @@ export function App() {
   useSessionNavigation();
   useSessionResume();
   const idle = useIdleGuard();
+  // The window is the page's scroller and outlives screens: without this, a screen opens at the
+  // scroll offset the one before was left at (the customer form in its middle after a long
+  // consent, the results below their summary after a long review).
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [screen]);
   return (
     <>
       <CurrentScreen screen={screen} />

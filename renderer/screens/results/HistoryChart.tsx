@@ -17,6 +17,11 @@ interface Props {
 const W = 600;
 const H = 240;
 const PAD = { l: 44, r: 16, t: 16, b: 36 };
+/**
+ * Below this score the latest value is written above its point: under it, it would run into the
+ * date written under the axis (a score of 3.2 printed its "3.2" over the date's time).
+ */
+const VALUE_ABOVE_BELOW_SCORE = 15;
 
 /**
  * Scores over this customer's sessions. The shaded band is the measurement noise of a change
@@ -78,16 +83,16 @@ export function HistoryChart({ history, dimension, title }: Props) {
             ) : (
               <circle cx={x(i)} cy={y(p.score)} r={7} className={p.makeup ? 'chart-point is-makeup' : 'chart-point'} />
             )}
-            <text x={x(i)} y={H - 12} textAnchor={anchor(i)} className="chart-axis">
+            <text x={x(i)} y={H - 12} textAnchor={anchor(i)} className="chart-axis" data-testid="chart-date">
               {sameDay ? formatDateTime(p.createdAt, language) : formatDate(p.createdAt, language)}
             </text>
             {p.makeup && p.score !== null && (
-              <text x={x(i)} y={y(p.score) - 14} textAnchor={anchor(i)} className="chart-tag">
+              <text x={x(i)} y={y(p.score) - (i === points.length - 1 && p.score < VALUE_ABOVE_BELOW_SCORE ? 34 : 14)} textAnchor={anchor(i)} className="chart-tag">
                 {t('results.makeupPoint')}
               </text>
             )}
             {i === points.length - 1 && p.score !== null && (
-              <text x={x(i) - 12} y={y(p.score) + 24} textAnchor="end" className="chart-value">
+              <text x={x(i) - 12} y={y(p.score) + (p.score < VALUE_ABOVE_BELOW_SCORE ? -14 : 24)} textAnchor="end" className="chart-value" data-testid="chart-value">
                 {formatScore(Math.round(p.score * 10) / 10)}
               </text>
             )}

@@ -4,6 +4,7 @@ import type { LanguageCode } from '../../../protocol/enums/languages.ts';
 import type { Report } from '../../../main/kiosk-api/types.ts';
 import { jpegUrl } from '../../camera/jpeg.ts';
 import { failureOf, kiosk, type CallFailure } from '../../lib/kiosk.ts';
+import { keyFindings } from './concerns.ts';
 import { initialResultsState, type Light, type ResultsState, type View } from './initialState.ts';
 
 export interface ResultsActions {
@@ -67,9 +68,10 @@ export const useResultsStore = create<ResultsState & ResultsActions>()((set, get
       const report = await kiosk().getReport({ sessionId, lang });
       set({ report, error: null });
       if (!get().dimensionChosen && get().dimension === null && report.dimensions.length > 0) {
-        // Open on the finding that needs most attention (lowest score): the customer asks about it first.
-        const worst = [...report.dimensions].sort((a, b) => a.score - b.score)[0];
-        set({ dimension: worst?.dimension ?? null });
+        // Open on the summary's first finding ("What to look at first"): the customer asks about
+        // it first. Not simply the lowest score: that may be a grade the photo cannot vouch for
+        // (a smile deepening the eye bags, D-068), which the summary puts after the sure ones.
+        set({ dimension: keyFindings(report).findings[0]?.dimension ?? null });
       }
       return report;
     } catch (error) {

@@ -1,38 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DIMENSION_IDS, DIMENSIONS, type DimensionId } from '../../../protocol/enums/dimensions.ts';
-import { uiMessage } from '../../../main/kiosk-api/messages.ts';
-import type { Report } from '../../../main/kiosk-api/types.ts';
+import { DIMENSION_IDS } from '../../../protocol/enums/dimensions.ts';
+import { measured, report, worstIndex, type Measured } from '../../helpers/report-fixture.ts';
 import { CONCERN_OF, CONCERNS, concernGroups, keyFindings } from '../../../renderer/stores/results/concerns.ts';
-
-type Measured = Report['dimensions'][number];
-
-/** A measured dimension at the level `index` places into its table (0 = best) and a score. */
-function measured(dimension: DimensionId, index: number, score: number): Measured {
-  const levels = DIMENSIONS[dimension].levels;
-  const level = levels[Math.min(index, levels.length - 1)]?.id ?? 0;
-  return { dimension, name: dimension, level, levelName: String(level), score, explanation: '', annotations: [], caveats: [] };
-}
-
-function report(dimensions: Measured[], notMeasured: DimensionId[] = []): Report {
-  return {
-    sessionId: 's',
-    stage: 'ready',
-    progress: 1,
-    stageDetail: uiMessage('sync.capturing'),
-    taskId: null,
-    createdAt: 0,
-    skinCondition: 'clean',
-    overallScore: 50,
-    dimensions,
-    notMeasured: notMeasured.map((dimension) => ({ dimension, name: dimension, reason: 'resolution', reasonText: 'too far' })),
-    recommendations: [],
-    shareUrl: null,
-    shareExpiresAt: null,
-    email: null,
-  };
-}
-
-const worstIndex = (d: DimensionId) => DIMENSIONS[d].levels.length - 1;
 
 describe('results by concern (D-055)', () => {
   it('places every dimension of the protocol in one of the six concerns', () => {
