@@ -13,10 +13,10 @@ import type { CaptureRecorder } from '../capture/session-driver.ts';
 import type { SerialLightControllerOptions } from '../device/serial-light-controller.ts';
 import { Catalogue } from '../catalogue/catalogue.ts';
 import { CataloguePictures } from '../catalogue/pictures.ts';
-import { PlatformUnreachableError } from '../platform-client/errors.ts';
 import { ReportMailer } from '../mail/report-mailer.ts';
 import { KioskStore } from '../store/kiosk-store.ts';
 import { SyncEngine } from '../sync/engine.ts';
+import { classifyFailure, reachedPlatform } from '../sync/failures.ts';
 import type { UploadFn } from '../sync/session-steps.ts';
 import { Admin } from './admin.ts';
 import { loadKioskConfig } from './config.ts';
@@ -126,7 +126,7 @@ export async function createKioskServices(input: KioskServicesInput): Promise<Ki
       // The refresh is the only platform contact of an idle kiosk: it keeps getStatus honest.
       if (refreshed) link.noteContact(true);
       else if (error) {
-        link.noteContact(!(error instanceof PlatformUnreachableError));
+        link.noteContact(reachedPlatform(classifyFailure(error)));
         log.write('warn', `catalogue refresh failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     },

@@ -11,7 +11,7 @@ import type { SessionRecord } from '../store/types.ts';
 import type { JobPatch, OutboxCounts, StepOutcome } from '../store/outbox.ts';
 import { sendDeletion } from './deletions.ts';
 import type { BackoffConfig } from './failures.ts';
-import { DEFAULT_BACKOFF, backoffDelay, classifyFailure, failureCode as code, waitingOf } from './failures.ts';
+import { DEFAULT_BACKOFF, backoffDelay, classifyFailure, failureCode as code, reachedPlatform, waitingOf } from './failures.ts';
 import type { PollConfig, StepContext, UploadFn } from './session-steps.ts';
 import { DEFAULT_POLL, createTask, pollTask, registerUser, submitReport, uploadNext } from './session-steps.ts';
 import type { SyncFailure, SyncJob, SyncTarget } from './types.ts';
@@ -290,7 +290,7 @@ export class SyncEngine {
       this.options.onContact?.(true);
     } catch (error) {
       const failure = classifyFailure(error);
-      this.options.onContact?.(failure.kind !== 'network');
+      this.options.onContact?.(reachedPlatform(failure));
       const tries = attempts + 1;
       let nextAt = this.now() + backoffDelay(tries, this.backoff);
       if (failure.kind === 'network') {

@@ -23,6 +23,9 @@ const CONFIG_CODES: ReadonlyMap<number, string> = new Map([
 /** Not a refusal of the work: a fault of the service or of the way there. */
 const TRANSIENT_CODES: ReadonlySet<number> = new Set([Codes.SYSTEM_ERROR.code, Codes.TOKEN_INVALID.code]);
 
+/** The failure code of a call never sent: the kiosk has no platform connection set up. */
+const NOT_CONFIGURED = 'not_configured';
+
 export function classifyFailure(error: unknown): SyncFailure {
   if (error instanceof PlatformUnreachableError) return { kind: 'network', message: error.message };
   if (error instanceof PlatformError) {
@@ -33,9 +36,18 @@ export function classifyFailure(error: unknown): SyncFailure {
   }
   if (error instanceof PlatformProtocolError) return { kind: 'transient', code: 'protocol', message: error.message };
   if (error instanceof CaptureIntegrityError) return { kind: 'refused', code: error.code, message: error.message };
-  if (error instanceof NotConfiguredError) return { kind: 'config', code: 'not_configured', message: error.message };
+  if (error instanceof NotConfiguredError) return { kind: 'config', code: NOT_CONFIGURED, message: error.message };
   const code = typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : 'local_error';
   return { kind: 'transient', code, message: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * Whether the platform answered, for the kiosk's online/offline status: a refusal or an error
+ * answer is contact; a network failure is not, nor is a call never sent because the connection
+ * is not set up (D-110: the status read "Online" on a kiosk with no platform settings).
+ */
+export function reachedPlatform(failure: SyncFailure): boolean {
+  return failure.kind !== 'network' && failure.code !== NOT_CONFIGURED;
 }
 
 /** The kiosk has no platform connection set up (no app id, secret or store number). */

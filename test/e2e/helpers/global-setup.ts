@@ -16,5 +16,11 @@ export default function setup(): void {
   }
   if (process.env.E2E_SKIP_BUILD === '1') return;
   const root = fileURLToPath(new URL('../../..', import.meta.url));
-  execFileSync(process.execPath, [fileURLToPath(new URL('../../../node_modules/vite/bin/vite.js', import.meta.url)), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  // A production build, as `npm start` serves: vitest sets NODE_ENV=test, which made this one
+  // React's development build (842 kB against 581 kB), and `npm start` then served it (D-110).
+  execFileSync(process.execPath, [fileURLToPath(new URL('../../../node_modules/vite/bin/vite.js', import.meta.url)), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }

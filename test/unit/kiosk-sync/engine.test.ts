@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlatformError, PlatformUnreachableError } from '../../../main/platform-client/errors.ts';
 import { SyncEngine } from '../../../main/sync/engine.ts';
+import { NotConfiguredError } from '../../../main/sync/failures.ts';
 import type { UploadFn } from '../../../main/sync/session-steps.ts';
 import { ScriptedClient, USER_ANSWER as user, confirmedSession, policyAnswer, scriptedEngine, tempStore } from './helpers.ts';
 
@@ -73,6 +74,32 @@ describe('sync engine', () => {
     }
     expect(delays).toEqual([2000, 4000, 8000, 15_000]);
     expect(engine.job(sessionId)?.stage).toBe('done');
+  });
+
+  it('reports the platform reached on an answer, even a refusal, and not reached offline or with no connection set up (D-110)', async () => {
+    // One customer registration each: answered, refused (a configuration error the platform
+    // sends), the platform away, and a kiosk with no platform settings.
+    const contacts: Record<string, boolean[]> = {};
+    for (const mode of ['answer', 'refuse', 'away', 'unset'] as const) {
+      const { store, cleanup } = await tempStore();
+      cleanups.push(cleanup);
+      const client = new ScriptedClient(handlers({ '/device_api/users': () => {
+        if (mode === 'refuse') throw new PlatformError('POST /device_api/users', meta(44098), 200);
+        if (mode === 'away') throw new PlatformUnreachableError('POST /device_api/users', 'network');
+        return user;
+      } }));
+      const seen: boolean[] = (contacts[mode] = []);
+      const engine = scriptedEngine(store, client, {
+        onContact: (reached) => seen.push(reached),
+        client: () => {
+          if (mode === 'unset') throw new NotConfiguredError('app secret missing');
+          return client.asClient();
+        },
+      });
+      engine.enqueueSession((await confirmedSession(store)).sessionId);
+      await engine.runOnce();
+    }
+    expect(contacts).toEqual({ answer: [true], refuse: [true], away: [false], unset: [false] });
   });
 
   it('keeps the work and backs off with jitter while the platform is unreachable, then resumes', async () => {
