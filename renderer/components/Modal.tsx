@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 interface Props {
   title: string;
@@ -10,11 +10,35 @@ interface Props {
   className?: string;
 }
 
-/** A centred dialog over a dimmed screen; closing is a visible button, never a hover or Esc only. */
+/**
+ * A centred dialog over a dimmed screen; closing is a visible button, never a hover or Esc only.
+ * A dialog that can be closed also closes on Escape (D-112). On opening it takes the focus (its
+ * close button, unless something inside already has it, such as a PIN field), so keys reach it
+ * and not the screen beneath; on closing the focus goes back to what opened it.
+ */
 export function Modal({ title, onClose, closeLabel, children, wide = false, className }: Props) {
+  const dialog = useRef<HTMLDivElement | null>(null);
+  // The latest onClose without re-running the effect below (it moves the focus).
+  const close = useRef(onClose);
+  close.current = onClose;
+
+  useEffect(() => {
+    const opener = document.activeElement;
+    const box = dialog.current;
+    if (box && !box.contains(document.activeElement)) (box.querySelector<HTMLElement>('[data-testid="modal-close"]') ?? box).focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && close.current) close.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, []);
+
   return (
     <div className="modal-backdrop">
-      <div className={`modal${wide ? ' modal-wide' : ''}${className ? ` ${className}` : ''}`} role="dialog" aria-modal="true" aria-label={title}>
+      <div ref={dialog} tabIndex={-1} className={`modal${wide ? ' modal-wide' : ''}${className ? ` ${className}` : ''}`} role="dialog" aria-modal="true" aria-label={title}>
         <header className="modal-head">
           <h2>{title}</h2>
           {onClose && (

@@ -81,6 +81,14 @@ describe('report link by e-mail (issue 16 item 12)', () => {
     }
     expect(smtp.messages).toHaveLength(0);
 
+    // The dialog takes the focus, so keys reach it and not the results beneath; Escape closes it
+    // and gives the focus back to the button that opened it (D-112).
+    await openShareDialog();
+    expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid="share-dialog"]').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('share-open');
+
     // The customer reads Chinese and taps: the e-mail goes in Chinese.
     await chooseLanguage(page, 'zh-Hans');
     await openShareDialog();

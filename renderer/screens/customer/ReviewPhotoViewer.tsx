@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionView } from '../../../main/kiosk-api/types.ts';
 import { Button } from '../../components/Button.tsx';
@@ -28,30 +28,12 @@ interface Props {
  * A review photo enlarged (issue 16 item 5, D-055): the shot at a size where blur and closed eyes
  * show, zoomable by pinch, wheel, buttons or keys, with the view's other lights one tap away and
  * its Retake right there. Escape or Close shuts it and gives the focus back to the photo that
- * opened it.
+ * opened it (Modal).
  */
 export function ReviewPhotoViewer({ sessionId, plan, light: initial, thumbnails, busy, onRetake, onClose }: Props) {
   const { t } = useTranslation();
   const [light, setLight] = useState<Light>(initial);
   const large = useLargeShot(sessionId, plan.view, light);
-  const opener = useRef<Element | null>(null);
-  // The latest onClose without re-running the effect below (it moves the focus).
-  const close = useRef(onClose);
-  close.current = onClose;
-
-  useEffect(() => {
-    opener.current = document.activeElement;
-    document.querySelector<HTMLElement>('.modal-photo [data-testid="modal-close"]')?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close.current();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      if (opener.current instanceof HTMLElement) opener.current.focus();
-    };
-  }, []);
-
   const src = large ?? thumbnails[`${plan.view}/${light}`] ?? null;
   const title = `${t(`capture.view.${plan.view}`)} · ${t(`capture.light.${light}`)}`;
   return (
