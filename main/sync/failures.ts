@@ -44,7 +44,7 @@ export function classifyFailure(error: unknown): SyncFailure {
 /**
  * Whether the platform answered, for the kiosk's online/offline status: a refusal or an error
  * answer is contact; a network failure is not, nor is a call never sent because the connection
- * is not set up (D-110: the status read "Online" on a kiosk with no platform settings).
+ * is not set up (D-111: the status read "Online" on a kiosk with no platform settings).
  */
 export function reachedPlatform(failure: SyncFailure): boolean {
   return failure.kind !== 'network' && failure.code !== NOT_CONFIGURED;

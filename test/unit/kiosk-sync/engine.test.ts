@@ -76,7 +76,7 @@ describe('sync engine', () => {
     expect(engine.job(sessionId)?.stage).toBe('done');
   });
 
-  it('reports the platform reached on an answer, even a refusal, and not reached offline or with no connection set up (D-110)', async () => {
+  it('reports the platform reached on an answer, even a refusal, and not reached offline or with no connection set up (D-111)', async () => {
     // One customer registration each: answered, refused (a configuration error the platform
     // sends), the platform away, and a kiosk with no platform settings.
     const contacts: Record<string, boolean[]> = {};
