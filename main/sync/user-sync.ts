@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { deviceSyncEndpoints } from '../../protocol/endpoints/device-sync.ts';
 import { DeviceSyncCodes } from '../../protocol/device-sync/codes.ts';
 import type { DeviceUserRequest } from '../../protocol/device-sync/users.ts';
+import { firstChars } from '../../protocol/open-api/formats.ts';
 import { CLAUSE_ID_PATTERN, MAX_CLAUSES } from '../../protocol/report-data/consent.ts';
 import type { PlatformClient } from '../platform-client/client.ts';
 import { PlatformError } from '../platform-client/errors.ts';
@@ -25,7 +26,9 @@ export function userBody(customer: CustomerRecord, target: SyncTarget): UserBody
     store_custom_id: target.storeCustomId,
     account_id: target.accountId,
     custom_id: customer.customId,
-    name: customer.name.slice(0, 100),
+    // Cut by characters, as the platform counts them: a cut by UTF-16 units could split an emoji
+    // and send half of it, which the platform refuses (D-103, D-105).
+    name: firstChars(customer.name, 100),
     gender: customer.gender,
     // decision D-041: an unknown birthday is left out (the local store keeps it as '').
     ...(customer.birthday === '' ? {} : { birthday: customer.birthday }),

@@ -5,6 +5,7 @@ import type { Clock } from '../clock.ts';
 import type { SqlDatabase } from '../storage/sql.ts';
 import { ApiError } from './api-error.ts';
 import { RateLimitRepository } from './rate-limit-repository.ts';
+import { isUnstorableText } from './storable-text.ts';
 
 export interface RateLimitSettings {
   /** Requests of one key per window; 0 turns the limit off. */
@@ -56,10 +57,15 @@ export async function installRateLimits(app: FastifyInstance, sql: SqlDatabase, 
   });
 }
 
+/**
+ * The app_id of a token request, as its counter's key. The counter is written before the route
+ * checks the query, so an app_id no store keeps (U+0000 reached PostgreSQL and answered 500)
+ * counts with the other malformed ones under '', and the route then refuses it (D-103).
+ */
 function appIdOf(request: FastifyRequest): string {
   const query = request.query as Record<string, unknown> | undefined;
   const appId = query?.app_id;
-  return typeof appId === 'string' ? appId : '';
+  return typeof appId === 'string' && !isUnstorableText(appId) ? appId : '';
 }
 
 /**

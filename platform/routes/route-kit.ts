@@ -1,5 +1,5 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
 import type { z } from 'zod';
 import { routePath, type Endpoint, type HttpMethod } from '../../protocol/endpoint.ts';
 import type { Checked } from '../../protocol/open-api/validation.ts';
@@ -7,6 +7,7 @@ import { ApiError } from '../http/api-error.ts';
 import type { EarlyAnswers } from '../http/early-answers.ts';
 import type { RawJson } from '../http/raw-json.ts';
 import { markDeclared } from '../http/route-guard.ts';
+import { refuseUnstorableText } from '../http/storable-text.ts';
 import { parseInput } from '../http/validate.ts';
 import { keptMerchantCaller, merchantCaller, tokenCaller, type CallerLookup, type MerchantCaller, type TokenCaller } from './caller.ts';
 
@@ -158,6 +159,7 @@ export class RouteKit {
     const run = markDeclared(async (request: FastifyRequest, reply: FastifyReply) => {
       // The order every route had by hand: who calls (1001, merchant-id, 44099), then the input.
       const caller = await callerOf(request);
+      refuseUnstorableParts(request);
       const params = checkParams(request.params);
       const query = checkQuery(request.query);
       const body = checkBody(request.body);
@@ -204,7 +206,21 @@ export class RouteKit {
   open<G extends RouteGenericInterface = RouteGenericInterface>(def: OpenRoute, handler: (request: FastifyRequest<G>, reply: FastifyReply) => Promise<unknown>): void {
     if (def.public.trim() === '') throw new Error(`${def.method} ${def.url}: a public route needs its reason`);
     // Fastify hands the route's own request type to its handler; the guard only knows the base type.
-    const run = markDeclared(handler as unknown as RouteHandlerMethod);
+    const typed = handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+    const run = markDeclared(async (request: FastifyRequest, reply: FastifyReply) => {
+      refuseUnstorableParts(request);
+      return typed(request, reply);
+    });
     this.app.route({ method: def.method, url: def.url, handler: run, config: { envelope: def.envelope ?? true } });
   }
+}
+
+/**
+ * Text no store keeps as sent is refused before any part is checked or read (D-103): a key or
+ * number holding U+0000 reached PostgreSQL and answered 500. A stream body (uploads) is no text.
+ */
+function refuseUnstorableParts(request: FastifyRequest): void {
+  refuseUnstorableText(request.params, 'params');
+  refuseUnstorableText(request.query, 'query');
+  refuseUnstorableText(request.body, 'body');
 }

@@ -25,8 +25,17 @@ export function postgresConnection(url: string): pg.ClientConfig {
   return { connectionString: named ? url : url.replace(/^([a-z]+:\/\/)/i, `$1${encodeURIComponent(userInfo().username)}@`) };
 }
 
-/** SQLSTATEs after which a serializable transaction is simply run again. */
-const RETRYABLE = new Set(['40001', '40P01']);
+/**
+ * SQLSTATEs after which a serializable transaction is simply run again: serialization failure,
+ * deadlock, and (D-104) unique violation. Every write of the platform checks a unique key inside
+ * its transaction before inserting it (store name and number, account name, product number), so
+ * a unique violation there means a concurrent transaction committed the same key after the
+ * check: PostgreSQL does not always report that race as 40001 (its manual, "Serialization
+ * Failure Handling", advises retrying 23505 for this reason). Run again, the check sees the key
+ * and answers its own code (11001, 10008, ...). A violation that persists is bounded by
+ * MAX_ATTEMPTS like any conflict.
+ */
+const RETRYABLE = new Set(['40001', '40P01', '23505']);
 /**
  * decision (D-101): PostgreSQL 15 (seen on 15.18) sometimes ends one of two transactions updating
  * the same row at once with this internal error (XX000) instead of a serialization failure. The

@@ -51,6 +51,21 @@ export function charLength(value: string): number {
   return n;
 }
 
+/**
+ * The first `max` characters (code points) of a string: a cut never splits a surrogate pair,
+ * whose half alone the platform refuses (D-105), and the result meets a `text(max)` rule.
+ */
+export function firstChars(value: string, max: number): string {
+  let n = 0;
+  let end = 0;
+  for (const char of value) {
+    if (n === max) break;
+    n++;
+    end += char.length;
+  }
+  return value.slice(0, end);
+}
+
 export function isString(value: unknown): value is string {
   return typeof value === 'string';
 }

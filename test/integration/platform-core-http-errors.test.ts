@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeBody } from '../helpers/open-api.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform.ts';
 
 /**
@@ -320,6 +321,66 @@ describe('platform core: HTTP-level bad input', () => {
     it('the right method with malformed JSON is still 400', async () => {
       const answer = await send(tp, 'POST', '/open_api/merchant/stores', { headers: json, body: '{"broken": ' });
       expect([answer.status, envelope(answer).meta.code]).toEqual([400, 400]);
+    });
+  });
+
+  describe('text no store keeps as sent is 400 naming the field, on every kind of route (D-103)', () => {
+    const UNSTORABLE = 'text must not hold U+0000 or an unpaired surrogate';
+
+    async function expectRefused(answer: RawAnswer, field: string): Promise<void> {
+      expect([answer.status, envelope(answer).meta.code, envelope(answer).meta.error]).toEqual([400, 400, `${field}: ${UNSTORABLE}`]);
+      await stillServing();
+    }
+
+    async function storeHeaders(): Promise<Record<string, string>> {
+      return { 'content-type': 'application/json', 'access-token': await tp.client(tp.app('primary')).accessToken() };
+    }
+
+    async function storeNames(headers: Record<string, string>): Promise<string[]> {
+      const answer = await send(tp, 'GET', '/open_api/merchant/stores?count=100', { headers });
+      return (envelope(answer).response['list'] as { name: string }[]).map((store) => store.name);
+    }
+
+    it('U+0000 or an unpaired surrogate in a body field, at any depth, is refused and nothing is stored', async () => {
+      const headers = await storeHeaders();
+      // On PostgreSQL U+0000 answered 500 (its text cannot hold it); SQLite stored it, and both
+      // stores kept an unpaired surrogate as U+FFFD: the name read back was not the name sent.
+      await expectRefused(await send(tp, 'POST', '/open_api/merchant/stores', { headers, body: JSON.stringify({ ...storeBody('NUL1'), name: 'Nul\u0000Store' }) }), 'body.name');
+      await expectRefused(await send(tp, 'POST', '/open_api/merchant/stores', { headers, body: JSON.stringify(storeBody('SUR1')).replace('"Store SUR1"', '"Store \\ud800"') }), 'body.name');
+      const product = { category_id: 1, name: 'Toner', custom_id: 'NULP1', pic: 'https://example.com/p.png', lang_data: { 'zh-Hans': { name: 'a\u0000' } } };
+      await expectRefused(await send(tp, 'POST', '/open_api/merchant/products', { headers, body: JSON.stringify({ product_list: [product] }) }), 'body.product_list.0.lang_data.zh-Hans.name');
+      expect((await storeNames(headers)).filter((name) => name.includes('\u0000') || name.includes('\ufffd'))).toEqual([]);
+    });
+
+    it('a surrogate pair (an emoji) is text like any other and is kept as sent', async () => {
+      const headers = await storeHeaders();
+      const answer = await send(tp, 'POST', '/open_api/merchant/stores', { headers, body: JSON.stringify({ ...storeBody('EMO1'), name: 'Store \u{1F600} EMO1' }) });
+      expect(envelope(answer).meta.code).toBe(0);
+      expect(await storeNames(headers)).toContain('Store \u{1F600} EMO1');
+    });
+
+    it('in a query: the result poll, a token endpoint (its rate limit counts first) and the signed pull', async () => {
+      const headers = { 'access-token': await tp.client(tp.app('primary')).accessToken() };
+      await expectRefused(await send(tp, 'GET', '/skin_api/analyze/result?task_id=%00abc', { headers }), 'query.task_id');
+      await expectRefused(await send(tp, 'GET', '/open_api/common/access_token?app_id=a%00b&app_secret=x'), 'query.app_id');
+      await expectRefused(await send(tp, 'GET', `/data/lists.json?app_id=a%00b&sig_time=1&begin=0&end=1&data_type=user&sig=${'0'.repeat(32)}`), 'query.app_id');
+    });
+
+    it('in a path parameter or a form field of the routes outside the endpoints: files and uploads', async () => {
+      await expectRefused(await sendPath(tp, 'GET', '/skin_api/file/resource/%00abc.jpg'), 'params.key');
+      await expectRefused(await sendPath(tp, 'PUT', '/skin_api/file/upload/%00abc?expires=1&signature=x', { headers: { 'content-type': 'image/jpeg' }, body: 'xx' }), 'params.key');
+      const form = new FormData();
+      form.append('key', 'a\u0000b');
+      form.append('expires', '1');
+      form.append('signature', 'x');
+      form.append('file', new Blob([new Uint8Array([0xff, 0xd8, 0xff])]), 'a.jpg');
+      const res = await fetch(`${tp.platform.url}/skin_api/file/upload`, { method: 'POST', body: form });
+      await expectRefused({ status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? undefined }, text: await res.text() }, 'body.key');
+    });
+
+    it('who calls is still proven first: such a body with a wrong token is 1001', async () => {
+      const answer = await send(tp, 'POST', '/open_api/merchant/stores', { headers: { 'content-type': 'application/json', 'access-token': 'wrong' }, body: JSON.stringify({ name: 'a\u0000' }) });
+      expect(envelope(answer).meta.code).toBe(1001);
     });
   });
 });

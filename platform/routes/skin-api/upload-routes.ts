@@ -5,6 +5,7 @@ import { skinApiEndpoints } from '../../../protocol/endpoints/skin-api.ts';
 import { UploadCodes } from '../../../protocol/skin-api/upload-codes.ts';
 import type { Clock } from '../../clock.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { refuseUnstorableText } from '../../http/storable-text.ts';
 import type { ObjectStore } from '../../objects/object-store.ts';
 import { readUploadForm } from '../../skin-api/upload-form.ts';
 import { FILE_PATH, UPLOAD_PATH, type UploadService } from '../../skin-api/upload-service.ts';
@@ -56,6 +57,8 @@ export async function registerUploadRoutes(app: FastifyInstance, kit: RouteKit, 
         if (fields['key'] === undefined && fields['expires'] === undefined && fields['signature'] === undefined) {
           throw new ApiError(UploadCodes.FORM_INVALID, 'the form_data fields (key, expires, signature) must come before the file field');
         }
+        // The form is read here, not by the route kit, so its fields get the kit's text check here (D-103).
+        refuseUnstorableText(fields, 'body');
         const row = await uploads.authorize('POST', fields);
         return uploads.receive(row, file);
       });

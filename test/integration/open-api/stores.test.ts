@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantEndpoints as ep } from '../../../protocol/endpoints/merchant.ts';
 import { verifyPassword } from '../../../platform/auth/passwords.ts';
 import { startTestPlatform, type TestPlatform } from '../../helpers/platform.ts';
+import { PlatformError } from '../../../main/platform-client/errors.ts';
 import { codeOf, failAccountInsert, failureOf, storeBody } from '../../helpers/open-api.ts';
 
 interface StoreDbRow { id: number; merchant_id: number; custom_id: string; name: string; telephone: string; area_id: number | null; province_code: string; city_code: string; province: string; city: string; address: string; status: number; business_type: number }
@@ -88,6 +89,21 @@ describe('stores', () => {
     it('name: a name of another store of the merchant is 11001 (also with blanks around it)', async () => {
       await expectCreateRefused({ ...storeBody(), name: 'Orchard Flagship' }, 11001);
       await expectCreateRefused({ ...storeBody(), name: '  Orchard Flagship ' }, 11001);
+    });
+
+    it('name: stores created at once under one name give one store and 11001 for the others, never 500 (D-104)', async () => {
+      // Each has its own number and account name, so only the name collides. On PostgreSQL the
+      // losers' inserts met the unique index (23505) after their check had found no such name.
+      const tags = Array.from({ length: 12 }, (_, i) => `RACE${i}`);
+      const caller = client();
+      await caller.accessToken();
+      const codes = await Promise.all(tags.map((tag) => caller.call(ep.createStore, { body: { ...storeBody(tag), name: 'Race Store' } }).then(
+        () => 0,
+        (error: unknown) => (error instanceof PlatformError ? error.code : -1),
+      )));
+      expect(codes.filter((code) => code === 0)).toHaveLength(1);
+      expect(codes.filter((code) => code !== 0)).toEqual(Array(11).fill(11001));
+      expect(await db().all('SELECT custom_id FROM stores WHERE name = ?', ['Race Store'])).toHaveLength(1);
     });
 
     it('name: missing or blank is 400', async () => {

@@ -7,6 +7,8 @@ import { describeSync, failureMessage } from '../../../main/sync/progress.ts';
 import type { SyncJob } from '../../../main/sync/types.ts';
 import { CaptureIntegrityError } from '../../../main/sync/types.ts';
 import { stageUser, userBody, userPending } from '../../../main/sync/user-sync.ts';
+import { unstorableTextPath } from '../../../platform/http/storable-text.ts';
+import { deviceUserRequestSchema } from '../../../protocol/device-sync/users.ts';
 import { jpeg, tempStore } from './helpers.ts';
 
 const meta = (code: number) => ({ code, msg: 'm', error: '', request_uri: '/', req_id: 'r' });
@@ -91,6 +93,20 @@ describe('the customer sent to the platform', () => {
       const unknown = userBody(store.createCustomer({ name: 'No Date' }), target);
       expect('birthday' in unknown).toBe(false);
       expect(userBody(store.createCustomer({ name: 'Dated', birthday: '1990-05-04' }), target).birthday).toBe('1990-05-04');
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('cuts a long name at 100 characters, never inside an emoji, so the platform takes it (D-105)', async () => {
+    const { store, cleanup } = await tempStore();
+    try {
+      const target = { storeCustomId: 'SG001', accountId: 0, deviceSn: 'S' };
+      // 99 letters and emoji: a cut at 100 UTF-16 units kept the emoji's first half alone.
+      const body = userBody(store.createCustomer({ name: `${'a'.repeat(99)}\u{1F600}\u{1F600}tail` }), target);
+      expect(body.name).toBe(`${'a'.repeat(99)}\u{1F600}`);
+      expect(unstorableTextPath(body)).toBeUndefined();
+      expect(deviceUserRequestSchema.safeParse({ ...body, revision: 0 }).success).toBe(true);
     } finally {
       cleanup();
     }

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresDatabase } from '../../../../platform/storage/postgres-database.ts';
+import { DatabaseUnavailableError } from '../../../../platform/storage/sql.ts';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../../../helpers/postgres.ts';
 
+/** An error with the given SQLSTATE and message, raised by the server. */
+const raiseWith = (state: string, message: string) => `DO $$ BEGIN RAISE EXCEPTION USING ERRCODE = '${state}', MESSAGE = '${message.replaceAll("'", "''")}'; END $$`;
 /** An internal error (XX000) raised by the server itself, with the given message. */
-const raiseInternal = (message: string) => `DO $$ BEGIN RAISE EXCEPTION USING ERRCODE = 'XX000', MESSAGE = '${message}'; END $$`;
+const raiseInternal = (message: string) => raiseWith('XX000', message);
 
 /**
  * D-101: PostgreSQL 15 sometimes ends one of two transactions updating a row at once with
@@ -33,6 +36,28 @@ describe('PostgreSQL transactions that collide', () => {
     });
     expect(runs).toBe(2);
     expect(await db.all('SELECT n FROM marks ORDER BY n')).toEqual([{ n: 2 }]);
+  });
+
+  it('runs a transaction again after a unique violation: a concurrent transaction took the key its check found free (D-104)', async () => {
+    let runs = 0;
+    await db.transaction(async (tx) => {
+      runs += 1;
+      await tx.run('INSERT INTO marks (n) VALUES (?)', [10 + runs]);
+      if (runs === 1) await tx.run(raiseWith('23505', 'duplicate key value violates unique constraint "stores_merchant_id_name_key"'));
+    });
+    expect(runs).toBe(2);
+    expect(await db.all('SELECT n FROM marks WHERE n > 10 ORDER BY n')).toEqual([{ n: 12 }]);
+  });
+
+  it('a unique violation that persists ends after the bounded runs as unavailable, not in a loop (D-104)', async () => {
+    let runs = 0;
+    await expect(
+      db.transaction(async (tx) => {
+        runs += 1;
+        await tx.run(raiseWith('23505', 'duplicate key value violates unique constraint "marks_key"'));
+      }),
+    ).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    expect(runs).toBe(12);
   });
 
   it('fails at once on any other internal error', async () => {
