@@ -84,7 +84,7 @@ describe('sync engine', () => {
       const { store, cleanup } = await tempStore();
       cleanups.push(cleanup);
       const client = new ScriptedClient(handlers({ '/device_api/users': () => {
-        if (mode === 'refuse') throw new PlatformError('POST /device_api/users', meta(44098), 200);
+        if (mode === 'refuse') throw new PlatformError('POST /device_api/users', meta(44098), 200, undefined);
         if (mode === 'away') throw new PlatformUnreachableError('POST /device_api/users', 'network');
         return user;
       } }));

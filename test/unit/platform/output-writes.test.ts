@@ -52,14 +52,14 @@ function countingStore(root: string, failAt?: number): { store: ObjectStore; sta
   let running = 0;
   let most = 0;
   const store = Object.create(local) as ObjectStore;
-  store.put = async (key: string, bytes: Buffer, contentType?: string) => {
+  store.put = async (key: string, bytes: Buffer) => {
     const n = ++started;
     running += 1;
     most = Math.max(most, running);
     try {
       await sleep(20);
       if (n === failAt) throw new Error('disk full');
-      await local.put(key, bytes, contentType);
+      await local.put(key, bytes);
     } finally {
       running -= 1;
     }
