@@ -39,6 +39,7 @@ export class Catalogue {
   private failedAt = 0;
   private picturesTriedAt = 0;
   private picturesRun: Promise<void> | null = null;
+  private readonly stopping = new AbortController();
   private readonly now: () => number;
 
   constructor(private readonly options: CatalogueOptions) {
@@ -120,6 +121,15 @@ export class Catalogue {
     return this.options.pictures ? wanted - stored : 0;
   }
 
+  /**
+   * Stops the background picture downloads (the one under way is aborted) and waits for them:
+   * a closed kiosk neither writes pictures into its data folder nor holds a connection open.
+   */
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    await this.picturesRun;
+  }
+
   /** Settles when the picture downloads running now, if any, have finished. */
   async picturesSettled(): Promise<void> {
     await this.picturesRun;
@@ -133,10 +143,10 @@ export class Catalogue {
    */
   private startPictureSync(prune: boolean): void {
     const pictures = this.options.pictures;
-    if (!pictures || this.picturesRun) return;
+    if (!pictures || this.picturesRun || this.stopping.signal.aborted) return;
     this.picturesTriedAt = this.now();
     this.picturesRun = pictures
-      .sync(this.pictureUrls(), prune)
+      .sync(this.pictureUrls(), prune, this.stopping.signal)
       .then((result) => {
         if (prune && result.failed.length > 0) this.options.onPictureFailures?.(result.failed);
       })

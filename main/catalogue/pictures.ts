@@ -89,16 +89,18 @@ export class CataloguePictures {
    * Downloads what is missing or old, one picture at a time (a kiosk's link is shared with its
    * uploads); `prune` removes pictures of addresses not in `urls` (a complete catalogue only).
    */
-  async sync(urls: readonly string[], prune: boolean): Promise<PictureSyncResult> {
+  async sync(urls: readonly string[], prune: boolean, signal?: AbortSignal): Promise<PictureSyncResult> {
     const wanted = [...new Set(urls.filter((url) => url !== ''))];
     const failed: { url: string; reason: string }[] = [];
     let stored = 0;
     const maxAge = this.options.maxAgeMs ?? 7 * 24 * 3600_000;
     for (const url of wanted) {
+      // A kiosk closing stops between pictures and aborts the one under way.
+      if (signal?.aborted) return { stored, failed };
       const entry = this.stored.get(CataloguePictures.key(url));
       if (entry && this.now() - entry.savedAt < maxAge) continue;
       try {
-        await this.download(url);
+        await this.download(url, signal);
         stored++;
       } catch (error) {
         failed.push({ url, reason: error instanceof Error ? error.message : String(error) });
@@ -115,10 +117,11 @@ export class CataloguePictures {
     return { stored, failed };
   }
 
-  private async download(url: string): Promise<void> {
+  private async download(url: string, stop?: AbortSignal): Promise<void> {
     const address = resolvePictureUrl(url, this.options.baseUrl());
     const maxBytes = this.options.maxBytes ?? 5 * 1024 * 1024;
-    const response = await fetch(address, { redirect: 'follow', signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000) });
+    const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 15_000);
+    const response = await fetch(address, { redirect: 'follow', signal: stop ? AbortSignal.any([stop, timeout]) : timeout });
     if (!response.ok) {
       await response.body?.cancel();
       throw new Error(`HTTP ${response.status}`);

@@ -38,6 +38,8 @@ export class PlatformLink {
   reachable: boolean | null = null;
   lastContactAt: number | null = null;
   clockSkewMs: number | null = null;
+  private probedAt = 0;
+  private generation = 0;
 
   constructor(
     private readonly settings: KioskSettings,
@@ -49,6 +51,10 @@ export class PlatformLink {
     const old = this.current;
     this.current = null;
     await old?.close().catch(() => undefined);
+    // What the old address or credentials said about reachability says nothing about the new ones;
+    // a probe of the old address still under way must not answer for them (see probe).
+    this.reachable = null;
+    this.generation += 1;
     const p = this.settings.platform();
     const secret = await this.settings.appSecret();
     const gaps = [!p.addresses.cn && !p.addresses.overseas ? 'platform address' : '', !p.appId ? 'app id' : '', !secret ? 'app secret' : '', !p.storeCustomId ? 'store custom id' : ''].filter(Boolean);
@@ -62,6 +68,11 @@ export class PlatformLink {
       merchantId: p.merchantId,
       onRegionChange: this.onRegionChange,
     });
+  }
+
+  /** Whether every piece the client needs is set (address, app id and secret, store). */
+  get configured(): boolean {
+    return this.current !== null;
   }
 
   client(): PlatformClient {
@@ -93,21 +104,40 @@ export class PlatformLink {
     if (reachable) this.lastContactAt = Date.now();
   }
 
+  /**
+   * For an idle kiosk, whose only other contact is the catalogue refresh every half hour (its
+   * time is kept across starts): probes when reachability is unknown (after a start or a
+   * settings change), and at most once a minute while the platform was last unreachable, so the
+   * status shows Online again soon after the network comes back.
+   */
+  async probeIfUnsure(retryMs = 60_000): Promise<void> {
+    if (!this.configured || this.reachable === true) return;
+    if (this.reachable === false && Date.now() - this.probedAt < retryMs) return;
+    await this.probe();
+  }
+
   /** Any answer counts as reachable (a 404 of the root too); the Date header gives the skew. */
   async probe(timeoutMs = 5000): Promise<ProbeResult> {
     const base = this.baseUrl;
     if (!base) return { reachable: false, clockSkewMs: null, address: '', status: null, elapsedMs: null, error: 'no platform address configured' };
     const sent = Date.now();
+    this.probedAt = sent;
+    const generation = this.generation;
+    const note = (reachable: boolean): void => {
+      if (generation === this.generation) this.noteContact(reachable);
+    };
     try {
-      const res = await request(`${base}/`, { method: 'GET', signal: AbortSignal.timeout(timeoutMs), headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+      // Not kept alive: a probe comes at most once a minute, and an idle pooled socket would only
+      // hold up a platform that is shutting down.
+      const res = await request(`${base}/`, { method: 'GET', headers: { connection: 'close' }, signal: AbortSignal.timeout(timeoutMs), headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
       await res.body.dump();
       const received = Date.now();
       const date = Date.parse(String(res.headers.date ?? ''));
       this.clockSkewMs = Number.isNaN(date) ? null : Math.round(date + 500 - (sent + received) / 2);
-      this.noteContact(true);
+      note(true);
       return { reachable: true, clockSkewMs: this.clockSkewMs, address: base, status: res.statusCode, elapsedMs: received - sent, error: null };
     } catch (error) {
-      this.noteContact(false);
+      note(false);
       return { reachable: false, clockSkewMs: null, address: base, status: null, elapsedMs: null, error: (error as Error).message };
     }
   }

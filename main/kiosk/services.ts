@@ -129,6 +129,7 @@ export async function createKioskServices(input: KioskServicesInput): Promise<Ki
         link.noteContact(reachedPlatform(classifyFailure(error)));
         log.write('warn', `catalogue refresh failed: ${error instanceof Error ? error.message : String(error)}`);
       }
+      else await link.probeIfUnsure();
     },
     idleMs: sync.idleMs,
   });
@@ -205,6 +206,7 @@ export async function createKioskServices(input: KioskServicesInput): Promise<Ki
     close: () =>
       (closing ??= (async () => {
         await engine.stop();
+        await catalogue.stop();
         await mailer?.stop();
         await sessions.close();
         await calibration.release();

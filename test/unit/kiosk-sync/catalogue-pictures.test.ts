@@ -137,6 +137,24 @@ describe('picture downloads', () => {
     }
   });
 
+  it('stops when the kiosk closes: the download under way is aborted and no other starts', async () => {
+    const { dir, pictures, cleanup } = fresh();
+    try {
+      hits = [];
+      const stop = new AbortController();
+      const started = Date.now();
+      setTimeout(() => stop.abort(), 100);
+      // timeoutMs is 500: an abort that did not reach the fetch would take that long.
+      const result = await pictures.sync([`${origin}/slow.png`, `${origin}/a.png`], true, stop.signal);
+      expect(Date.now() - started).toBeLessThan(400);
+      expect(hits).toEqual(['/slow.png']);
+      expect(result.stored).toBe(0);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      cleanup();
+    }
+  });
+
   it('fetches a picture once while it is fresh, again once it is old, and removes pictures the catalogue dropped', async () => {
     let now = 1_000_000;
     const { dir, pictures, cleanup } = fresh({ maxAgeMs: 60_000, now: () => now });
