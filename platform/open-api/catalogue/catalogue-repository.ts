@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { CatalogueStatus } from '../../../protocol/enums/statuses.ts';
+import { KeyedLock } from '../../keyed-lock.ts';
 import type { SqlDatabase, SqlExecutor, SqlValue } from '../../storage/sql.ts';
 import { TenantRepository } from '../tenants/tenant-repository.ts';
 import type { CatalogueKind } from './kinds.ts';
@@ -61,6 +62,7 @@ export class CatalogueRepository {
   readonly #tenants: TenantRepository;
 
   readonly #changes: CatalogueChanges;
+  readonly #writing = new KeyedLock<number>();
 
   constructor(db: SqlDatabase) {
     this.#db = db;
@@ -79,16 +81,20 @@ export class CatalogueRepository {
   }
 
   /**
-   * One transaction; on PostgreSQL `work` may run again, so it must do nothing but queries.
-   * After it commits, the merchants whose items it changed are told to this process's
-   * CatalogueChanges: its next read sees its own write without waiting for a notification.
+   * One transaction on the merchant's catalogue; on PostgreSQL `work` may run again, so it must do
+   * nothing but queries. This process runs one such transaction per merchant at a time (D-113):
+   * batches naming the same items in opposite orders deadlock on PostgreSQL, and ten at once
+   * outlived every retry. After it commits, the merchants whose items it changed are told to this
+   * process's CatalogueChanges: its next read sees its own write without waiting for a notification.
    */
-  async transaction<T>(work: (queries: CatalogueQueries) => Promise<T>): Promise<T> {
+  async transaction<T>(merchantId: number, work: (queries: CatalogueQueries) => Promise<T>): Promise<T> {
     const touched = new Set<number>();
-    const result = await this.#db.transaction((tx) => {
-      touched.clear();
-      return work(new CatalogueQueries(tx, touched));
-    });
+    const result = await this.#writing.run(merchantId, () =>
+      this.#db.transaction((tx) => {
+        touched.clear();
+        return work(new CatalogueQueries(tx, touched));
+      }),
+    );
     for (const merchantId of touched) this.#changes.changed(merchantId);
     return result;
   }

@@ -28,7 +28,7 @@ export class CatalogueOpsService {
    */
   delete(merchantId: number, rules: KindRules, customIds: readonly string[]): Promise<BatchError[]> {
     // The errors are the transaction's result, not collected outside it: its work may rerun.
-    return this.repo.transaction(async (q) => {
+    return this.repo.transaction(merchantId, async (q) => {
       const errors: BatchError[] = [];
       for (const [i, customId] of customIds.entries()) {
         const item = await q.findItemRef(merchantId, rules.kind, customId);
@@ -48,7 +48,7 @@ export class CatalogueOpsService {
   /** PATCH /open_api/{product,treatment}/status/{status}: each listed item, whatever its source. */
   setStatus(merchantId: number, rules: KindRules, customIds: readonly string[], status: CatalogueStatus): Promise<BatchError[]> {
     const now = this.clock.now();
-    return this.repo.transaction(async (q) => {
+    return this.repo.transaction(merchantId, async (q) => {
       const errors: BatchError[] = [];
       for (const [i, customId] of customIds.entries()) {
         const item = await q.findItemRef(merchantId, rules.kind, customId);
@@ -67,7 +67,7 @@ export class CatalogueOpsService {
   async setSaleStores(merchantId: number, rules: KindRules, body: SaleStoresBody): Promise<void> {
     const now = this.clock.now();
     // Checks and writes in one transaction; a throw rolls back.
-    await this.repo.transaction(async (q) => {
+    await this.repo.transaction(merchantId, async (q) => {
       const item = await requireItem(q, merchantId, rules, body.custom_id);
       const known = await q.findStores(merchantId, body.store_list);
       const stores = body.store_list.map((customId, i) => requireStore(known, customId, `body.store_list.${i}`));
@@ -85,7 +85,7 @@ export class CatalogueOpsService {
    */
   async setLinks(merchantId: number, rules: KindRules, body: LinksBody): Promise<void> {
     const now = this.clock.now();
-    await this.repo.transaction(async (q) => {
+    await this.repo.transaction(merchantId, async (q) => {
       const item = await requireItem(q, merchantId, rules, body.custom_id);
       const soldAt = await q.saleStoreIds(item.id);
       const known = await q.findStores(merchantId, body.link_list.map((entry) => entry.store_custom_id));

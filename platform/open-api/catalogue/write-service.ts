@@ -44,7 +44,7 @@ export class CatalogueWriteService {
   async create(merchantId: number, rules: KindRules, outcome: BatchOutcome<CatalogueWriteItem>): Promise<BatchError[]> {
     const now = this.clock.now();
     // The failures are the transaction's result, not collected outside it: its work may rerun.
-    const failures = await this.repo.transaction(async (q) => {
+    const failures = await this.repo.transaction(merchantId, async (q) => {
       const found: IndexedError[] = [];
       for (const { index, item } of outcome.valid) {
         const failure = await this.createOne(q, merchantId, rules, index, item, now);
@@ -58,7 +58,7 @@ export class CatalogueWriteService {
   /** Only the fields sent change (specification: PATCH ... only changed fields are sent). */
   async update(merchantId: number, rules: KindRules, outcome: BatchOutcome<CatalogueWriteItem>): Promise<BatchError[]> {
     const now = this.clock.now();
-    const failures = await this.repo.transaction(async (q) => {
+    const failures = await this.repo.transaction(merchantId, async (q) => {
       const found: IndexedError[] = [];
       for (const { index, item } of outcome.valid) {
         const failure = await this.updateOne(q, merchantId, rules, index, item, now);

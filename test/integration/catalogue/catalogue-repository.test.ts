@@ -68,7 +68,7 @@ describe.each(SQL_BACKENDS)('catalogue repository on %s', (backend) => {
     repo = new CatalogueRepository(t.db);
     m = await t.db.transaction((tx) => seedMerchant(tx, 'Primary'));
     const other = await t.db.transaction((tx) => seedMerchant(tx, 'Other'));
-    await repo.transaction(async (q: CatalogueQueries) => {
+    await repo.transaction(m.merchantId, async (q: CatalogueQueries) => {
       for (let i = 0; i < 23; i++) {
         // NULL nurse stage on every other item; a disabled one every fifth; some sold
         // only at S2 or only at S1; interleaved with treatments and the other merchant's items, so
@@ -123,7 +123,7 @@ describe.each(SQL_BACKENDS)('catalogue repository on %s', (backend) => {
   it('a batch that fails part-way leaves nothing written', async () => {
     const before = await repo.merchantPage(m.merchantId, 'treatment', { limit: 100, offset: 0 });
     await expect(
-      repo.transaction(async (q) => {
+      repo.transaction(m.merchantId, async (q) => {
         const id = await q.insertItem(itemValues(m.merchantId, 'treatment', 'ROLLED1'));
         expect(await q.insertItem(itemValues(m.merchantId, 'treatment', 'ROLLED1'))).toBeUndefined();
         // A sale store that does not exist breaks a foreign key: the whole batch goes.
@@ -134,12 +134,12 @@ describe.each(SQL_BACKENDS)('catalogue repository on %s', (backend) => {
   });
 
   it('an update writes the changed columns over the stored row and keeps the others', async () => {
-    const before = await repo.transaction((q) => q.findItemRow(m.merchantId, 'product', 'P001'));
+    const before = await repo.transaction(m.merchantId, (q) => q.findItemRow(m.merchantId, 'product', 'P001'));
     if (!before) throw new Error('P001 missing');
-    await repo.transaction((q) => q.updateItem(m.merchantId, before, { name: 'Renamed', nurse_stage: 2, updated_at: NOW + 1 }));
-    const after = await repo.transaction((q) => q.findItemRow(m.merchantId, 'product', 'P001'));
+    await repo.transaction(m.merchantId, (q) => q.updateItem(m.merchantId, before, { name: 'Renamed', nurse_stage: 2, updated_at: NOW + 1 }));
+    const after = await repo.transaction(m.merchantId, (q) => q.findItemRow(m.merchantId, 'product', 'P001'));
     expect(after).toEqual({ ...before, name: 'Renamed', nurse_stage: 2, updated_at: NOW + 1, revision: before.revision + 1 });
-    await expect(repo.transaction((q) => q.updateItem(m.merchantId, before, { merchant_id: 1 }))).rejects.toThrow(/not an updatable/);
+    await expect(repo.transaction(m.merchantId, (q) => q.updateItem(m.merchantId, before, { merchant_id: 1 }))).rejects.toThrow(/not an updatable/);
   });
 
   it('a 400-store sale list and lookup go in chunks under the parameter limit', async () => {
@@ -153,9 +153,9 @@ describe.each(SQL_BACKENDS)('catalogue repository on %s', (backend) => {
       return ids;
     });
     const itemId = products[1] ?? 0;
-    await repo.transaction((q) => q.replaceSaleStores(m.merchantId, itemId, storeIds));
-    expect(await repo.transaction((q) => q.saleStoreIds(itemId))).toEqual(new Set(storeIds));
-    const found = await repo.transaction((q) => q.findStores(m.merchantId, [...storeIds.map((_, i) => `C${i}`), 'C0', 'NONE']));
+    await repo.transaction(m.merchantId, (q) => q.replaceSaleStores(m.merchantId, itemId, storeIds));
+    expect(await repo.transaction(m.merchantId, (q) => q.saleStoreIds(itemId))).toEqual(new Set(storeIds));
+    const found = await repo.transaction(m.merchantId, (q) => q.findStores(m.merchantId, [...storeIds.map((_, i) => `C${i}`), 'C0', 'NONE']));
     expect(found.size).toBe(400);
   });
 });
