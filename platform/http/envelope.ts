@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false for the direct detection endpoints, which answer their payload bare. */
     envelope?: boolean;
+    /** The code a body over the size limit answers on this route; else 400 (D-115). */
+    bodyTooLarge?: CodeInfo;
   }
 }
 
@@ -108,6 +110,8 @@ export function installEnvelope(app: FastifyInstance): void {
     }
     if (isClientError(error)) {
       keepConnectionForUnreadBody(request, reply, error);
+      const tooLarge = (error as { code?: unknown }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? request.routeOptions.config?.bodyTooLarge : undefined;
+      if (tooLarge) return sendFailure(request, reply, tooLarge, `the body is over ${request.routeOptions.bodyLimit} bytes: send the items in smaller batches`, {});
       return sendFailure(request, reply, Codes.INVALID_PARAM, error.message, {});
     }
     if (error instanceof DatabaseUnavailableError || error instanceof ObjectStoreUnavailableError) {

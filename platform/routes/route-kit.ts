@@ -1,6 +1,7 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
 import type { z } from 'zod';
+import type { CodeInfo } from '../../protocol/codes.ts';
 import { routePath, type Endpoint, type HttpMethod } from '../../protocol/endpoint.ts';
 import type { Checked } from '../../protocol/open-api/validation.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -57,6 +58,8 @@ export type RouteOptions<E extends Endpoint, Q, P, B> = Access<E> & {
   readonly exposeHeadRoute?: boolean;
   /** A request limit of @fastify/rate-limit (platform/http/rate-limit.ts, D-052); false: none. */
   readonly rateLimit?: RateLimitOptions | false;
+  /** The code a body over the JSON size limit answers instead of 400: 40058 for a batch (D-115). */
+  readonly bodyTooLarge?: CodeInfo;
 };
 
 /** A path that is no protocol/ endpoint (raw uploads, files, pictures, the demo merchant): always public. */
@@ -169,7 +172,7 @@ export class RouteKit {
       method: ep.method,
       url: routePath(ep.path),
       handler: run,
-      config: { envelope: ep.enveloped, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
+      config: { envelope: ep.enveloped, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}), ...(options.bodyTooLarge ? { bodyTooLarge: options.bodyTooLarge } : {}) },
       ...(options.exposeHeadRoute === undefined ? {} : { exposeHeadRoute: options.exposeHeadRoute }),
     });
   }

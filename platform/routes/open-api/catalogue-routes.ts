@@ -73,18 +73,20 @@ export function registerCatalogueRoutes(kit: RouteKit, sql: SqlDatabase, clock: 
   const reads = new CatalogueReadService(repo);
   const customIds = checkedBy(checkCustomIdList);
 
+  // Every write here takes a list: a body over the JSON limit asks for smaller batches (D-115).
+  const batch = { bodyTooLarge: Codes.TOO_MUCH_DATA };
   for (const w of WIRING) {
-    kit.route(w.create, { body: checkedBy(w.checkCreate) }, async ({ caller, body }) => batchAnswer(await writes.create(caller.merchant.id, w.rules, body)));
-    kit.route(w.update, { body: checkedBy(w.checkUpdate) }, async ({ caller, body }) => batchAnswer(await writes.update(caller.merchant.id, w.rules, body)));
-    kit.route(w.remove, { body: customIds }, async ({ caller, body }) => batchAnswer(await ops.delete(caller.merchant.id, w.rules, body.custom_id_list)));
-    kit.route(w.status, { body: customIds }, async ({ caller, params, body }) =>
+    kit.route(w.create, { ...batch, body: checkedBy(w.checkCreate) }, async ({ caller, body }) => batchAnswer(await writes.create(caller.merchant.id, w.rules, body)));
+    kit.route(w.update, { ...batch, body: checkedBy(w.checkUpdate) }, async ({ caller, body }) => batchAnswer(await writes.update(caller.merchant.id, w.rules, body)));
+    kit.route(w.remove, { ...batch, body: customIds }, async ({ caller, body }) => batchAnswer(await ops.delete(caller.merchant.id, w.rules, body.custom_id_list)));
+    kit.route(w.status, { ...batch, body: customIds }, async ({ caller, params, body }) =>
       batchAnswer(await ops.setStatus(caller.merchant.id, w.rules, body.custom_id_list, params.status)),
     );
-    kit.route(w.saleStores, { body: checkedBy(checkSaleStores) }, async ({ caller, body }) => {
+    kit.route(w.saleStores, { ...batch, body: checkedBy(checkSaleStores) }, async ({ caller, body }) => {
       await ops.setSaleStores(caller.merchant.id, w.rules, body);
       return {};
     });
-    kit.route(w.links, { body: checkedBy(checkLinks) }, async ({ caller, body }) => {
+    kit.route(w.links, { ...batch, body: checkedBy(checkLinks) }, async ({ caller, body }) => {
       await ops.setLinks(caller.merchant.id, w.rules, body);
       return {};
     });

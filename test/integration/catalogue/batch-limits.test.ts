@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueEndpoints as ep } from '../../../protocol/endpoints/catalogue.ts';
+import { LANGUAGE_CODES } from '../../../protocol/enums/languages.ts';
 import { LIMITS } from '../../../protocol/open-api/formats.ts';
 import { startTestPlatform, type TestPlatform } from '../../helpers/platform.ts';
 import { expectCode, itemRow, linksOf, merchantId, productItem, saleStoresOf, treatmentItem } from './helpers.ts';
@@ -40,6 +41,19 @@ describe('catalogue batch limits', () => {
 
   it('the limits are the documented ones', () => {
     expect([LIMITS.BATCH_ITEMS, LIMITS.SALE_STORES, LIMITS.LINK_LIST]).toEqual([100, 1000, 100]);
+  });
+
+  it('a batch of valid items whose body is over the JSON size limit is 40058 (call in batches), not 400, and nothing is stored', async () => {
+    // 100 items, each with its instruction in every language at the full 2000 characters:
+    // every item is valid, the body (about 9 MB of UTF-8) is over the 4 MB limit (D-115).
+    const langData = Object.fromEntries(LANGUAGE_CODES.map((lang) => [lang, { instruction: '护'.repeat(LIMITS.INSTRUCTION) }]));
+    const items = Array.from({ length: LIMITS.BATCH_ITEMS }, (_, i) => productItem(`BIG${i}`, { lang_data: langData }));
+    expect(Buffer.byteLength(JSON.stringify({ product_list: items }))).toBeGreaterThan(tp.platform.services.config.jsonBodyLimit);
+    const refused = await expectCode(client().call(ep.createProducts, { body: { product_list: items } }), 40058);
+    expect([refused.httpStatus, refused.detail]).toEqual([200, `the body is over ${tp.platform.services.config.jsonBodyLimit} bytes: send the items in smaller batches`]);
+    expect(await itemRow(tp, 'primary', 'product', 'BIG0')).toBeUndefined();
+    // The same items in batches of ten go through.
+    expect(await client().call(ep.createProducts, { body: { product_list: items.slice(0, 10) } })).toEqual({ err_list: [] });
   });
 
   describe.each(KINDS)('$kind', (k) => {
