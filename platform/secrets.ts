@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -11,6 +11,8 @@ import { join } from 'node:path';
 export function loadOrCreateSigningKey(dataDir: string): Buffer {
   const file = join(dataDir, 'signing-key');
   if (!existsSync(file)) {
+    // With the database on a server nothing else may have made the directory yet.
+    mkdirSync(dataDir, { recursive: true });
     const staged = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
     writeFileSync(staged, randomBytes(32).toString('hex'), { mode: 0o600 });
     try {
