@@ -18,6 +18,9 @@
  *   (D-085: a merchant's stores take turns; the flood names no store, so it is its app's).
  * - creations_retried: creations answered 503 and sent again with their Idempotency-Key, as the
  *   kiosk does (the test store's restarts; D-099, D-102).
+ * - measurements_repeated_for_store_restarts: throughput phases and latency samples taken again
+ *   because the test store died during them (D-117); figures_including_store_outage names the
+ *   figures whose third try still saw one.
  * - upload_vs_bare_put: 5 MB uploads per second through the kiosk's upload code (the platform's
  *   upload policy, then the presigned PUT straight to the store) over bare PUTs of the same bytes
  *   to the same store (aim >= 0.9). The bare PUT is the SDK's (it signs the payload, so it hashes
@@ -151,6 +154,26 @@ async function main(): Promise<void> {
       await finished([await create(client, resources, metadata)]);
       return performance.now() - started;
     };
+    // A measurement during which the test store died and was restarted measures that outage and
+    // the platform's waits (up to 8 s between tries, D-099), not the platform's throughput or
+    // fairness: it is taken again, at most twice more, and the JSON says how often and which
+    // figures still include an outage.
+    let remeasured = 0;
+    const withOutage = new Set<string>();
+    const withoutRestart = async <T>(what: string, measure: () => Promise<T>): Promise<T> => {
+      for (let attempt = 1; ; attempt++) {
+        await restarting;
+        const before = storeRestarts;
+        const result = await measure();
+        if (storeRestarts === before) return result;
+        if (attempt === 3) {
+          withOutage.add(what);
+          return result;
+        }
+        remeasured += 1;
+        say(`${what}: the test store was restarted during it; measured again`);
+      }
+    };
     const throughput = async () => {
       const started = performance.now();
       const cpu = cpuWindow(workerPids);
@@ -261,7 +284,7 @@ async function main(): Promise<void> {
     // against one measured warm would bias the ratio.
     await start('worker', 0);
     for (let i = 0; i < WARM; i++) await latency(primary, primaryResources);
-    const { perMin: one, cpu: oneCpu } = await throughput();
+    const { perMin: one, cpu: oneCpu } = await withoutRestart('tasks_per_min_1_worker', throughput);
     const ceiling = scalingCeiling(oneCpu, TASKS);
     say(
       `1 worker: ${one.toFixed(1)} tasks/min; CPU per task ${ms(ceiling.workerSecondsPerTask)} in the worker, ${ms(ceiling.restSecondsPerTask)} elsewhere ` +
@@ -270,19 +293,19 @@ async function main(): Promise<void> {
     await start('worker', 0);
     // Two at a time, so the new worker gets its share of the warm-up.
     for (let i = 0; i < WARM; i++) await Promise.all([latency(second, secondResources), latency(second, secondResources)]);
-    const { perMin: two, cpu: twoCpu } = await throughput();
+    const { perMin: two, cpu: twoCpu } = await withoutRestart('tasks_per_min_2_workers', throughput);
     say(`2 workers: ${two.toFixed(1)} tasks/min; CPU per task ${ms(twoCpu.watchedSeconds / TASKS)} in the workers, ${ms((twoCpu.machineSeconds - twoCpu.watchedSeconds) / TASKS)} elsewhere (machine ${busy(twoCpu)})`);
 
     const aloneRuns: number[] = [];
-    for (let i = 0; i < FAIR_SAMPLES; i++) aloneRuns.push(await latency(second, secondResources));
+    for (let i = 0; i < FAIR_SAMPLES; i++) aloneRuns.push(await withoutRestart('fair_latency_ratio', () => latency(second, secondResources)));
     const active = async () => Number((await db.one<{ n: number }>("SELECT COUNT(*) AS n FROM tasks WHERE status IN ('queued', 'running')"))?.n);
     await Promise.all(Array.from({ length: FLOOD }, () => create(primary, primaryResources)));
     const floodedRuns: number[] = [];
     const otherStoreRuns: number[] = [];
     for (let i = 0; i < FAIR_SAMPLES; i++) {
-      floodedRuns.push(await latency(second, secondResources));
+      floodedRuns.push(await withoutRestart('fair_latency_ratio', () => latency(second, secondResources)));
       // The flooding merchant's own other store, while its flood still runs.
-      otherStoreRuns.push(await latency(primary, primaryResources, { store_custom_id: 'BENCH2' }));
+      otherStoreRuns.push(await withoutRestart('store_fair_latency_ratio', () => latency(primary, primaryResources, { store_custom_id: 'BENCH2' })));
     }
     const floodLeft = await active();
     while ((await active()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -313,6 +336,8 @@ async function main(): Promise<void> {
       session_upload_vs_same_client_put: Number((sessionSameClientMs / sessionMs).toFixed(3)),
       tasks_failed: failed,
       store_restarts: storeRestarts,
+      measurements_repeated_for_store_restarts: remeasured,
+      figures_including_store_outage: [...withOutage],
       creations_retried: creationsRetried,
     };
     if (JSON_OUT) console.log(JSON.stringify(result));
