@@ -1,7 +1,8 @@
 /**
- * i18next set-up. English and Simplified Chinese are complete; Arabic is partial; the other
- * languages of the specification have no catalogue of UI texts. Fallback is per key, so a
- * partial catalogue never shows a raw key: each language falls back along the same chain as
+ * i18next set-up. English and Simplified Chinese are complete; Arabic has every customer text and
+ * leaves staff and technician texts to English (ar.ts, D-118); the other languages of the
+ * specification have no catalogue of UI texts. Fallback is per key, so a partial catalogue
+ * never shows a raw key: each language falls back along the same chain as
  * protocol/enums `fallbackLanguages` (Hong Kong to Traditional to Simplified Chinese, the two
  * Spanish variants to each other), ending in English (decision in docs/ui.md).
  *

@@ -18,3 +18,9 @@ export async function rendererTranslator(): Promise<(lang: LanguageCode) => TFun
   });
   return (lang) => instance.getFixedT(lang);
 }
+
+/** Every key path of a catalogue (or part of one) whose leaf is a string, dot-separated. */
+export function catalogueKeys(node: unknown, prefix = ''): string[] {
+  if (typeof node === 'string') return [prefix];
+  return Object.entries(node as Record<string, unknown>).flatMap(([k, v]) => catalogueKeys(v, prefix ? `${prefix}.${k}` : k));
+}

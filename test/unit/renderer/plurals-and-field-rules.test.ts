@@ -6,7 +6,7 @@
  */
 import type { TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rendererTranslator } from '../../helpers/renderer-i18n.ts';
+import { catalogueKeys as keys, rendererTranslator } from '../../helpers/renderer-i18n.ts';
 import { brokenRules, CUSTOMER_FIELDS, ruleOfField } from '../../../common/kiosk/customer-rules.ts';
 import { kioskApiContract } from '../../../main/kiosk-api/contract.ts';
 import type { LanguageCode } from '../../../protocol/enums/languages.ts';
@@ -18,12 +18,6 @@ let t: (lang: LanguageCode) => TFunction;
 beforeAll(async () => {
   t = await rendererTranslator();
 });
-
-/** Every key path of a catalogue whose leaf is a string. */
-function keys(node: unknown, prefix = ''): string[] {
-  if (typeof node === 'string') return [prefix];
-  return Object.entries(node as Record<string, unknown>).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
-}
 
 describe('plurals', () => {
   it('says one earlier session in the singular and more in the plural, in English', () => {
