@@ -66,6 +66,10 @@ export async function bootKiosk(options: KioskBootOptions): Promise<KioskBackend
       log,
     });
     cleanup.push(() => services.close());
+    // From the second launch on, the kiosk does not wait for its embedded platform to listen
+    // (embedded-platform.ts), so the status probe at start finds it not yet up (D-114): probe
+    // again once it listens, rather than a minute later.
+    if (embedded) void embedded.ready.then(() => services.link.probe()).catch(() => undefined);
     let closing: Promise<void> | null = null;
     return {
       api: services.api,
