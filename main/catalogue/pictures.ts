@@ -117,11 +117,11 @@ export class CataloguePictures {
     return { stored, failed };
   }
 
-  private async download(url: string, stop?: AbortSignal): Promise<void> {
+  private async download(url: string, signal?: AbortSignal): Promise<void> {
     const address = resolvePictureUrl(url, this.options.baseUrl());
     const maxBytes = this.options.maxBytes ?? 5 * 1024 * 1024;
     const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 15_000);
-    const response = await fetch(address, { redirect: 'follow', signal: stop ? AbortSignal.any([stop, timeout]) : timeout });
+    const response = await fetch(address, { redirect: 'follow', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
     if (!response.ok) {
       await response.body?.cancel();
       throw new Error(`HTTP ${response.status}`);

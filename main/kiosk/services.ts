@@ -123,13 +123,13 @@ export async function createKioskServices(input: KioskServicesInput): Promise<Ki
     onContact: (reachable) => link.noteContact(reachable),
     whenIdle: async () => {
       const { refreshed, error } = await catalogue.refreshIfDue();
-      // The refresh is the only platform contact of an idle kiosk: it keeps getStatus honest.
+      // The refresh is the only regular platform contact of an idle kiosk: it keeps getStatus
+      // honest; when none is due, a probe does if the status is unknown or stale (D-114).
       if (refreshed) link.noteContact(true);
       else if (error) {
         link.noteContact(reachedPlatform(classifyFailure(error)));
         log.write('warn', `catalogue refresh failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      else await link.probeIfUnsure();
+      } else await link.probeIfUnsure();
     },
     idleMs: sync.idleMs,
   });

@@ -8,7 +8,7 @@ import { ObjectStoreUnavailableError } from '../objects/object-store.ts';
 import { DatabaseUnavailableError } from '../storage/sql.ts';
 import { ApiError } from './api-error.ts';
 import { serializeReply } from './raw-json.ts';
-import { keepConnectionForUnreadBody } from './unread-body.ts';
+import { isBodyTooLarge, keepConnectionForUnreadBody } from './unread-body.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -110,7 +110,7 @@ export function installEnvelope(app: FastifyInstance): void {
     }
     if (isClientError(error)) {
       keepConnectionForUnreadBody(request, reply, error);
-      const tooLarge = (error as { code?: unknown }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? request.routeOptions.config?.bodyTooLarge : undefined;
+      const tooLarge = isBodyTooLarge(error) ? request.routeOptions.config?.bodyTooLarge : undefined;
       if (tooLarge) return sendFailure(request, reply, tooLarge, `the body is over ${request.routeOptions.bodyLimit} bytes: send the items in smaller batches`, {});
       return sendFailure(request, reply, Codes.INVALID_PARAM, error.message, {});
     }

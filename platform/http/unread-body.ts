@@ -17,8 +17,12 @@ export const DRAIN_MAX_MS = 30_000;
  * body and drops it) and the envelope is read (D-039). Call from the error handler.
  */
 export function keepConnectionForUnreadBody(request: FastifyRequest, reply: FastifyReply, error: object): void {
-  const code = (error as { code?: unknown }).code;
-  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' && !request.raw.complete) reply.removeHeader('connection');
+  if (isBodyTooLarge(error) && !request.raw.complete) reply.removeHeader('connection');
+}
+
+/** Fastify's refusal of a body over the route's limit (by Content-Length or while reading it). */
+export function isBodyTooLarge(error: object): boolean {
+  return (error as { code?: unknown }).code === 'FST_ERR_CTP_BODY_TOO_LARGE';
 }
 
 /** How often a connection draining a refused body is looked at. */
