@@ -13,35 +13,41 @@ export const MARKETING_CLAUSE_ID = 'marketing_messages';
 
 type Clause = KioskOutput<'getConsentClauses'>['clauses'][number];
 
-const CLAUSES: readonly { id: string; kind: Clause['kind']; required: boolean; title: LocalizedName; text: LocalizedName }[] = [
+/** English and Chinese always; other languages where written (Arabic, D-118), else the fallback chain. */
+type ClauseText = LocalizedName & Partial<Record<LanguageCode, string>>;
+
+const CLAUSES: readonly { id: string; kind: Clause['kind']; required: boolean; title: ClauseText; text: ClauseText }[] = [
   {
     id: USER_AGREEMENT_CLAUSE_ID,
     kind: 'user_agreement',
     required: true,
-    title: { en: 'User agreement', 'zh-Hans': '用户协议' },
+    title: { en: 'User agreement', 'zh-Hans': '用户协议', ar: 'اتفاقية المستخدم' },
     text: {
       en: 'The skin analysis photographs your face from three angles under several lights and estimates skin measures. The results describe the appearance of your skin; they are not a medical diagnosis.',
       'zh-Hans': '皮肤检测会在多种光源下从三个角度拍摄您的面部，并估算皮肤指标。结果仅描述皮肤外观，不构成医疗诊断。',
+      ar: 'يصوّر تحليل البشرة وجهك من ثلاث زوايا تحت عدة أنواع من الإضاءة ويقدّر مقاييس البشرة. تصف النتائج مظهر بشرتك، وليست تشخيصًا طبيًا.',
     },
   },
   {
     id: PRIVACY_POLICY_CLAUSE_ID,
     kind: 'personal_information',
     required: true,
-    title: { en: 'Personal information', 'zh-Hans': '个人信息保护' },
+    title: { en: 'Personal information', 'zh-Hans': '个人信息保护', ar: 'البيانات الشخصية' },
     text: {
       en: 'Your photos, profile and results are stored on this device and sent to the merchant\'s analysis service to produce your report. You can ask staff to delete your data at any time.',
       'zh-Hans': '您的照片、资料和检测结果会保存在本设备上，并发送至商家的分析服务以生成报告。您可以随时要求工作人员删除您的数据。',
+      ar: 'تُحفظ صورك وملفك ونتائجك على هذا الجهاز وتُرسل إلى خدمة التحليل لدى المتجر لإعداد تقريرك. يمكنك أن تطلب من الموظفين حذف بياناتك في أي وقت.',
     },
   },
   {
     id: MARKETING_CLAUSE_ID,
     kind: 'marketing',
     required: false,
-    title: { en: 'News and offers (optional)', 'zh-Hans': '资讯与优惠（可选）' },
+    title: { en: 'News and offers (optional)', 'zh-Hans': '资讯与优惠（可选）', ar: 'الأخبار والعروض (اختياري)' },
     text: {
       en: 'The store may contact you about products and treatments that suit your results.',
       'zh-Hans': '门店可能会就适合您检测结果的产品和护理项目与您联系。',
+      ar: 'قد يتواصل معك المتجر بشأن منتجات وعلاجات تناسب نتائجك.',
     },
   },
 ];

@@ -44,6 +44,9 @@ describe('kiosk API', () => {
     const { clauses } = checked('getConsentClauses', await kiosk.api.getConsentClauses({ lang: 'zh-Hans' }));
     expect(clauses.filter((c) => c.required).map((c) => c.id)).toEqual(REQUIRED_CONSENT);
     expect(clauses[0]?.title).toBe('用户协议');
+    // An Arabic customer reads the agreements in Arabic, not English in a right-to-left page (D-118).
+    const arabic = (await kiosk.api.getConsentClauses({ lang: 'ar' })).clauses;
+    expect(arabic.every((c) => /[\u0600-\u06FF]/.test(c.title) && /[\u0600-\u06FF]/.test(c.text) && !/[A-Za-z]/.test(c.text))).toBe(true);
     const session = await kiosk.api.createSession({});
     const declined = checked('submitConsent', await kiosk.api.submitConsent({ sessionId: session.id, agreedClauseIds: ['user_agreement'], rejectedClauseIds: ['privacy_policy'] }));
     expect(declined.state).toBe('cancelled');
