@@ -2,11 +2,11 @@
 // one line per dimension whose outcome differs (level, or measured / not measured with the
 // reason's detail), and the view's effective resolution. A tool for reading the bench's level
 // changes, not a figure of it.
-//   npx tsx bench/vision-real/diagnose.ts [--faces a,b] [--dimensions x,y] [--tone]
-// (--tone: the +10 and -10 ITA degree tone shifts instead of the perturbations)
+//   npx tsx bench/vision-real/diagnose.ts [--faces a,b] [--dimensions x,y] [--tone] [--held-out]
+// (--tone: the +10 and -10 ITA degree tone shifts instead of the perturbations; --held-out: the
+// held-out faces of manifest.ts instead of the evaluation set)
 import { DIMENSION_IDS } from '../../protocol/enums/dimensions.ts';
 import type { DimensionId } from '../../protocol/enums/dimensions.ts';
-import { REAL_FACES } from '../../test/fixtures/faces-real/manifest.ts';
 import { prepareFace, selectFaces } from './faces.ts';
 import { PERTURBATIONS } from './perturb.ts';
 import { toJpeg } from './faces.ts';
@@ -27,7 +27,7 @@ function describe(a: Analysis, d: DimensionId): string {
   return r ? `level ${r.level} score ${r.score} measure ${r.measure.toFixed(2)}` : 'absent';
 }
 
-const faces = selectFaces(arg('--faces') ?? REAL_FACES.map((f) => f.id));
+const faces = selectFaces(arg('--faces') ?? undefined, process.argv.includes('--held-out'));
 const dims = (arg('--dimensions') as DimensionId[] | null) ?? [...DIMENSION_IDS];
 for (const meta of faces) {
   const face = await prepareFace(meta);

@@ -10,8 +10,9 @@ import { analyzeFace } from '../../vision/face/index.ts';
 import { decodeImage } from '../../vision/image/decode.ts';
 import { IPD_MM, faceAxes } from '../../vision/skin/regions/geometry.ts';
 import type { RgbImage } from '../../vision/types.ts';
-import { REAL_FACES } from '../../test/fixtures/faces-real/manifest.ts';
+import { HELD_OUT_FACES, REAL_FACES } from '../../test/fixtures/faces-real/manifest.ts';
 import type { RealFace } from '../../test/fixtures/faces-real/manifest.ts';
+import { cropFromSource } from '../../test/fixtures/faces-real/source.ts';
 
 export const FACES_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/faces-real');
 export const TARGET_PX_PER_MM = 4.5;
@@ -28,11 +29,13 @@ export interface PreparedFace {
   readonly jpeg: Buffer;
 }
 
-export function selectFaces(ids?: readonly string[]): RealFace[] {
-  if (!ids || ids.length === 0) return [...REAL_FACES];
+/** Faces of the evaluation set, or with `heldOut` of the held-out set (manifest.ts, D-119). */
+export function selectFaces(ids?: readonly string[], heldOut = false): RealFace[] {
+  const set: readonly RealFace[] = heldOut ? HELD_OUT_FACES : REAL_FACES;
+  if (!ids || ids.length === 0) return [...set];
   return ids.map((id) => {
-    const f = REAL_FACES.find((r) => r.id === id);
-    if (!f) throw new Error(`no real face '${id}' (known: ${REAL_FACES.map((r) => r.id).join(', ')})`);
+    const f = set.find((r) => r.id === id);
+    if (!f) throw new Error(`no ${heldOut ? 'held-out' : 'real'} face '${id}' (known: ${set.map((r) => r.id).join(', ')})`);
     return f;
   });
 }
@@ -59,7 +62,7 @@ async function nativeDensity(file: Buffer): Promise<number> {
 }
 
 export async function prepareFace(meta: RealFace): Promise<PreparedFace> {
-  const file = await readFile(join(FACES_DIR, meta.file));
+  const file = meta.file === null ? await cropFromSource(meta) : await readFile(join(FACES_DIR, meta.file));
   const nativePxPerMm = await nativeDensity(file);
   const scale = TARGET_PX_PER_MM / nativePxPerMm;
   const info = await sharp(file).metadata();

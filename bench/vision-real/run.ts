@@ -1,5 +1,5 @@
 // Real-face evaluation of vision/skin (issue 12, part 6): is each dimension a measurement?
-// npm run bench:vision-real [-- --quick] [-- --faces a,b] [-- --trials n] [-- --write-figures <path>]
+// npm run bench:vision-real [-- --quick] [-- --faces a,b] [-- --trials n] [-- --write-figures <path>] [-- --held-out]
 // Figures and their limits: bench/vision-real/README.md. Exits 0 whatever the aims say (it is a
 // measuring instrument); 1 only when it crashes.
 import { cpus, loadavg } from 'node:os';
@@ -16,24 +16,28 @@ interface Args {
   readonly figures?: string;
   /** Painted trials per face (default 2, 1 with --quick): two per face is too few to read a rate of new false spots (D-088). */
   readonly trials?: number;
+  /** The held-out faces instead of the evaluation set (manifest.ts, D-119). */
+  readonly heldOut: boolean;
 }
 
 function parseArgs(argv: readonly string[]): Args {
   let quick = false;
+  let heldOut = false;
   let faces: string[] | undefined;
   let figures: string | undefined;
   let trials: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--quick') quick = true;
+    else if (a === '--held-out') heldOut = true;
     else if (a === '--faces') faces = (argv[++i] ?? '').split(',').filter(Boolean);
     else if (a?.startsWith('--faces=')) faces = a.slice(8).split(',').filter(Boolean);
     else if (a === '--write-figures') figures = argv[++i];
     else if (a?.startsWith('--write-figures=')) figures = a.slice(16);
     else if (a === '--trials' || a?.startsWith('--trials=')) trials = paintTrialsArg(a === '--trials' ? argv[++i] : a.slice(9));
-    else throw new Error(`unknown argument ${a} (use --quick, --faces a,b, --trials n, --write-figures <path>)`);
+    else throw new Error(`unknown argument ${a} (use --quick, --faces a,b, --trials n, --write-figures <path>, --held-out)`);
   }
-  return { quick, ...(faces ? { faces } : {}), ...(figures ? { figures } : {}), ...(trials !== undefined ? { trials } : {}) };
+  return { quick, heldOut, ...(faces ? { faces } : {}), ...(figures ? { figures } : {}), ...(trials !== undefined ? { trials } : {}) };
 }
 
 function paintTrialsArg(v: string | undefined): number {
@@ -48,9 +52,10 @@ async function main(): Promise<void> {
   const perturbations = args.quick ? QUICK_PERTURBATIONS : PERTURBATIONS;
   const paintTrials = args.trials ?? (args.quick ? 1 : 2);
   const toneShifts = [10, -10];
-  const metas = selectFaces(args.faces);
+  if (args.heldOut && args.figures) throw new Error('--write-figures records the evaluation set\'s figures (the kiosk\'s noise bands), not the held-out faces\'');
+  const metas = selectFaces(args.faces, args.heldOut);
   console.log(`vision-real bench ${new Date().toISOString()}; ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  console.log(`${metas.length} faces at ${TARGET_PX_PER_MM} px/mm; perturbations: ${perturbations.map((p) => p.name).join(', ')}; ${paintTrials} painted trial(s) per face, as many small spots on steep shading; tone shifts ${toneShifts.join(', ')} ITA degrees`);
+  console.log(`${metas.length} ${args.heldOut ? 'held-out faces (never tuned on; cut from their sources)' : 'faces'} at ${TARGET_PX_PER_MM} px/mm; perturbations: ${perturbations.map((p) => p.name).join(', ')}; ${paintTrials} painted trial(s) per face, as many small spots on steep shading; tone shifts ${toneShifts.join(', ')} ITA degrees`);
   const runs: FaceRun[] = [];
   for (const [k, meta] of metas.entries()) {
     const face = await prepareFace(meta);
