@@ -4,7 +4,7 @@
  * both the session ends at consent. Marketing is optional and changes nothing in the analysis.
  * The wording is a template a merchant's legal team replaces; it names what the kiosk does.
  */
-import type { LanguageCode, LocalizedName } from '../../protocol/enums/languages.ts';
+import type { LanguageCode, LocalizedText } from '../../protocol/enums/languages.ts';
 import { localize } from '../../protocol/enums/languages.ts';
 import { PRIVACY_POLICY_CLAUSE_ID, USER_AGREEMENT_CLAUSE_ID } from '../../protocol/report-data/consent.ts';
 import type { KioskOutput } from '../kiosk-api/types.ts';
@@ -13,10 +13,7 @@ export const MARKETING_CLAUSE_ID = 'marketing_messages';
 
 type Clause = KioskOutput<'getConsentClauses'>['clauses'][number];
 
-/** English and Chinese always; other languages where written (Arabic, D-118), else the fallback chain. */
-type ClauseText = LocalizedName & Partial<Record<LanguageCode, string>>;
-
-const CLAUSES: readonly { id: string; kind: Clause['kind']; required: boolean; title: ClauseText; text: ClauseText }[] = [
+const CLAUSES: readonly { id: string; kind: Clause['kind']; required: boolean; title: LocalizedText; text: LocalizedText }[] = [
   {
     id: USER_AGREEMENT_CLAUSE_ID,
     kind: 'user_agreement',

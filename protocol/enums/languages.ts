@@ -92,6 +92,9 @@ export interface LocalizedName {
   readonly 'zh-Hans': string;
 }
 
+/** A text in English and Simplified Chinese and any other languages it has been written in. */
+export type LocalizedText = LocalizedName & Partial<Record<LanguageCode, string>>;
+
 /**
  * The languages tried for `code`, nearest first: the code itself, then its closest relatives
  * (Hong Kong to generic Traditional to Simplified Chinese; the two Spanish variants to each
@@ -118,7 +121,7 @@ export function fallbackLanguages(code: LanguageCode): readonly LanguageCode[] {
  * The name in `code`. Enumeration names exist in every language (AllLanguageNames); a text with
  * fewer translations takes the nearest language it has (`fallbackLanguages`).
  */
-export function localize(name: LocalizedName & Partial<Record<LanguageCode, string>>, code: LanguageCode = DEFAULT_LANGUAGE): string {
+export function localize(name: LocalizedText, code: LanguageCode = DEFAULT_LANGUAGE): string {
   for (const candidate of fallbackLanguages(code)) {
     const text = name[candidate];
     if (text) return text;

@@ -1,5 +1,5 @@
 import type { MeasurementLimit } from '../skin-api/task-result.ts';
-import { localize, type LanguageCode, type LocalizedName } from './languages.ts';
+import { localize, type LanguageCode, type LocalizedText as Text } from './languages.ts';
 
 /**
  * Words for the reasons of D-033 (why a dimension was not measured, or what made a measured one
@@ -11,7 +11,6 @@ import { localize, type LanguageCode, type LocalizedName } from './languages.ts'
  * Chinese scripts and Arabic (the languages of the phone page and of the kiosk's UI catalogues);
  * other languages fall back along `fallbackLanguages`.
  */
-type Text = LocalizedName & Partial<Record<LanguageCode, string>>;
 
 const LIMIT_TEXTS: Readonly<Record<MeasurementLimit, { sentence: Text; short: Text }>> = {
   resolution: {

@@ -1,4 +1,4 @@
-import { localize, type LanguageCode, type LocalizedName } from '../../../protocol/enums/languages.ts';
+import { localize, type LanguageCode, type LocalizedText as Text } from '../../../protocol/enums/languages.ts';
 import type { LightSource, View } from '../../../protocol/skin-api/api-codes.ts';
 
 /**
@@ -8,7 +8,6 @@ import type { LightSource, View } from '../../../protocol/skin-api/api-codes.ts'
  * mix in English sentences, whose punctuation the bidirectional layout scatters); other
  * languages fall back (`localize`).
  */
-type Text = LocalizedName & Partial<Record<LanguageCode, string>>;
 
 const TEXTS = {
   title: { en: 'Your skin analysis', 'zh-Hans': '您的皮肤检测报告', 'zh-Hant': '您的皮膚檢測報告', ar: 'تحليل بشرتك' },

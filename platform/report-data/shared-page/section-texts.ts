@@ -1,5 +1,5 @@
 import type { Concern, Tone } from '../../../protocol/enums/concerns.ts';
-import { localize, type LanguageCode, type LocalizedName } from '../../../protocol/enums/languages.ts';
+import { localize, type LanguageCode, type LocalizedText as Text } from '../../../protocol/enums/languages.ts';
 import type { MarkKind } from '../../../protocol/enums/marks-legend.ts';
 
 /**
@@ -8,7 +8,6 @@ import type { MarkKind } from '../../../protocol/enums/marks-legend.ts';
  * (`localize`). The kiosk's concern names have no Traditional Chinese and live in the renderer's
  * i18next catalogue, which the platform cannot import; these are the page's own.
  */
-type Text = LocalizedName & Partial<Record<LanguageCode, string>>;
 
 const SECTION = {
   keyFindings: { en: 'What to look at first', 'zh-Hans': '优先关注', 'zh-Hant': '優先關注', ar: 'ما يستحق الاهتمام أولًا' },
