@@ -44,14 +44,14 @@ const BASELINE: Readonly<Record<DimensionId, readonly [number, number]>> = {
   skin_vitality: [0.7, 0],
   glow: [0.3, 0],
   skin_smoothness: [0, 0],
-  firmness: [1.6, 0],
+  firmness: [0.9, 0.11], // D-120 (mandible_edge, one of its parts): 1.6 and 0 before
   vitality_eye_contour: [0.5, 0],
   skin_glow: [0.3, 0],
   eye_bags: [1, 0.11],
   eye_sagging: [0.2, 0],
   plump_cheeks: [0.8, 0],
   low_cheek: [0.1, 0],
-  mandible_edge: [2.6, 0.11],
+  mandible_edge: [1.9, 0.11], // D-120: 2.5 before (the jaw's edge sought 3 mm in to 7 mm out, falls only)
   crows_feet: [0, 0],
   under_eye_wrinkle: [0, 0],
   forehead_wrinkle: [0, 0],

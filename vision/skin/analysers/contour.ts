@@ -120,8 +120,20 @@ export const lowCheek: Analyser = {
 };
 
 /**
- * mandible_edge: softness of the jawline. Across the silhouette at each jaw landmark, the steepest
- * L* gradient (per mm, blurred 1 mm) within 4 mm either side; 6 L* per mm or more is a crisp edge.
+ * How far each jaw profile reaches inside FaceMesh's jaw contour and outside it (mm). decision
+ * (D-120): on the evaluation set, the steepest falls of 5 L* per mm or more lie 0.75 to 6.25 mm
+ * outside the contour (5th to 75th percentile; median 4.25): the shade begins under the jaw's
+ * edge, below where the mesh puts the contour. Further out (9-12 mm) they are collars and hair.
+ */
+const JAW_INSIDE_MM = 3;
+const JAW_OUTSIDE_MM = 7;
+const JAW_STEP_MM = 0.5;
+
+/**
+ * mandible_edge: softness of the jawline. Along a profile across the jaw at each jaw landmark,
+ * the steepest fall of L* outwards (per mm, blurred 1 mm), from the lit jaw into the shade under
+ * it; 6 L* per mm or more is a crisp edge. Only falls count: a rise outwards is a bright
+ * background or collar beside the jaw, not its edge.
  */
 export const mandibleEdge: Analyser = {
   dimension: 'mandible_edge',
@@ -130,22 +142,21 @@ export const mandibleEdge: Analyser = {
     const light = ctx.pick(SHAPE_LIGHTS);
     const L = smoothL(ctx, light);
     const jaw = [...landmarks(ctx.input.face, M.JAW_RIGHT.slice(1, -1)), ...landmarks(ctx.input.face, M.JAW_LEFT.slice(1, -1))];
-    const centre = landmark(ctx.input.face, M.POINT.noseTip);
+    const o = ctx.toWork(1, landmark(ctx.input.face, M.POINT.noseTip));
     const mm = ctx.pxPerMm(1);
     const { width, height } = ctx.size(1);
+    const inFrame = (p: Point2): boolean => p.x >= 0 && p.y >= 0 && p.x <= width && p.y <= height;
     const gradients: number[] = [];
     for (const p of jaw) {
       const c = ctx.toWork(1, p);
-      const o = ctx.toWork(1, centre);
       const len = Math.hypot(c.x - o.x, c.y - o.y) || 1;
-      const nx = (c.x - o.x) / len;
-      const ny = (c.y - o.y) / len;
-      if (c.x < 4 * mm || c.y < 4 * mm || c.x > width - 4 * mm || c.y > height - 4 * mm) continue;
+      const at = (t: number): Point2 => ({ x: c.x + ((c.x - o.x) / len) * t * mm, y: c.y + ((c.y - o.y) / len) * t * mm });
+      if (!inFrame(at(-JAW_INSIDE_MM)) || !inFrame(at(JAW_OUTSIDE_MM))) continue;
       let best = 0;
-      for (let t = -4; t < 4; t += 0.5) {
-        const a = sample(L, c.x + nx * t * mm - 0.5, c.y + ny * t * mm - 0.5);
-        const b = sample(L, c.x + nx * (t + 0.5) * mm - 0.5, c.y + ny * (t + 0.5) * mm - 0.5);
-        best = Math.max(best, Math.abs(b - a) / 0.5);
+      for (let t = -JAW_INSIDE_MM; t < JAW_OUTSIDE_MM; t += JAW_STEP_MM) {
+        const a = at(t);
+        const b = at(t + JAW_STEP_MM);
+        best = Math.max(best, (sample(L, a.x - 0.5, a.y - 0.5) - sample(L, b.x - 0.5, b.y - 0.5)) / JAW_STEP_MM);
       }
       gradients.push(best);
     }
