@@ -1,6 +1,7 @@
 // mandible_edge on scenes whose jaw edge is drawn where we choose (D-120): the lower face of a real
 // photo repainted as lit skin over a darker neck, the boundary a given distance outside (or
-// inside) FaceMesh's jaw contour, crisp or soft, falling or rising outwards.
+// inside) FaceMesh's jaw contour, crisp or soft, falling or rising outwards. The photo is an
+// evaluation-set face (sample3-a's), not a held-out one (D-119).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyseView } from '../../../vision/skin/index.ts';
 import { pointInPolygon } from '../../../vision/skin/image/raster.ts';
@@ -15,7 +16,7 @@ import { PAINTED } from './helpers/scenes.ts';
 let image: RgbImage;
 let face: FaceGeometry;
 beforeAll(async () => {
-  ({ image, face } = await fixtureFace('sample6-frontal.jpg', 1600));
+  ({ image, face } = await fixtureFace('sample3-frontal-smile.jpg', 1600));
 });
 afterAll(releaseLandmarker);
 
@@ -91,6 +92,14 @@ describe('mandible_edge reads the jaw edge where it is, and only a fall into sha
     const soft = softness({ edgeMm: 5, rampMm: 12, beyond: 0.5 });
     expect(soft).toBeGreaterThanOrEqual(35);
     expect(soft - crisp).toBeGreaterThan(40);
+  });
+
+  it('a crisp fall 10 mm out (a collar, hair) is beyond the search and reads soft', () => {
+    expect(softness({ edgeMm: 10, rampMm: 1, beyond: 0.5 })).toBeGreaterThanOrEqual(75);
+  });
+
+  it('a crisp fall 6 mm inside the contour (a shadow on the cheek) is before the search and reads soft', () => {
+    expect(softness({ edgeMm: -6, rampMm: 1, beyond: 0.5 })).toBeGreaterThanOrEqual(75);
   });
 
   it('a crisp rise into something brighter (a pale wall or collar beside the jaw) is not taken for the jaw edge', () => {

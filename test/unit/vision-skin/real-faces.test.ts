@@ -22,14 +22,16 @@ import type { DimensionFigures, SpotFigures } from '../../../bench/vision-real/m
  * resolution estimate and one rule for every need, colour against each half of the face and
  * highlights left out, weighted spot candidates, creases read as profiles in corridors kept off
  * the skin's edges) and D-080 (spot depth and size whatever the detector scale, crease shape and
- * direction as ramps), speckle after D-082 (the "dark all round" test on a band-limited plane):
+ * direction as ramps), speckle after D-082 (the "dark all round" test on a band-limited plane);
+ * mandible_edge and firmness measured again on 2026-12-06 after D-120 (the jaw's edge sought 3 mm
+ * in to 7 mm out, falls only):
  * [pooled within-face score SD, share of the perturbed analyses whose level
  * differed (or that flipped between measured and not measured)]. These faces hold 0.9 to 2 px/mm
  * of real detail, so pores, texture, fine lines and the water proxy are not measured on them (a
  * zero here means "nothing to repeat"); the painted-scene tests cover those detectors. The aim is
- * SD <= 5 and change <= 0.1 for every measured dimension: eye_bags, mandible_edge and
- * nasolabial_folds change level on one or two of nine comparisons, each a measure sitting on a
- * level boundary.
+ * SD <= 5 and change <= 0.1 for every measured dimension: eye_bags, mandible_edge, firmness and
+ * nasolabial_folds have changed level on one or two of nine comparisons, each a measure sitting
+ * on a level boundary.
  */
 const BASELINE: Readonly<Record<DimensionId, readonly [number, number]>> = {
   pore: [0, 0],
@@ -44,14 +46,14 @@ const BASELINE: Readonly<Record<DimensionId, readonly [number, number]>> = {
   skin_vitality: [0.7, 0],
   glow: [0.3, 0],
   skin_smoothness: [0, 0],
-  firmness: [0.9, 0.11], // D-120 (mandible_edge, one of its parts): 1.6 and 0 before
+  firmness: [0.9, 0.11], // D-120 (mandible_edge is one of its parts): [1.6, 0] before
   vitality_eye_contour: [0.5, 0],
   skin_glow: [0.3, 0],
   eye_bags: [1, 0.11],
   eye_sagging: [0.2, 0],
   plump_cheeks: [0.8, 0],
   low_cheek: [0.1, 0],
-  mandible_edge: [1.9, 0.11], // D-120: 2.5 before (the jaw's edge sought 3 mm in to 7 mm out, falls only)
+  mandible_edge: [1.9, 0.11], // D-120: baseline 2.6 before, 2.5 measured just before the change
   crows_feet: [0, 0],
   under_eye_wrinkle: [0, 0],
   forehead_wrinkle: [0, 0],
