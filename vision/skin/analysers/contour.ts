@@ -151,13 +151,21 @@ export const mandibleEdge: Analyser = {
     for (const p of jaw) {
       const c = ctx.toWork(1, p);
       const len = Math.hypot(c.x - o.x, c.y - o.y) || 1;
-      const at = (t: number): Point2 => ({ x: c.x + ((c.x - o.x) / len) * t * mm, y: c.y + ((c.y - o.y) / len) * t * mm });
+      const nx = (c.x - o.x) / len;
+      const ny = (c.y - o.y) / len;
+      const at = (t: number): Point2 => ({ x: c.x + nx * t * mm, y: c.y + ny * t * mm });
+      const Lat = (t: number): number => {
+        const q = at(t);
+        return sample(L, q.x - 0.5, q.y - 0.5);
+      };
       if (!inFrame(at(-JAW_INSIDE_MM)) || !inFrame(at(JAW_OUTSIDE_MM))) continue;
+      // Each step's outer sample is the next step's inner one: the profile is read once.
       let best = 0;
-      for (let t = -JAW_INSIDE_MM; t < JAW_OUTSIDE_MM; t += JAW_STEP_MM) {
-        const a = at(t);
-        const b = at(t + JAW_STEP_MM);
-        best = Math.max(best, (sample(L, a.x - 0.5, a.y - 0.5) - sample(L, b.x - 0.5, b.y - 0.5)) / JAW_STEP_MM);
+      let inner = Lat(-JAW_INSIDE_MM);
+      for (let t = -JAW_INSIDE_MM + JAW_STEP_MM; t <= JAW_OUTSIDE_MM; t += JAW_STEP_MM) {
+        const outer = Lat(t);
+        best = Math.max(best, (inner - outer) / JAW_STEP_MM);
+        inner = outer;
       }
       gradients.push(best);
     }
