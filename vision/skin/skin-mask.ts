@@ -1,7 +1,7 @@
 import type { Level, SkinContext } from './context.ts';
 import { gaussianBlur } from './image/filters.ts';
 import type { Mask } from './image/plane.ts';
-import { newMask, scanRect } from './image/plane.ts';
+import { chessboardDistance, newMask, scanRect } from './image/plane.ts';
 import { fillPolygon, polygonMask } from './image/raster.ts';
 import { maskedValues, quantile, robustSigma } from './image/stats.ts';
 import type { RegionId } from './regions/regions.ts';
@@ -30,20 +30,25 @@ export function buildSkinMasks(ctx: SkinContext): SkinMasks {
   const looksForeign = foreignTest(ctx, face);
   const coarse = newMask(W, H);
   const foreign = newMask(W, H);
+  // Outside the silhouette, what fails the same test: hair and background around the face.
+  const around = newMask(W, H);
   let neckSkin = 0;
   for (let i = 0; i < coarse.data.length; i++) {
     if (face.data[i]) {
       if (looksForeign(i, false)) foreign.data[i] = 1;
       else coarse.data[i] = 1;
-    } else if (neck.data[i] && !silhouette.data[i] && !looksForeign(i, true)) {
-      coarse.data[i] = 1;
-      neckSkin++;
+    } else if (!silhouette.data[i]) {
+      if (looksForeign(i, false)) around.data[i] = 1;
+      if (neck.data[i] && !looksForeign(i, true)) {
+        coarse.data[i] = 1;
+        neckSkin++;
+      }
     }
   }
-  // Inside the face, only what is foreign AND reaches the silhouette's edge is taken out: hair
-  // comes in from the edge, while a dark spot, a wrinkled patch or a shiny area sits inside the
-  // face and must stay in the mask to be measured. What touches the edge stays out.
-  const inner = dropEdgeConnected(foreign, silhouette);
+  // Inside the face, only what is foreign AND joins the foreign area around the face is taken
+  // out: hair comes in from around the face, while a dark spot, a wrinkled patch, a shiny area or
+  // a deep fold sits inside the face and must stay in the mask to be measured.
+  const inner = notJoinedFromAround(foreign, around, silhouette, Math.max(1, Math.round(ctx.px(AROUND_MM, 1))));
   for (let i = 0; i < inner.length; i++) if (inner[i]) coarse.data[i] = 1;
   const neckArea = unclippedArea(ctx, ctx.regions.regions.neck, 1) - overlap(face, neck);
   return { coarse, neckVisibility: neckArea > 0 ? Math.min(1, neckSkin / neckArea) : 0 };
@@ -99,31 +104,54 @@ function foreignTest(ctx: SkinContext, face: Mask): (i: number, strict: boolean)
   };
 }
 
-/** The foreign pixels NOT connected (8-neighbours) to the outside of the silhouette. */
-function dropEdgeConnected(foreign: Mask, silhouette: Mask): Uint8Array {
+/**
+ * decision (D-121): how far outside the silhouette the foreign area around the face is sure to be
+ * hair or background, not a stray pixel beside the outline that a tenth more light tipped.
+ */
+const AROUND_MM = 2;
+
+/**
+ * The foreign pixels inside the face NOT connected (8-neighbours, through foreign pixels inside
+ * and outside the silhouette) to the foreign area around it more than `r` pixels outside the
+ * silhouette, nor to the frame's border. The way in is read on the image, not at the silhouette's
+ * outline: when any foreign pixel touching the outline was taken for hair, a smile fold's shadow
+ * whose tip met the outline came and went with a pixel of landmark movement, and took the whole
+ * fold out of the nasolabial corridor (fold index 1.2 against 21.8 on the same pixels; D-121). A
+ * strand of hair over the face still joins the hair it grows from.
+ */
+export function notJoinedFromAround(foreign: Mask, around: Mask, silhouette: Mask, r: number): Uint8Array {
   const { width: W, height: H } = foreign;
+  const n = W * H;
   const keep = Uint8Array.from(foreign.data);
-  const stack: number[] = [];
-  for (let i = 0; i < keep.length; i++) {
-    if (!keep[i]) continue;
+  const fromFace = chessboardDistance(silhouette, false);
+  // `open`: foreign pixels inside the face and around it not yet reached.
+  const open = new Uint8Array(n);
+  for (let i = 0; i < n; i++) open[i] = (foreign.data[i] as number) | (around.data[i] as number);
+  const stack = new Int32Array(n);
+  let top = 0;
+  for (let i = 0; i < n; i++) {
+    if (!open[i]) continue;
     const x = i % W;
     const y = (i - x) / W;
-    const edge = x === 0 || y === 0 || x === W - 1 || y === H - 1 || !silhouette.data[i - 1] || !silhouette.data[i + 1] || !silhouette.data[i - W] || !silhouette.data[i + W];
-    if (edge) {
-      keep[i] = 0;
-      stack.push(i);
+    const border = x === 0 || y === 0 || x === W - 1 || y === H - 1;
+    if (border || (around.data[i] && (fromFace[i] as number) > r)) {
+      open[i] = 0;
+      stack[top++] = i;
     }
   }
-  while (stack.length) {
-    const i = stack.pop() as number;
+  while (top > 0) {
+    const i = stack[--top] as number;
+    keep[i] = 0;
     const x = i % W;
-    for (let dy = -1; dy <= 1; dy++) {
-      for (let dx = -1; dx <= 1; dx++) {
-        const nx = x + dx;
+    const y = (i - x) / W;
+    const x0 = x > 0 ? -1 : 0;
+    const x1 = x < W - 1 ? 1 : 0;
+    for (let dy = y > 0 ? -1 : 0; dy <= (y < H - 1 ? 1 : 0); dy++) {
+      for (let dx = x0; dx <= x1; dx++) {
         const j = i + dy * W + dx;
-        if (nx < 0 || nx >= W || j < 0 || j >= keep.length || !keep[j]) continue;
-        keep[j] = 0;
-        stack.push(j);
+        if (!open[j]) continue;
+        open[j] = 0;
+        stack[top++] = j;
       }
     }
   }
