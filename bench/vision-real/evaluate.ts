@@ -42,8 +42,8 @@ export interface PaintTrial {
   readonly speckleMeasured: boolean;
   readonly acneMeasured: boolean;
   /**
-   * The painted image analysed with the capture's geometry (as the kiosk sends averaged landmarks
-   * with a capture, issue 12 item 3): what the paint does with landmark re-detection taken out.
+   * The painted image analysed with the capture's geometry (not what any client does: the platform
+   * finds the face on every still, D-122): what the paint does with landmark re-detection taken out.
    */
   readonly speckleHeld: readonly Point2[] | null;
   readonly speckleMeasuredHeld: boolean;

@@ -140,8 +140,9 @@ export interface SpotFigures {
   readonly flickerMeasuredRuns: number;
   /**
    * The same figures with the capture's geometry held: painted and re-lit copies analysed with the
-   * capture's landmarks instead of finding the face again (issue 12 item 3: the kiosk sends
-   * averaged geometry with a capture). Apart from the figures above, which keep the re-detection.
+   * capture's landmarks instead of finding the face again, which no client does (the platform
+   * finds the face on every still, D-035, D-122): what the paint does apart from re-detection. The
+   * figures above, which keep the re-detection, are the station's.
    */
   readonly held: { readonly trials: number; readonly found: number; readonly falseSpots: number; readonly flickerRuns: number; readonly flickerSpots: number };
 }

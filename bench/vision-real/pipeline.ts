@@ -26,7 +26,8 @@ export interface Analysis {
 
 /**
  * `geometry`: analyse with these landmarks instead of finding the face again (a copy of a capture
- * read with the capture's geometry, as the kiosk sends averaged landmarks with a capture).
+ * read with the capture's geometry, to separate what re-detection changes from what the pixels
+ * do; the platform itself finds the face on every still, D-035, D-122).
  */
 export async function analyseJpeg(bytes: Uint8Array, geometry?: FaceGeometry): Promise<Analysis> {
   const t0 = performance.now();

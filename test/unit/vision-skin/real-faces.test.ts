@@ -114,9 +114,9 @@ describe('vision/skin on real faces', () => {
     expect(spots.falseSpots).toBeLessThanOrEqual(2);
   });
 
-  // D-082: with the landmarks of the capture held (as the kiosk sends averaged geometry with a
-  // capture), painting a spot changes nothing elsewhere: every new false spot of D-080c came from
-  // finding the face again.
+  // D-082: with the landmarks of the capture held, painting a spot changes nothing elsewhere: every
+  // new false spot of D-080c came from finding the face again. No client holds them: the platform
+  // finds the face on every still (D-035, D-122), so this isolates the paint's own effect.
   it("with the capture's geometry held, finds every painted macule and no new false spot", () => {
     expect(spots.held.found).toBe(spots.held.trials);
     expect(spots.held.falseSpots).toBe(0);
