@@ -54,7 +54,7 @@ export function printPainting(s: SpotFigures): void {
   console.log(`  per run that measured speckle: ${f1(s.flickerSpots / Math.max(1, s.flickerMeasuredRuns))} (${s.flickerMeasuredRuns} runs); painted: ${f1(s.falseSpots / Math.max(1, s.trials))} (${s.trials} runs)`);
   const h = s.held;
   console.log(
-    `Capture's geometry held (the painted and re-lit copies analysed with the capture's landmarks instead of finding the face again; issue 12 item 3): painted spot ${h.found}/${h.trials} found; new false spots ${h.falseSpots} (${f1(h.falseSpots / Math.max(1, h.trials))} per measured painted run); reference ${h.flickerSpots} in ${h.flickerRuns} re-lit or re-compressed runs`,
+    `Capture's geometry held (the painted and re-lit copies analysed with the capture's landmarks instead of finding the face again: a reading that separates the two causes; the platform finds the face on every still, D-122): painted spot ${h.found}/${h.trials} found; new false spots ${h.falseSpots} (${f1(h.falseSpots / Math.max(1, h.trials))} per measured painted run); reference ${h.flickerSpots} in ${h.flickerRuns} re-lit or re-compressed runs`,
   );
   console.log(`Painted 3 mm red papule (a* +12, L* -3): ${s.papuleExactlyOne}/${s.papules} counted as exactly one acne lesion within 3 mm (${dist || 'none'}); ${s.papulesNotMeasured} in runs that left acne not measured`);
 }

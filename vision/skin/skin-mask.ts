@@ -1,7 +1,7 @@
 import type { Level, SkinContext } from './context.ts';
 import { gaussianBlur } from './image/filters.ts';
 import type { Mask } from './image/plane.ts';
-import { chessboardDistance, newMask, scanRect } from './image/plane.ts';
+import { dilate, newMask, scanRect } from './image/plane.ts';
 import { fillPolygon, polygonMask } from './image/raster.ts';
 import { maskedValues, quantile, robustSigma } from './image/stats.ts';
 import type { RegionId } from './regions/regions.ts';
@@ -38,8 +38,9 @@ export function buildSkinMasks(ctx: SkinContext): SkinMasks {
       if (looksForeign(i, false)) foreign.data[i] = 1;
       else coarse.data[i] = 1;
     } else if (!silhouette.data[i]) {
-      if (looksForeign(i, false)) around.data[i] = 1;
-      if (neck.data[i] && !looksForeign(i, true)) {
+      const unlike = looksForeign(i, false);
+      if (unlike) around.data[i] = 1;
+      if (neck.data[i] && !unlike && !looksForeign(i, true)) {
         coarse.data[i] = 1;
         neckSkin++;
       }
@@ -105,15 +106,16 @@ function foreignTest(ctx: SkinContext, face: Mask): (i: number, strict: boolean)
 }
 
 /**
- * decision (D-121): how far outside the silhouette the foreign area around the face is sure to be
- * hair or background, not a stray pixel beside the outline that a tenth more light tipped.
+ * decision (D-121): how far outside the silhouette (grown by this much, as a square of pixels)
+ * the foreign area around the face is sure to be hair or background, not a stray pixel beside the
+ * outline that a tenth more light tipped.
  */
 const AROUND_MM = 2;
 
 /**
  * The foreign pixels inside the face NOT connected (8-neighbours, through foreign pixels inside
- * and outside the silhouette) to the foreign area around it more than `r` pixels outside the
- * silhouette, nor to the frame's border. The way in is read on the image, not at the silhouette's
+ * and outside the silhouette) to the foreign area around it beyond the silhouette grown by `r`
+ * pixels (a (2r + 1)-pixel square), nor to the frame's border. The way in is read on the image, not at the silhouette's
  * outline: when any foreign pixel touching the outline was taken for hair, a smile fold's shadow
  * whose tip met the outline came and went with a pixel of landmark movement, and took the whole
  * fold out of the nasolabial corridor (fold index 1.2 against 21.8 on the same pixels; D-121). A
@@ -123,7 +125,7 @@ export function notJoinedFromAround(foreign: Mask, around: Mask, silhouette: Mas
   const { width: W, height: H } = foreign;
   const n = W * H;
   const keep = Uint8Array.from(foreign.data);
-  const fromFace = chessboardDistance(silhouette, false);
+  const nearFace = dilate(silhouette, r);
   // `open`: foreign pixels inside the face and around it not yet reached.
   const open = new Uint8Array(n);
   for (let i = 0; i < n; i++) open[i] = (foreign.data[i] as number) | (around.data[i] as number);
@@ -134,7 +136,7 @@ export function notJoinedFromAround(foreign: Mask, around: Mask, silhouette: Mas
     const x = i % W;
     const y = (i - x) / W;
     const border = x === 0 || y === 0 || x === W - 1 || y === H - 1;
-    if (border || (around.data[i] && (fromFace[i] as number) > r)) {
+    if (border || (around.data[i] && !nearFace.data[i])) {
       open[i] = 0;
       stack[top++] = i;
     }

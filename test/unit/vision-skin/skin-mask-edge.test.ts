@@ -12,7 +12,7 @@ import { analyseJpeg } from '../../../bench/vision-real/pipeline.ts';
 import type { Analysis } from '../../../bench/vision-real/pipeline.ts';
 import { SkinContext } from '../../../vision/skin/context.ts';
 import type { Mask } from '../../../vision/skin/image/plane.ts';
-import { chessboardDistance, newMask } from '../../../vision/skin/image/plane.ts';
+import { newMask } from '../../../vision/skin/image/plane.ts';
 import { creaseIndex } from '../../../vision/skin/measure/crease.ts';
 import { foldSpec } from '../../../vision/skin/measure/folds.ts';
 import { notJoinedFromAround } from '../../../vision/skin/skin-mask.ts';
@@ -35,16 +35,6 @@ const kept = (keep: Uint8Array, x: number, y: number): boolean => keep[y * W + x
 /** How far outside the outline the area around is sure to be hair or background (the rule's r). */
 const R = 2;
 
-describe('chessboardDistance', () => {
-  it('counts 8-neighbour steps to the nearest set pixel, the frame counting as set when asked', () => {
-    const one = draw((x, y) => x === 10 && y === 10);
-    const d = chessboardDistance(one, false);
-    expect([d[10 * W + 10], d[10 * W + 13], d[13 * W + 12], d[0]]).toEqual([0, 3, 3, 10]);
-    const framed = chessboardDistance(one, true);
-    expect([framed[0], framed[2 * W + 3], framed[10 * W + 12]]).toEqual([1, 3, 2]);
-  });
-});
-
 describe('notJoinedFromAround: which foreign pixels inside the face stay in the mask', () => {
   it('keeps a dark fold whose tip meets the outline when skin lies beyond it', () => {
     const fold = draw((x, y) => inFace(x, y) && x >= 30 && y >= 12 && y <= 15);
@@ -54,20 +44,28 @@ describe('notJoinedFromAround: which foreign pixels inside the face stay in the 
   });
 
   it('takes out a strand of hair that joins the hair around the face, however thin', () => {
+    // The hair around stays off the frame's border: it joins by lying beyond the silhouette grown by R.
     const strand = draw((x, y) => inFace(x, y) && x === 20 && y <= 16);
-    const hair = draw((x, y) => !inFace(x, y) && (y <= 1 || (x === 20 && y <= 4)));
+    const hair = draw((x, y) => x === 20 && y >= 1 && y <= 4);
     const keep = notJoinedFromAround(strand, hair, silhouette, R);
     for (let y = 5; y <= 16; y++) expect(kept(keep, 20, y), `row ${y}`).toBe(false);
   });
 
-  it('keeps the fold when the only foreign pixel beside its tip is a stray one at the outline', () => {
+  it('joins through a diagonal step across the outline (8-neighbours)', () => {
     const fold = draw((x, y) => inFace(x, y) && x >= 30 && y >= 12 && y <= 15);
-    const stray = draw((x, y) => x === 35 && y === 13);
-    const keep = notJoinedFromAround(fold, stray, silhouette, R);
-    expect(kept(keep, 34, 13)).toBe(true);
-    // The same pixel joined to the background further out takes the fold with it.
-    const background = draw((x, y) => (x >= 35 && y === 13) || x >= 38);
-    expect(kept(notJoinedFromAround(fold, background, silhouette, R), 34, 13)).toBe(false);
+    // One pixel outside the outline, diagonal to the fold's corner, then out to a patch beyond R.
+    const hair = draw((x, y) => (x === 35 && y === 16) || (x >= 36 && x <= 38 && y === 17));
+    expect(kept(notJoinedFromAround(fold, hair, silhouette, R), 34, 13)).toBe(false);
+  });
+
+  it('keeps the fold when the only foreign pixels beside its tip lie within R of the outline', () => {
+    const fold = draw((x, y) => inFace(x, y) && x >= 30 && y >= 12 && y <= 15);
+    // A stray run two pixels deep (columns 35-36, within R = 2 of the outline at 34) keeps the fold...
+    const stray = draw((x, y) => (x === 35 || x === 36) && y === 13);
+    expect(kept(notJoinedFromAround(fold, stray, silhouette, R), 34, 13)).toBe(true);
+    // ...one pixel further (column 37, beyond R) takes it out.
+    const further = draw((x, y) => x >= 35 && x <= 37 && y === 13);
+    expect(kept(notJoinedFromAround(fold, further, silhouette, R), 34, 13)).toBe(false);
   });
 
   it("takes out what reaches the frame's border inside the silhouette (a face cut by the frame)", () => {
@@ -102,7 +100,7 @@ describe("sample3-b's smile fold under the landmarks' and the light's small move
   }, 60_000);
 
   it('counts the fold on the capture (its shadow stays in the mask)', () => {
-    // A fold index under 5 means the corridor lost the fold's shadow (1.2 before D-121).
+    // The corridor kept the fold's shadow (1.2 before D-121, when the shadow left the mask).
     expect(foldIndex(image, capture.face)).toBeGreaterThan(12);
   });
 

@@ -143,36 +143,36 @@ export function erode(m: Mask, r: number): Mask {
   return out;
 }
 
-/**
- * Chessboard distance (pixels) from each pixel to the nearest set pixel of `from`; 0 on set
- * pixels. `frameSet`: pixels beyond the frame count as set, so the frame's own border pixels are
- * at distance 1. Two passes of the 8-neighbour chamfer; values stop at 65535.
- */
-export function chessboardDistance(from: Mask, frameSet: boolean): Uint16Array {
-  const { width: W, height: H } = from;
-  const d = new Uint16Array(W * H);
-  const far = 65535;
-  const beyond = frameSet ? 0 : far;
-  const src = from.data;
-  for (let y = 0; y < H; y++) {
-    for (let x = 0, i = y * W; x < W; x++, i++) {
-      if (src[i]) continue;
-      let m = x > 0 ? (d[i - 1] as number) : beyond;
-      if (y > 0) {
-        m = Math.min(m, d[i - W] as number, x > 0 ? (d[i - W - 1] as number) : beyond, x < W - 1 ? (d[i - W + 1] as number) : beyond);
-      } else m = Math.min(m, beyond);
-      d[i] = Math.min(far, m + 1);
+/** Binary dilation by a (2r+1) square, separable, within the mask's bounds grown by r. */
+export function dilate(m: Mask, r: number): Mask {
+  const { width: W, height: H } = m;
+  const out = new Uint8Array(W * H);
+  const b = maskBounds(m, r);
+  if (!b) return { width: W, height: H, data: out };
+  const tmp = new Uint8Array(W * H);
+  for (let y = b.y0; y < b.y1; y++) {
+    let last = -Infinity;
+    for (let x = b.x0; x < b.x1; x++) {
+      if (m.data[y * W + x]) last = x;
+      if (x - last <= r) tmp[y * W + x] = 1;
+    }
+    last = Infinity;
+    for (let x = b.x1 - 1; x >= b.x0; x--) {
+      if (m.data[y * W + x]) last = x;
+      if (last - x <= r) tmp[y * W + x] = 1;
     }
   }
-  for (let y = H - 1; y >= 0; y--) {
-    for (let x = W - 1, i = y * W + W - 1; x >= 0; x--, i--) {
-      if (!d[i]) continue;
-      let m = x < W - 1 ? (d[i + 1] as number) : beyond;
-      if (y < H - 1) {
-        m = Math.min(m, d[i + W] as number, x < W - 1 ? (d[i + W + 1] as number) : beyond, x > 0 ? (d[i + W - 1] as number) : beyond);
-      } else m = Math.min(m, beyond);
-      d[i] = Math.min(d[i] as number, m + 1);
+  for (let x = b.x0; x < b.x1; x++) {
+    let last = -Infinity;
+    for (let y = b.y0; y < b.y1; y++) {
+      if (tmp[y * W + x]) last = y;
+      if (y - last <= r) out[y * W + x] = 1;
+    }
+    last = Infinity;
+    for (let y = b.y1 - 1; y >= b.y0; y--) {
+      if (tmp[y * W + x]) last = y;
+      if (last - y <= r) out[y * W + x] = 1;
     }
   }
-  return d;
+  return { width: W, height: H, data: out, bounds: b };
 }

@@ -1,6 +1,6 @@
 import type { Level, SkinContext } from '../context.ts';
 import type { Mask, Rect } from '../image/plane.ts';
-import { maskBounds, newMask, scanRect } from '../image/plane.ts';
+import { dilate, maskBounds, newMask, scanRect } from '../image/plane.ts';
 import type { RegionId } from '../regions/regions.ts';
 import { labAt } from './balance.ts';
 import { eyeZones, ZONE } from './eye-zones.ts';
@@ -94,38 +94,4 @@ export function makeupCover(ctx: SkinContext, id: RegionId): number {
 
 function overlaps(a: Rect, b: Rect): boolean {
   return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
-}
-
-/** Binary dilation by a (2r+1) square, separable, within the mask's bounds grown by r. */
-function dilate(m: Mask, r: number): Mask {
-  const { width: W, height: H } = m;
-  const out = new Uint8Array(W * H);
-  const b = maskBounds(m, r);
-  if (!b) return { width: W, height: H, data: out };
-  const tmp = new Uint8Array(W * H);
-  for (let y = b.y0; y < b.y1; y++) {
-    let last = -Infinity;
-    for (let x = b.x0; x < b.x1; x++) {
-      if (m.data[y * W + x]) last = x;
-      if (x - last <= r) tmp[y * W + x] = 1;
-    }
-    last = Infinity;
-    for (let x = b.x1 - 1; x >= b.x0; x--) {
-      if (m.data[y * W + x]) last = x;
-      if (last - x <= r) tmp[y * W + x] = 1;
-    }
-  }
-  for (let x = b.x0; x < b.x1; x++) {
-    let last = -Infinity;
-    for (let y = b.y0; y < b.y1; y++) {
-      if (tmp[y * W + x]) last = y;
-      if (y - last <= r) out[y * W + x] = 1;
-    }
-    last = Infinity;
-    for (let y = b.y1 - 1; y >= b.y0; y--) {
-      if (tmp[y * W + x]) last = y;
-      if (last - y <= r) out[y * W + x] = 1;
-    }
-  }
-  return { width: W, height: H, data: out, bounds: b };
 }
