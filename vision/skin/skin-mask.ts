@@ -115,11 +115,11 @@ const AROUND_MM = 2;
 /**
  * The foreign pixels inside the face NOT connected (8-neighbours, through foreign pixels inside
  * and outside the silhouette) to the foreign area around it beyond the silhouette grown by `r`
- * pixels (a (2r + 1)-pixel square), nor to the frame's border. The way in is read on the image, not at the silhouette's
- * outline: when any foreign pixel touching the outline was taken for hair, a smile fold's shadow
- * whose tip met the outline came and went with a pixel of landmark movement, and took the whole
- * fold out of the nasolabial corridor (fold index 1.2 against 21.8 on the same pixels; D-121). A
- * strand of hair over the face still joins the hair it grows from.
+ * pixels (a (2r + 1)-pixel square), nor to the frame's border. The way in is read on the image,
+ * not at the silhouette's outline: when any foreign pixel touching the outline was taken for
+ * hair, a smile fold's shadow whose tip met the outline came and went with a pixel of landmark
+ * movement, and took the whole fold out of the nasolabial corridor (fold index 1.2 against 21.8
+ * on the same pixels; D-121). A strand of hair over the face still joins the hair it grows from.
  */
 export function notJoinedFromAround(foreign: Mask, around: Mask, silhouette: Mask, r: number): Uint8Array {
   const { width: W, height: H } = foreign;
