@@ -13,7 +13,9 @@
  * - fair_latency_ratio: a merchant's single task, its latency while another merchant has a flood
  *   queued over its latency on the idle platform (aim <= 2). Each side is the median of
  *   --fair-samples tasks sent one after another: a single task's wait is the rest of whatever
- *   the workers are running when it arrives, anywhere from nothing to a whole task.
+ *   the workers are running when it arrives, anywhere from nothing to a whole task. Each sample
+ *   arrives after a random pause, as another merchant's tasks do, and its wait for a worker and
+ *   its run are read from its task's row (fair_ms_*; D-125).
  * - store_fair_latency_ratio: the same for a task of another store of the flooding merchant
  *   (D-085: a merchant's stores take turns; the flood names no store, so it is its app's).
  * - creations_retried: creations answered 503 and sent again with their Idempotency-Key, as the
@@ -36,7 +38,7 @@
  *
  * Options (npm run bench:scale -- --name=N): --tasks=N per throughput phase (default 40: enough
  * that the burst of creations at its start and the last task's tail weigh little),
- * --flood=N (default 200, the issue's load), --warm=N tasks per worker before it is measured (default 3), --fair-samples=N (default 9), --uploads=N single files (default 10), --sessions=N
+ * --flood=N (default 200, the issue's load), --warm=N tasks per worker before it is measured (default 3), --fair-samples=N (default 9), --fair-gap-ms=N (default 1000: a random pause up to N ms before each fairness sample; 1 sends them back to back), --uploads=N single files (default 10), --sessions=N
  * (default 2) of --session-files=N captures (default 15: three views under five lights), --upload-mb=N (default 5),
  * --json (one JSON object on stdout).
  * Needs PostgreSQL (TEST_POSTGRES_ADMIN_URL, as the tests) and ../shared/tools/s3-server.
@@ -64,6 +66,7 @@ import { freePort } from '../../test/helpers/free-port.ts';
 import { intArg } from '../skin-api/bench-args.ts';
 import { median } from '../median.ts';
 import { cpuWindow, scalingCeiling, type CpuSpent } from './cpu-account.ts';
+import { seededRandom } from '../../test/unit/vision-skin/helpers/scenes.ts';
 
 const TASKS = intArg('tasks', 40);
 const FLOOD = intArg('flood', 200);
@@ -75,6 +78,15 @@ const WARM = intArg('warm', 3);
  * a quarter less (sqrt(5/9)), for about 5 s more. It narrows the figure; it cannot lower it.
  */
 const FAIR_SAMPLES = intArg('fair-samples', 9);
+/**
+ * A pause drawn uniformly from 0 to this (ms, seeded) before each fairness sample. Sent back to
+ * back, a sample was created a status poll after the previous one finished: the worker that ran
+ * that one had just taken the flood's next task, so the new sample could only have the other
+ * worker's rest, never a random moment of both (D-125). The pause spans more than a task's cycle
+ * behind the flood (about 400 ms here), so samples arrive at random moments of the workers' work,
+ * as another merchant's tasks do. 1 sends them back to back as before.
+ */
+const FAIR_GAP_MS = intArg('fair-gap-ms', 1000);
 const UPLOADS = intArg('uploads', 10);
 const SESSIONS = intArg('sessions', 2);
 /** A multi-light unit's full session: three views under five lights (device_v, docs/scaling.md). */
@@ -85,6 +97,12 @@ const JSON_OUT = process.argv.includes('--json');
 const say = (line: string) => (JSON_OUT ? process.stderr : process.stdout).write(`${line}\n`);
 const ms = (seconds: number) => `${(seconds * 1000).toFixed(0)} ms`;
 const busy = (cpu: CpuSpent) => `${(cpu.machineSeconds / cpu.wallSeconds).toFixed(2)} of ${availableParallelism()} cores busy`;
+/** One fairness sample: the client's latency and, from the task's row, its wait and its run (ms). */
+interface Latency {
+  readonly total: number;
+  readonly queued: number;
+  readonly processing: number;
+}
 const spread = (values: readonly number[]) => `${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)}`;
 
 
@@ -155,10 +173,22 @@ async function main(): Promise<void> {
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     };
-    const latency = async (client: PlatformClient, resources: Record<string, string>, metadata?: Record<string, string>) => {
+    /** The pauses before fairness samples (FAIR_GAP_MS), the same in every run. */
+    const gap = seededRandom(73);
+    /**
+     * A task's latency as its client sees it (creation sent to the status read as finished), and
+     * from the task's row: queued (created until a worker claimed it) and processing (claimed
+     * until finished: reading the photo, the analysis, writing the outputs). What is left is the
+     * creation request and the 25 ms status poll.
+     */
+    const latency = async (client: PlatformClient, resources: Record<string, string>, metadata?: Record<string, string>): Promise<Latency> => {
       const started = performance.now();
-      await finished([await create(client, resources, metadata)]);
-      return performance.now() - started;
+      const id = await create(client, resources, metadata);
+      await finished([id]);
+      const total = performance.now() - started;
+      const row = await db.one<{ created_at: number; started_at: number | null; finished_at: number | null }>('SELECT created_at, started_at, finished_at FROM tasks WHERE id = ?', [id]);
+      if (!row || row.started_at === null || row.finished_at === null) throw new Error(`task ${id} finished without its start and end times`);
+      return { total, queued: Number(row.started_at) - Number(row.created_at), processing: Number(row.finished_at) - Number(row.started_at) };
     };
     // A measurement during which the test store died and was restarted measures that outage and
     // the platform's waits (up to 8 s between tries, D-099), not the platform's throughput or
@@ -302,23 +332,33 @@ async function main(): Promise<void> {
     const { perMin: two, cpu: twoCpu } = await withoutRestart('tasks_per_min_2_workers', throughput);
     say(`2 workers: ${two.toFixed(1)} tasks/min; CPU per task ${ms(twoCpu.watchedSeconds / TASKS)} in the workers, ${ms((twoCpu.machineSeconds - twoCpu.watchedSeconds) / TASKS)} elsewhere (machine ${busy(twoCpu)})`);
 
-    const aloneRuns: number[] = [];
-    for (let i = 0; i < FAIR_SAMPLES; i++) aloneRuns.push(await withoutRestart('fair_latency_ratio', () => latency(second, secondResources)));
+    const pause = () => new Promise((resolve) => setTimeout(resolve, gap() * FAIR_GAP_MS));
+    const aloneRuns: Latency[] = [];
+    for (let i = 0; i < FAIR_SAMPLES; i++) {
+      await pause();
+      aloneRuns.push(await withoutRestart('fair_latency_ratio', () => latency(second, secondResources)));
+    }
     const active = async () => Number((await db.one<{ n: number }>("SELECT COUNT(*) AS n FROM tasks WHERE status IN ('queued', 'running')"))?.n);
     await Promise.all(Array.from({ length: FLOOD }, () => create(primary, primaryResources)));
-    const floodedRuns: number[] = [];
-    const otherStoreRuns: number[] = [];
+    const floodedRuns: Latency[] = [];
+    const otherStoreRuns: Latency[] = [];
     for (let i = 0; i < FAIR_SAMPLES; i++) {
+      await pause();
       floodedRuns.push(await withoutRestart('fair_latency_ratio', () => latency(second, secondResources)));
       // The flooding merchant's own other store, while its flood still runs.
+      await pause();
       otherStoreRuns.push(await withoutRestart('store_fair_latency_ratio', () => latency(primary, primaryResources, { store_custom_id: 'BENCH2' })));
     }
     const floodLeft = await active();
     while ((await active()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
-    const [alone, flooded, otherStore] = [median(aloneRuns), median(floodedRuns), median(otherStoreRuns)];
+    const totals = (runs: readonly Latency[]) => runs.map((run) => run.total);
+    const [alone, flooded, otherStore] = [median(totals(aloneRuns)), median(totals(floodedRuns)), median(totals(otherStoreRuns))];
+    const parts = (runs: readonly Latency[]) => ({ queued: median(runs.map((run) => run.queued)), processing: median(runs.map((run) => run.processing)) });
+    const [aloneParts, floodedParts] = [parts(aloneRuns), parts(floodedRuns)];
     say(
-      `fairness (medians of ${FAIR_SAMPLES}): ${alone.toFixed(0)} ms alone (${spread(aloneRuns)}), ${flooded.toFixed(0)} ms behind a flood of ${FLOOD} (${spread(floodedRuns)}; ${floodLeft} still queued or running after the last), ` +
-        `${otherStore.toFixed(0)} ms for another store of the flooding merchant (${spread(otherStoreRuns)})`,
+      `fairness (medians of ${FAIR_SAMPLES}): ${alone.toFixed(0)} ms alone (${spread(totals(aloneRuns))}), ${flooded.toFixed(0)} ms behind a flood of ${FLOOD} (${spread(totals(floodedRuns))}; ${floodLeft} still queued or running after the last), ` +
+        `${otherStore.toFixed(0)} ms for another store of the flooding merchant (${spread(totals(otherStoreRuns))}); ` +
+        `queued / processing: alone ${aloneParts.queued.toFixed(0)} / ${aloneParts.processing.toFixed(0)} ms, behind the flood ${floodedParts.queued.toFixed(0)} / ${floodedParts.processing.toFixed(0)} ms`,
     );
 
     await primary.close();
@@ -335,6 +375,13 @@ async function main(): Promise<void> {
       cpu_ms_per_task_elsewhere: Number((ceiling.restSecondsPerTask * 1000).toFixed(1)),
       fair_latency_ratio: Number((flooded / alone).toFixed(3)),
       store_fair_latency_ratio: Number((otherStore / alone).toFixed(3)),
+      fair_ms_alone: Number(alone.toFixed(1)),
+      fair_ms_flooded: Number(flooded.toFixed(1)),
+      // Medians of each part on its own: they need not add up to the medians of the totals.
+      fair_ms_queued_alone: Number(aloneParts.queued.toFixed(1)),
+      fair_ms_queued_flooded: Number(floodedParts.queued.toFixed(1)),
+      fair_ms_processing_alone: Number(aloneParts.processing.toFixed(1)),
+      fair_ms_processing_flooded: Number(floodedParts.processing.toFixed(1)),
       // Files per second are files over time, and every side sends the same files: a ratio of times.
       upload_vs_bare_put: Number((viaPlatform / barePut).toFixed(3)),
       upload_vs_same_client_put: Number((viaPlatform / sameClient).toFixed(3)),

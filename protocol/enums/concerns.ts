@@ -22,6 +22,16 @@ export function levelTone(dimension: DimensionId, level: number): Tone {
   return 'attention';
 }
 
+/**
+ * Whether the level is the first (best) of its table. A finding can be located and still be
+ * graded there (one small spot: "Spots: None"); the kiosk's and the phone page's legends then say
+ * why what is circled or traced is not a concern (D-124).
+ */
+export function isFirstLevel(dimension: DimensionId, level: number): boolean {
+  const levels = DIMENSIONS[dimension].levels;
+  return levels.length > 1 && levels[0]?.id === level;
+}
+
 export const CONCERNS = ['texture', 'pigment', 'lines', 'eyes', 'firmness', 'oil'] as const;
 export type Concern = (typeof CONCERNS)[number];
 

@@ -4,6 +4,7 @@ import { useCaptureStore } from '../stores/capture/store.ts';
 import type { Screen } from '../stores/kiosk/initialState.ts';
 import { useKioskStore } from '../stores/kiosk/store.ts';
 import { useSessionStore } from '../stores/session/store.ts';
+import { endVisit } from './end-visit.ts';
 
 const FLOW: readonly Screen[] = ['consent', 'customer', 'capture', 'review'];
 
@@ -40,9 +41,9 @@ export function useSessionNavigation(): void {
     if (!state || !FLOW.includes(screen)) return;
     const next = screenFor(state);
     if (next === 'end') {
-      useSessionStore.getState().reset();
-      useCaptureStore.getState().reset();
-      void useKioskStore.getState().returnToIdle();
+      // Cancelled in main (consent declined, say): the visit ends as every visit does, every
+      // store emptied, a staff search made during it included (app/end-visit.ts, D-124).
+      void endVisit();
       return;
     }
     if (next !== screen) {

@@ -5,6 +5,7 @@ import { useMainMessage } from '../i18n/main-messages.ts';
 import { staffSelectors } from '../stores/staff/selectors.ts';
 import { useStaffStore } from '../stores/staff/store.ts';
 import { Button } from './Button.tsx';
+import { maskedEmail, maskedMemberNumber, maskedPhone } from '../lib/masked-contact.ts';
 
 type CrmCustomer = KioskOutput<'searchCustomers'>['crm'][number];
 
@@ -14,14 +15,20 @@ interface Props {
   chooseLabel: string;
   /** Extra per-row action for local customers (staff: delete). */
   localAction?: (customer: Customer) => ReactNode;
+  /** On the customer's own screen: phone, e-mail and member number partly hidden (D-124). */
+  masked?: boolean;
 }
 
 function phone(cc: number, number: string): string {
   return number ? `+${cc} ${number}` : '';
 }
 
+/** How a row shows contact details: whole in the staff area, partly hidden where the customer stands. */
+const WHOLE = { phone, email: (email: string | undefined) => email ?? '', member: (id: string) => id };
+const MASKED = { phone: maskedPhone, email: maskedEmail, member: maskedMemberNumber };
+
 /** Staff search: customers on this kiosk and the merchant's CRM (relayed by main). */
-export function CustomerSearch({ onChooseLocal, onChooseCrm, chooseLabel, localAction }: Props) {
+export function CustomerSearch({ onChooseLocal, onChooseCrm, chooseLabel, localAction, masked = false }: Props) {
   const { t } = useTranslation();
   const say = useMainMessage();
   const keyword = useStaffStore(staffSelectors.keyword);
@@ -29,6 +36,7 @@ export function CustomerSearch({ onChooseLocal, onChooseCrm, chooseLabel, localA
   const searching = useStaffStore(staffSelectors.searching);
   const { setKeyword, search, searchMore } = useStaffStore.getState();
   const shown = result ? result.local.length + result.crm.length : 0;
+  const show = masked ? MASKED : WHOLE;
 
   return (
     <div className="search" data-testid="customer-search">
@@ -53,7 +61,7 @@ export function CustomerSearch({ onChooseLocal, onChooseCrm, chooseLabel, localA
               <li key={c.id} className="row" data-customer-id={c.id}>
                 <div className="row-main">
                   <strong>{c.name}</strong>
-                  <span className="muted">{[phone(c.phoneCc, c.phoneNumber), c.email, t('search.sessions', { count: c.sessionIds.length })].filter(Boolean).join(' · ')}</span>
+                  <span className="muted">{[show.phone(c.phoneCc, c.phoneNumber), show.email(c.email), t('search.sessions', { count: c.sessionIds.length })].filter(Boolean).join(' · ')}</span>
                 </div>
                 {localAction?.(c)}
                 <Button onClick={() => onChooseLocal(c)}>{chooseLabel}</Button>
@@ -70,7 +78,7 @@ export function CustomerSearch({ onChooseLocal, onChooseCrm, chooseLabel, localA
               <li key={c.customId} className="row" data-crm-id={c.customId}>
                 <div className="row-main">
                   <strong>{c.name}</strong>
-                  <span className="muted">{[phone(c.phoneCc, c.phoneNumber), c.email, c.customId].filter(Boolean).join(' · ')}</span>
+                  <span className="muted">{[show.phone(c.phoneCc, c.phoneNumber), show.email(c.email), show.member(c.customId)].filter(Boolean).join(' · ')}</span>
                 </div>
                 <Button onClick={() => onChooseCrm(c)}>{chooseLabel}</Button>
               </li>

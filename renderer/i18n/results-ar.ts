@@ -49,6 +49,7 @@ export const resultsAr: Catalogue<typeof resultsEn> = {
     length: 'بطول نحو {{value}} مم إجمالًا',
     unmarked: 'المحدد بهذا اللون: حيث قرأ التحليل {{dimension}}. لا يعطي له عددًا.',
     scale: 'الأحجام تقديرية على الوجه، محسوبة من متوسط 63 مم بين الحدقتين.',
+    firstLevel: 'التقييم «{{level}}»: ما هو مُعلَّم قليل أو طفيف فلا يُعدّ مصدر قلق.',
   },
   compare: 'مع مرور الوقت',
   compareOverall: 'جميع الأبعاد',

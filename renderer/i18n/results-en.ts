@@ -28,6 +28,7 @@ export const resultsEn = {
     length: 'about {{value}} mm long in all',
     unmarked: 'Marked in this colour: where the analysis read {{dimension}}. It gives no count for it.',
     scale: 'Sizes are estimates on the face, scaled from an average 63 mm between the pupils.',
+    firstLevel: 'Graded {{level}}: what is marked is too little or too slight to count as a concern.',
   },
   compare: 'Over time',
   compareOverall: 'All dimensions',

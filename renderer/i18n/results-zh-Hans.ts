@@ -28,6 +28,7 @@ export const resultsZhHans: Catalogue<typeof resultsEn> = {
     length: '合计长约 {{value}} 毫米',
     unmarked: '此颜色标记为分析检测{{dimension}}的部位，此项不计数。',
     scale: '尺寸为面部估算值，按平均瞳距 63 毫米换算。',
+    firstLevel: '评级为{{level}}：标记处数量少或程度轻，不构成问题。',
   },
   compare: '历次对比',
   /** 与同年龄段顾客相比（issue 16 item 8，D-066）。 */

@@ -22,7 +22,9 @@ export const technicianEn = {
     idleCustomer: 'Customer screens',
     idleResults: 'Results',
     idleOperator: 'Staff and technician (locks)',
-    version: 'Software {{version}} · {{mode}} mode',
+    version: 'Software {{version}} · {{mode}}',
+    /** How the kiosk runs (docs/kiosk-shell.md): the Electron shell, or a browser on the host. */
+    modes: { electron: 'in the Electron shell', browser: 'in a browser' },
   },
   camera: {
     source: 'Camera source',

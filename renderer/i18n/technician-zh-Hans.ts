@@ -25,7 +25,8 @@ export const technicianZhHans: Catalogue<typeof technicianEn> = {
     idleCustomer: '顾客页面',
     idleResults: '检测结果',
     idleOperator: '店员与技术人员（锁定）',
-    version: '软件 {{version}} · {{mode}} 模式',
+    version: '软件 {{version}} · {{mode}}',
+    modes: { electron: '在 Electron 外壳中运行', browser: '在浏览器中运行' },
   },
   camera: {
     source: '相机来源',

@@ -97,6 +97,9 @@ describe('dimensions the analysis could not measure (D-033)', () => {
     // sit in the middle of the picture.
     await showDimension(page, gone[0]);
     await showDimension(page, gone[1]);
+    // Chosen, an unmeasured dimension heads the plain photo with why it was not measured (D-124).
+    await second.click();
+    await expect.poll(() => page.locator('[data-testid="close-up-not-measured"]').textContent()).toBe('Not measured: the photo is too far away to see such fine detail');
     for (const orientation of ['landscape', 'portrait'] as const) {
       await rotate(page, orientation);
       await first.evaluate((card) => card.scrollIntoView({ block: 'center' }));

@@ -8,6 +8,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SkinResult } from '../../protocol/skin-api/task-result.ts';
+import { isFirstLevel } from '../../protocol/enums/concerns.ts';
+import type { DimensionId } from '../../protocol/enums/dimensions.ts';
 import { chooseLanguage, sessionToResults, showDimension } from './helpers/flows.ts';
 import { sessionResult } from './helpers/platform-result.ts';
 import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
@@ -58,6 +60,11 @@ describe('marked photo legend and recommendation reasons (issue 16 item 9)', () 
     const area = new Intl.NumberFormat('en', { maximumFractionDigits: 1 }).format(spots?.area_mm2 ?? NaN);
     expect(await spotRow.textContent()).toBe(`${name} · ${spots?.count} spot${spots?.count === 1 ? '' : 's'} circled · about ${area} mm² in all`);
     expect(await legend.locator('.marks-legend-note').textContent()).toContain('63 mm between the pupils');
+    // Graded at the best level of its table, the legend says why what is circled is no concern (D-124).
+    const firstLevelNote = legend.locator('[data-testid="marks-legend-first-level"]');
+    if (isFirstLevel(dimension as DimensionId, result.dimensions.find((d) => d.dimension === dimension)?.level ?? -1)) {
+      expect(await firstLevelNote.textContent()).toBe(`Graded ${(await card.locator('.level').textContent())?.trim()}: what is marked is too little or too slight to count as a concern.`);
+    } else expect(await firstLevelNote.count()).toBe(0);
     // The swatch is the colour the platform drew the marks in.
     const stroke = await spotRow.locator('circle').getAttribute('stroke');
     expect(stroke).toMatch(/^hsl\(\d+, 90%, 55%\)$/);

@@ -254,7 +254,7 @@ describe('staff list honesty, plurals, refused fields, customer status pill, rec
     const queue = page.locator('[data-check="sync_queue"]');
     await queue.waitFor({ timeout: 60_000 });
     const text = (await queue.locator('.row-main').textContent()) ?? '';
-    const failed = Number(/(\d+) failed/.exec(text)?.[1]);
+    const failed = Number(/failed: (\d+)/.exec(text)?.[1]);
     expect(failed, text).toBe(0);
     expect(await queue.getAttribute('data-ok')).toBe('true');
     await page.locator('[data-testid="lock"]').click();

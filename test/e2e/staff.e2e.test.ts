@@ -67,6 +67,13 @@ describe('staff: failed sync and retry, find a customer, delete a customer', () 
     await openKiosk(page, host.url);
     await startSession(page, 'en');
     await giveConsent(page);
+    // Staff look for the customer first (not found: a new one), which leaves a search behind.
+    await page.locator('[data-testid="find-customer"]').click();
+    await enterPin(page, STAFF_PIN);
+    await page.locator('input[name="keyword"]').fill('Noor');
+    await page.locator('.search-bar button').click();
+    await page.locator('[data-testid="customer-search"] .note').waitFor();
+    await page.locator('[data-testid="modal-close"]').click();
     await registerCustomer(page, CUSTOMER.name, CUSTOMER.phone);
     await chooseSkinAndStart(page, 'clean');
     const log = await runCapture(page, { lang: 'en', overrideAfterMs: 3000, timeoutMs: 90_000 });
@@ -80,6 +87,13 @@ describe('staff: failed sync and retry, find a customer, delete a customer', () 
     await shootBoth(page, 'processing-failed', 'en');
     await page.locator('[data-testid="finish-session"]').click();
     await screen(page, 'idle').waitFor();
+    // The visit ended as every visit does (D-124): the staff area asks for its PIN again and
+    // shows nothing of this visit's search.
+    await page.locator('[data-testid="open-staff"]').click();
+    await enterPin(page, STAFF_PIN);
+    await screen(page, 'staff').waitFor();
+    expect(await page.locator('input[name="keyword"]').inputValue()).toBe('');
+    expect(await page.locator('[data-testid="customer-search"] .note').count()).toBe(0);
   });
 
   it('lists the failed session with its reason in Chinese; a retry sends it as a new task', async () => {
@@ -112,6 +126,10 @@ describe('staff: failed sync and retry, find a customer, delete a customer', () 
       await page.locator('[data-testid="customer-search"]').waitFor();
       await searchCustomer(page, 'Noor');
       customerId = (await page.locator('[data-customer-id]').first().getAttribute('data-customer-id')) ?? '';
+      // Where the customer stands, other people's numbers show only their last digits (D-124).
+      const row = (await page.locator('[data-customer-id]').first().textContent()) ?? '';
+      expect(row).toContain(`•••${CUSTOMER.phone.slice(-4)}`);
+      expect(row).not.toContain(CUSTOMER.phone);
       await shootBoth(page, 'find-customer', lang);
       await page.locator('[data-customer-id] .btn-primary').first().click();
       await expect.poll(() => page.locator('[data-testid="chosen-customer"]').textContent()).toContain(CUSTOMER.name);

@@ -1,7 +1,7 @@
 import { annotationColour } from '../../../protocol/enums/annotation-colours.ts';
 import type { DimensionId } from '../../../protocol/enums/dimensions.ts';
 import type { LanguageCode } from '../../../protocol/enums/languages.ts';
-import { legendRowsOf, type LegendRow } from '../../../protocol/enums/marks-legend.ts';
+import { legendRowsOf, marksBelowGrade, type LegendRow } from '../../../protocol/enums/marks-legend.ts';
 import type { Annotation } from '../../../protocol/skin-api/task-result.ts';
 import { escapeHtml } from './html-escape.ts';
 import { markCount, sectionText } from './section-texts.ts';
@@ -29,12 +29,17 @@ function legendRow(row: LegendRow, dimension: DimensionId, lang: LanguageCode): 
   return `<li data-kind="${row.kind}"><span class="sw sw-${dimension} k-${row.kind}"></span>${escapeHtml(markCount(row.kind, row.count, lang))}${size}</li>`;
 }
 
-/** The figure: the drawn photo, its caption and its legend (or "no count" for a shaded mask). */
-export function markedFigure(dimension: DimensionId, annotation: Annotation, caption: string, lang: LanguageCode): string {
+/**
+ * The figure: the drawn photo, its caption and its legend (or "no count" for a shaded mask).
+ * `firstLevel`: the level's name when it is the best of its table; spots circled or lines traced
+ * at that level get a line saying they are too few or slight to be a concern (D-124).
+ */
+export function markedFigure(dimension: DimensionId, annotation: Annotation, caption: string, lang: LanguageCode, firstLevel: string | null = null): string {
   const rows = wireLegendRows(annotation);
   const legend =
     rows.length > 0
       ? `<ul class="legend">${rows.map((r) => legendRow(r, dimension, lang)).join('')}</ul>` +
+        (firstLevel !== null && marksBelowGrade(true, rows) ? `<p class="first-level">${escapeHtml(sectionText('firstLevel', lang).replace('{level}', () => firstLevel))}</p>` : '') +
         (rows.some((r) => r.size !== null) ? `<p class="scale">${escapeHtml(sectionText('scale', lang))}</p>` : '')
       : `<p class="legend-none"><span class="sw sw-${dimension} k-area"></span>${escapeHtml(sectionText('unmarked', lang))}</p>`;
   return (

@@ -41,7 +41,7 @@ h2{margin:28px 0 6px;font-size:19px}
 .legend li{display:flex;align-items:center;gap:0;padding:2px 0;border:0}
 .sw{display:inline-block;flex:none;width:14px;height:14px;margin-inline-end:8px;vertical-align:middle}
 .k-spot{border-radius:50%}.k-line{height:4px;border-radius:2px}.k-area{opacity:.6;border-radius:3px}
-.scale,.legend-none{margin:6px 0 0;font-size:13px;color:#6b7178}
+.scale,.legend-none,.first-level{margin:6px 0 0;font-size:13px;color:#6b7178}
 .means{margin:6px 0 0;font-size:14px;color:#5b6168}
 .explains{margin:0 0 8px;font-size:14px;color:#5b6168}
 h3{margin:18px 0 2px;font-size:17px}

@@ -1,5 +1,5 @@
 import type { ReportPage } from '../../../protocol/device-sync/shared-links.ts';
-import { CONCERN_OF, CONCERNS, byAttention, keyFindings, levelTone } from '../../../protocol/enums/concerns.ts';
+import { CONCERN_OF, CONCERNS, byAttention, isFirstLevel, keyFindings, levelTone } from '../../../protocol/enums/concerns.ts';
 import { dimensionName, levelName } from '../../../protocol/enums/dimensions.ts';
 import type { LanguageCode } from '../../../protocol/enums/languages.ts';
 import { caveatName, notMeasuredReason } from '../../../protocol/enums/measurement-limits.ts';
@@ -70,7 +70,7 @@ function dimensionItem(d: ReportDimension, index: number, lang: LanguageCode): s
     `<div class="bar"><span class="fill d${index}"></span></div>` +
     `<p class="means">${escapeHtml(toneMeaning(tone, lang))}</p>` +
     (caveats.length > 0 ? `<p class="caveat">${sentence('lessCertain', lang, { reasons: listOf(caveats, lang) })}</p>` : '') +
-    (first ? `<details class="marks"><summary>${sentence('marked', lang)}</summary>${markedFigure(d.dimension, first, captionOf(first), lang)}` +
+    (first ? `<details class="marks"><summary>${sentence('marked', lang)}</summary>${markedFigure(d.dimension, first, captionOf(first), lang, isFirstLevel(d.dimension, d.level) ? level : null)}` +
       (links.length > 0 ? `<p class="more">${links.join(' ')}</p>` : '') + `</details>` : '') +
     `</li>`
   );

@@ -28,6 +28,12 @@ const SECTION = {
     'zh-Hant': '尺寸為面部估算值，按平均瞳距 63 毫米換算。',
     ar: 'الأحجام تقديرية على الوجه، محسوبة من متوسط 63 مم بين الحدقتين.',
   },
+  firstLevel: {
+    en: 'Graded {level}: what is marked is too little or too slight to count as a concern.',
+    'zh-Hans': '评级为{level}：标记处数量少或程度轻，不构成问题。',
+    'zh-Hant': '評級為{level}：標記處數量少或程度輕，不構成問題。',
+    ar: 'التقييم «{level}»: ما هو مُعلَّم قليل أو طفيف فلا يُعدّ مصدر قلق.',
+  },
   routine: { en: 'Recommended for you', 'zh-Hans': '为您推荐', 'zh-Hant': '為您推薦', ar: 'موصى به لك' },
   routineNote: {
     en: 'Chosen for your results from what the store offers now.',

@@ -69,6 +69,7 @@ export function CustomerScreen() {
       {search === 'open' && (
         <Modal title={t('customer.findByStaff')} onClose={() => setSearch('closed')} closeLabel={t('common.close')} wide>
           <CustomerSearch
+            masked
             chooseLabel={t('search.choose')}
             onChooseLocal={(c) => {
               chooseCustomer(c);

@@ -13,6 +13,7 @@ import { useResultsStore } from '../../stores/results/store.ts';
 import { sessionSelectors } from '../../stores/session/selectors.ts';
 import { useSessionStore } from '../../stores/session/store.ts';
 import { CallError } from '../../components/CallError.tsx';
+import { endVisit } from '../../app/end-visit.ts';
 
 type Stage = Report['stage'];
 const STEPS: readonly Stage[] = ['capturing', 'uploading', 'analysing', 'ready'];
@@ -28,7 +29,6 @@ export function ProcessingScreen() {
   const say = useMainMessage();
   const language = useKioskStore(kioskSelectors.language);
   const goTo = useKioskStore((s) => s.goTo);
-  const returnToIdle = useKioskStore((s) => s.returnToIdle);
   const sessionId = useSessionStore(sessionSelectors.sessionId);
   const customerId = useSessionStore(sessionSelectors.customerId);
   const report = useResultsStore(resultsSelectors.report);
@@ -103,9 +103,9 @@ export function ProcessingScreen() {
           variant={queued || failed ? 'primary' : 'secondary'}
           data-testid="finish-session"
           onClick={() => {
-            useSessionStore.getState().reset();
-            useResultsStore.getState().reset();
-            void returnToIdle();
+            // The session is done (this screen shows only that state) and goes on syncing: the
+            // visit ends as every visit does, every store emptied (app/end-visit.ts, D-124).
+            void endVisit();
           }}
         >
           {t('processing.next')}

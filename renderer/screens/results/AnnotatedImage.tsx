@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIGHT_SOURCES } from '../../../protocol/skin-api/api-codes.ts';
+import { isFirstLevel } from '../../../protocol/enums/concerns.ts';
 import type { Report } from '../../../main/kiosk-api/types.ts';
 import { ZoomableImage } from '../../components/ZoomableImage.tsx';
 import { MarksLegend } from './MarksLegend.tsx';
 import type { Light, View } from '../../stores/results/initialState.ts';
-import { annotationAt, annotationChoices, dimensionNameOf, dimensionOf, legendRows, resultsSelectors } from '../../stores/results/selectors.ts';
+import { annotationAt, annotationChoices, dimensionNameOf, dimensionOf, legendRows, notMeasuredOf, resultsSelectors } from '../../stores/results/selectors.ts';
 import { useResultsStore } from '../../stores/results/store.ts';
 
 const ALL_VIEWS: readonly View[] = ['front', 'left', 'right'];
@@ -28,6 +29,8 @@ export function AnnotatedImage({ report, captured }: { report: Report; captured:
   // A dimension this visit could not measure (D-033) has no annotation: its name still heads the
   // plain photo, so the customer sees what was looked at.
   const dimensionName = dimensionNameOf(report, dimensionId);
+  // ... and says it was not measured, and why, so the plain photo is not read as a finding (D-124).
+  const notMeasured = notMeasuredOf(report, dimensionId);
   const choices = useMemo(() => annotationChoices(dimension), [dimension]);
 
   const views = ALL_VIEWS.filter((v) => choices.views.includes(v) || captured.some((c) => c.view === v));
@@ -78,6 +81,11 @@ export function AnnotatedImage({ report, captured }: { report: Report; captured:
           ))}
         </div>
       )}
+      {notMeasured && (
+        <p className="note small" data-testid="close-up-not-measured">
+          {t('results.notMeasured', { reason: notMeasured.reasonText })}
+        </p>
+      )}
       {annotationAddress && !annotated && (
         <p className="note note-warn small" data-testid="own-capture-note">
           {t('results.ownCapture')}
@@ -94,7 +102,9 @@ export function AnnotatedImage({ report, captured }: { report: Report; captured:
         <p className="note">{t('results.noImage')}</p>
       )}
       {/* The legend describes the marks, so it shows only while the marked photo does (D-069). */}
-      {annotated && annotation && dimension && <MarksLegend dimension={dimension.dimension} name={dimension.name} rows={legendRows(annotation.marks)} />}
+      {annotated && annotation && dimension && (
+        <MarksLegend dimension={dimension.dimension} name={dimension.name} rows={legendRows(annotation.marks)} firstLevel={isFirstLevel(dimension.dimension, dimension.level) ? dimension.levelName : null} />
+      )}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { annotationColour } from '../../../protocol/enums/annotation-colours.ts';
 import type { DimensionId } from '../../../protocol/enums/dimensions.ts';
 import type { LanguageCode } from '../../../protocol/enums/languages.ts';
+import { marksBelowGrade } from '../../../protocol/enums/marks-legend.ts';
 import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
 import { useKioskStore } from '../../stores/kiosk/store.ts';
 import type { LegendRow } from '../../stores/results/selectors.ts';
@@ -27,11 +28,14 @@ function formatSize(value: number, lang: LanguageCode): string {
  * estimated from its scale (the note says so). Where the analysis gave no count, the legend says
  * what the colour marks and no number.
  */
-export function MarksLegend({ dimension, name, rows }: { dimension: DimensionId; name: string; rows: readonly LegendRow[] }) {
+export function MarksLegend({ dimension, name, rows, firstLevel = null }: { dimension: DimensionId; name: string; rows: readonly LegendRow[]; firstLevel?: string | null }) {
+  // firstLevel: the level's name when it is the best of its table (D-124).
   const { t } = useTranslation();
   const language = useKioskStore(kioskSelectors.language);
   const colour = annotationColour(dimension);
   const sized = rows.some((r) => r.size !== null);
+  // "Spots: None" above "1 spot circled" reads as a contradiction: the legend says why (D-124).
+  const belowGrade = marksBelowGrade(firstLevel !== null, rows);
   return (
     <div className="marks-legend" data-testid="marks-legend" data-dimension={dimension}>
       <h3 className="marks-legend-title">{t('results.legend.title')}</h3>
@@ -52,6 +56,11 @@ export function MarksLegend({ dimension, name, rows }: { dimension: DimensionId;
             </li>
           ))}
         </ul>
+      )}
+      {belowGrade && (
+        <p className="small muted" data-testid="marks-legend-first-level">
+          {t('results.legend.firstLevel', { level: firstLevel ?? '' })}
+        </p>
       )}
       {sized && <p className="small muted marks-legend-note">{t('results.legend.scale')}</p>}
     </div>

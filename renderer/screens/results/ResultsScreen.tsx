@@ -17,6 +17,7 @@ import { SharePanel } from './SharePanel.tsx';
 import { StandingPanel } from './StandingPanel.tsx';
 import { Summary } from './Summary.tsx';
 import { CallError } from '../../components/CallError.tsx';
+import { endVisit } from '../../app/end-visit.ts';
 
 const SHARE_LINK_POLL_MS = 5000;
 
@@ -25,7 +26,6 @@ export function ResultsScreen() {
   const { t } = useTranslation();
   const language = useKioskStore(kioskSelectors.language);
   const status = useKioskStore(kioskSelectors.status);
-  const returnToIdle = useKioskStore((s) => s.returnToIdle);
   const goTo = useKioskStore((s) => s.goTo);
   const unlockedStaff = useKioskStore((s) => s.unlocked.includes('staff'));
   const report = useResultsStore(resultsSelectors.report);
@@ -60,11 +60,14 @@ export function ResultsScreen() {
   }, [sessionView, report, status]);
 
   function finish() {
-    useSessionStore.getState().reset();
-    useResultsStore.getState().reset();
-    // Staff who opened an old report go back to their list; a customer's session ends.
-    if (unlockedStaff && sessionView === null) goTo('staff');
-    else void returnToIdle();
+    // Staff who opened an old report go back to their list; a customer's visit ends as every
+    // visit does (app/end-visit.ts): every store emptied, the staff's search and lists included,
+    // so the next customer finds nothing of this one (D-124).
+    if (unlockedStaff && sessionView === null) {
+      useSessionStore.getState().reset();
+      useResultsStore.getState().reset();
+      goTo('staff');
+    } else void endVisit();
   }
 
   return (

@@ -71,7 +71,7 @@ export function DeviceTab() {
       </label>
       <IdleTimeouts />
       {status?.device.simulated && <p className="note">{t('technician.device.simulated')}</p>}
-      {status && <p className="muted small">{t('technician.device.version', { version: status.version, mode: status.mode })}</p>}
+      {status && <p className="muted small">{t('technician.device.version', { version: status.version, mode: t(`technician.device.modes.${status.mode}`) })}</p>}
     </div>
   );
 }

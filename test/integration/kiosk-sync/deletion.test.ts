@@ -96,7 +96,7 @@ describe('deletion of a customer on request reaches the platform', () => {
       expect(JSON.parse(queued[0]!.request)).toMatchObject({ client_user_id: gone.customerId, client_report_ids: [gone.sessionId], task_ids: [expect.any(String)] });
       expect((JSON.parse(queued[0]!.request) as { resource_urls: string[] }).resource_urls).toHaveLength(3);
       const { checks } = await first.api.getDiagnostics({});
-      expect(checks.find((c) => c.name === 'platform_deletions')).toMatchObject({ ok: false, detail: { key: 'diag.deletions_pending', params: { count: 1 }, text: expect.stringContaining('1 deletion request') } });
+      expect(checks.find((c) => c.name === 'platform_deletions')).toMatchObject({ ok: false, detail: { key: 'diag.deletions_pending', params: { count: 1 }, text: expect.stringContaining('not yet confirmed by the platform: 1;') } });
 
       // The kiosk restarts while the platform is still down: the request is still queued.
       await first.close();

@@ -39,7 +39,7 @@ describe('message keys of main in the renderer catalogues', () => {
 
   it('builds the English text main logs, and the contract accepts only known keys', () => {
     expect(uiMessage('sync.uploading', { done: 2, total: 15 })).toEqual({ key: 'sync.uploading', params: { done: 2, total: 15 }, text: 'Uploading photos (2 of 15).' });
-    expect(uiMessage('diag.sync_queue', { pending: 0, failed: 0, lastSuccessAt: Date.UTC(2026, 0, 2, 3, 4, 5) }).text).toBe('0 session(s) waiting, 0 failed, last synced 2026-01-02T03:04:05.000Z.');
+    expect(uiMessage('diag.sync_queue', { pending: 0, failed: 0, lastSuccessAt: Date.UTC(2026, 0, 2, 3, 4, 5) }).text).toBe('Sessions waiting: 0; failed: 0; last synced 2026-01-02T03:04:05.000Z.');
     const output = kioskApiContract.testLight.output;
     expect(output.safeParse({ ok: true, detail: uiMessage('light.ok') }).success).toBe(true);
     expect(output.safeParse({ ok: true, detail: { key: 'light.unknown', params: {}, text: 'x' } }).success).toBe(false);

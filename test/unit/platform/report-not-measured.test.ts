@@ -96,3 +96,30 @@ describe('phone page (D-033)', () => {
     expect(renderReportPage(old, 'en').html).not.toContain('class="not-measured"');
   });
 });
+
+describe('phone page: marks at the best level (D-124)', () => {
+  const marked = (dimension: string, level: number, kind: 'spot' | 'line' | 'area') => ({
+    dimension,
+    level,
+    score: 88,
+    confidence: 0.9,
+    annotations: [{ view: 'front', light: 'white', format: 'annotation_image', url: files('a.jpg'), marks: [{ kind, count: 1, area_mm2: 11.9 }] }],
+  });
+  const pageOf = (dimension: object) => renderReportPage(reportPageOf(row({ dimensions: [dimension] }), { merchant: 'Lumi', store: 'Orchard' }, files, []), 'en').html;
+
+  it('says why a circled spot graded None is not a concern', () => {
+    const html = pageOf(marked('speckle', 1, 'spot'));
+    expect(html).toContain('1 spot circled');
+    expect(html).toContain('<p class="first-level">Graded None: what is marked is too little or too slight to count as a concern.</p>');
+  });
+
+  it('says nothing of the kind above the best level, or for a shaded area', () => {
+    expect(pageOf(marked('speckle', 2, 'spot'))).not.toContain('class="first-level"');
+    expect(pageOf(marked('black_rim_of_eye', 1, 'area'))).not.toContain('class="first-level"');
+  });
+
+  it('words it in the page language', () => {
+    const zh = renderReportPage(reportPageOf(row({ dimensions: [marked('speckle', 1, 'spot')] }), { merchant: 'Lumi', store: 'Orchard' }, files, []), 'zh-Hans').html;
+    expect(zh).toMatch(/<p class="first-level">评级为[^：]+：标记处数量少或程度轻，不构成问题。<\/p>/);
+  });
+});

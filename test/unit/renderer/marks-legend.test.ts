@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../../main/kiosk-api/types.ts';
 import { legendRows } from '../../../renderer/stores/results/marks-legend.ts';
+import { isFirstLevel } from '../../../protocol/enums/concerns.ts';
+import { marksBelowGrade } from '../../../protocol/enums/marks-legend.ts';
 
 type Marks = Report['dimensions'][number]['annotations'][number]['marks'];
 
@@ -32,5 +34,25 @@ describe('the marked photo legend rows (D-069)', () => {
     expect(legendRows([{ kind: 'spot', count: 0, areaMm2: 0 }])).toEqual([]);
     expect(legendRows([])).toEqual([]);
     expect(legendRows(undefined)).toEqual([]);
+  });
+});
+
+describe('marks at the best level of a dimension (D-124)', () => {
+  it('knows the first level of every table, whatever its first id', () => {
+    // Spots and most tables start at 1, acne at 0, water and oil at 2 (the specification's ids).
+    expect([isFirstLevel('speckle', 1), isFirstLevel('speckle', 2)]).toEqual([true, false]);
+    expect([isFirstLevel('acne', 0), isFirstLevel('acne', 1)]).toEqual([true, false]);
+    expect([isFirstLevel('water', 2), isFirstLevel('water', 3), isFirstLevel('water', 1)]).toEqual([true, false, false]);
+  });
+
+  it('asks for the sentence only for spots or lines at that level, never for a shaded area alone', () => {
+    const spot = { kind: 'spot', count: 1, size: null } as const;
+    const line = { kind: 'line', count: 2, size: null } as const;
+    const area = { kind: 'area', count: 2, size: null } as const;
+    expect(marksBelowGrade(true, [spot])).toBe(true);
+    expect(marksBelowGrade(true, [line, area])).toBe(true);
+    expect(marksBelowGrade(true, [area])).toBe(false);
+    expect(marksBelowGrade(true, [])).toBe(false);
+    expect(marksBelowGrade(false, [spot, line])).toBe(false);
   });
 });
