@@ -17,10 +17,11 @@ const TEXTS = {
   skinAge: { en: 'Skin age', 'zh-Hans': '肌肤年龄', 'zh-Hant': '肌膚年齡', ar: 'عمر البشرة' },
   results: { en: 'Your results', 'zh-Hans': '检测结果', 'zh-Hant': '檢測結果', ar: 'نتائجك' },
   scoreNote: {
-    en: 'Scores run from 0 to 100, higher is better, and are shown exactly as measured.',
-    'zh-Hans': '分数范围为 0 至 100，越高越好，均按实测结果显示。',
-    'zh-Hant': '分數範圍為 0 至 100，越高越好，均按實測結果顯示。',
-    ar: 'تتراوح الدرجات بين 0 و100، والأعلى هو الأفضل، وتُعرض كما قيست تمامًا.',
+    // The kiosk's words (renderer/i18n/results-*.ts rawNote): a customer reads both.
+    en: 'Scores run from 0 to 100, higher is healthier, and are shown exactly as measured.',
+    'zh-Hans': '分数范围为 0 至 100，越高越健康，均按实测结果显示。',
+    'zh-Hant': '分數範圍為 0 至 100，越高越健康，均按實測結果顯示。',
+    ar: 'تتراوح الدرجات بين 0 و100، وكلما ارتفعت كانت البشرة أكثر صحة، وتُعرض كما قيست تمامًا.',
   },
   /** D-033: "{reason}" is a sentence of protocol/enums/measurement-limits.ts in the same language. */
   notMeasured: { en: 'Not measured: {reason}', 'zh-Hans': '未测量：{reason}', 'zh-Hant': '未測量：{reason}', ar: 'لم يُقَس: {reason}' },
@@ -66,7 +67,8 @@ const VIEWS: Readonly<Record<View, Text>> = {
 
 const LIGHTS: Readonly<Record<LightSource, Text>> = {
   white: { en: 'white light', 'zh-Hans': '白光', 'zh-Hant': '白光', ar: 'ضوء أبيض' },
-  white_glow: { en: 'glow light', 'zh-Hans': '柔光', 'zh-Hant': '柔光', ar: 'ضوء متوهج' },
+  // Named as on the kiosk's light tabs ("Soft white"), so the two say the same photo.
+  white_glow: { en: 'soft white light', 'zh-Hans': '柔白光', 'zh-Hant': '柔白光', ar: 'ضوء أبيض ناعم' },
   cross_polar: { en: 'cross-polarised light', 'zh-Hans': '交叉偏振光', 'zh-Hant': '交叉偏振光', ar: 'ضوء مستقطب متقاطع' },
   parallel_polar: { en: 'parallel-polarised light', 'zh-Hans': '平行偏振光', 'zh-Hant': '平行偏振光', ar: 'ضوء مستقطب متوازٍ' },
   uv: { en: 'UV light', 'zh-Hans': '紫外光', 'zh-Hant': '紫外光', ar: 'ضوء فوق بنفسجي' },
