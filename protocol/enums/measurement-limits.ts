@@ -33,10 +33,11 @@ const LIMIT_TEXTS: Readonly<Record<MeasurementLimit, { sentence: Text; short: Te
   },
   hidden: {
     sentence: {
-      en: 'skin hidden (hair, glasses)',
-      'zh-Hans': '皮肤被遮挡（头发、眼镜）',
-      'zh-Hant': '皮膚被遮擋（頭髮、眼鏡）',
-      ar: 'البشرة مخفية (شعر، نظارات)',
+      // Clothing too: a collar is what hides the neck (D-124).
+      en: 'skin hidden (hair, glasses, clothing)',
+      'zh-Hans': '皮肤被遮挡（头发、眼镜、衣物）',
+      'zh-Hant': '皮膚被遮擋（頭髮、眼鏡、衣物）',
+      ar: 'البشرة مخفية (شعر، نظارات، ملابس)',
     },
     short: { en: 'skin partly hidden', 'zh-Hans': '皮肤部分被遮挡', 'zh-Hant': '皮膚部分被遮擋', ar: 'البشرة مخفية جزئيًا' },
   },
