@@ -15,6 +15,8 @@ export const technicianEn = {
     profile: 'Device profile',
     profiles: { multi_light: 'Multi-light device (3 views)', single_camera: 'Single camera (front)' },
     lights: 'Light sources',
+    /** Why White cannot be switched off (D-124): every view's reference photo. */
+    lightsWhite: 'White is always taken: the analysis finds the face on its photo.',
     views: 'Views',
     simulated: 'Simulated device: no hardware is used.',
     retention: 'Keep photos on this kiosk (days)',

@@ -18,6 +18,7 @@ export const technicianZhHans: Catalogue<typeof technicianEn> = {
     profile: '设备类型',
     profiles: { multi_light: '多光源设备（3 个角度）', single_camera: '单相机（正脸）' },
     lights: '光源',
+    lightsWhite: '白光始终拍摄：分析在白光照片上找到人脸。',
     views: '角度',
     simulated: '模拟设备：不使用任何硬件。',
     retention: '照片在本机保留（天）',

@@ -177,6 +177,10 @@ describe('technician screens', () => {
       await screen(page, 'technician').waitFor();
       for (const tab of TABS) {
         await page.locator(`[data-tab="${tab}"]`).click();
+        if (tab === 'device') {
+          // White cannot be switched off, and the tab says why (D-124).
+          expect(await page.locator('[data-testid="lights-white-note"]').textContent()).toBe(lang === 'en' ? 'White is always taken: the analysis finds the face on its photo.' : '白光始终拍摄：分析在白光照片上找到人脸。');
+        }
         if (tab === 'lights') {
           await page.locator('[data-testid="test-light-white"]').click();
           await page.locator('[data-testid="light-result-white"]').waitFor({ timeout: 30_000 });

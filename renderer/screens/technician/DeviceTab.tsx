@@ -53,6 +53,9 @@ export function DeviceTab() {
               );
             })}
           </div>
+          <p className="muted small" data-testid="lights-white-note">
+            {t('technician.device.lightsWhite')}
+          </p>
         </div>
       )}
       <p className="muted">
