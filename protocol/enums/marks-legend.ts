@@ -18,12 +18,12 @@ export interface LegendRow {
 
 /**
  * Whether the legend should say why its marks are no concern (D-124): the dimension is graded at
- * the best level of its table (`atFirstLevel`, concerns.ts `isFirstLevel`) and the legend counts
- * located findings, spots circled or lines traced. A shaded area marks where a dimension was
- * read, not a finding, so it alone never asks for the sentence.
+ * the best level of its table (`firstLevel` is that level's name, else null; concerns.ts
+ * `isFirstLevel`) and the legend counts located findings, spots circled or lines traced. A shaded
+ * area marks where a dimension was read, not a finding, so it alone never asks for the sentence.
  */
-export function marksBelowGrade(atFirstLevel: boolean, rows: readonly LegendRow[]): boolean {
-  return atFirstLevel && rows.some((r) => r.kind === 'spot' || r.kind === 'line');
+export function marksBelowGrade(firstLevel: string | null, rows: readonly LegendRow[]): firstLevel is string {
+  return firstLevel !== null && rows.some((r) => r.kind === 'spot' || r.kind === 'line');
 }
 
 // Circles first, then strokes, then shaded areas: the order the eye finds them on the photo.

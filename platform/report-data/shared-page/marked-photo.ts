@@ -39,7 +39,7 @@ export function markedFigure(dimension: DimensionId, annotation: Annotation, cap
   const legend =
     rows.length > 0
       ? `<ul class="legend">${rows.map((r) => legendRow(r, dimension, lang)).join('')}</ul>` +
-        (firstLevel !== null && marksBelowGrade(true, rows) ? `<p class="first-level">${escapeHtml(sectionText('firstLevel', lang).replace('{level}', () => firstLevel))}</p>` : '') +
+        (marksBelowGrade(firstLevel, rows) ? `<p class="first-level">${escapeHtml(sectionText('firstLevel', lang).replace('{level}', () => firstLevel))}</p>` : '') +
         (rows.some((r) => r.size !== null) ? `<p class="scale">${escapeHtml(sectionText('scale', lang))}</p>` : '')
       : `<p class="legend-none"><span class="sw sw-${dimension} k-area"></span>${escapeHtml(sectionText('unmarked', lang))}</p>`;
   return (

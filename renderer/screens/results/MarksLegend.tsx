@@ -34,8 +34,6 @@ export function MarksLegend({ dimension, name, rows, firstLevel = null }: { dime
   const language = useKioskStore(kioskSelectors.language);
   const colour = annotationColour(dimension);
   const sized = rows.some((r) => r.size !== null);
-  // "Spots: None" above "1 spot circled" reads as a contradiction: the legend says why (D-124).
-  const belowGrade = marksBelowGrade(firstLevel !== null, rows);
   return (
     <div className="marks-legend" data-testid="marks-legend" data-dimension={dimension}>
       <h3 className="marks-legend-title">{t('results.legend.title')}</h3>
@@ -57,9 +55,10 @@ export function MarksLegend({ dimension, name, rows, firstLevel = null }: { dime
           ))}
         </ul>
       )}
-      {belowGrade && (
+      {/* "Spots: None" above "1 spot circled" reads as a contradiction: the legend says why (D-124). */}
+      {marksBelowGrade(firstLevel, rows) && (
         <p className="small muted" data-testid="marks-legend-first-level">
-          {t('results.legend.firstLevel', { level: firstLevel ?? '' })}
+          {t('results.legend.firstLevel', { level: firstLevel })}
         </p>
       )}
       {sized && <p className="small muted marks-legend-note">{t('results.legend.scale')}</p>}

@@ -49,10 +49,10 @@ describe('marks at the best level of a dimension (D-124)', () => {
     const spot = { kind: 'spot', count: 1, size: null } as const;
     const line = { kind: 'line', count: 2, size: null } as const;
     const area = { kind: 'area', count: 2, size: null } as const;
-    expect(marksBelowGrade(true, [spot])).toBe(true);
-    expect(marksBelowGrade(true, [line, area])).toBe(true);
-    expect(marksBelowGrade(true, [area])).toBe(false);
-    expect(marksBelowGrade(true, [])).toBe(false);
-    expect(marksBelowGrade(false, [spot, line])).toBe(false);
+    expect(marksBelowGrade('None', [spot])).toBe(true);
+    expect(marksBelowGrade('None', [line, area])).toBe(true);
+    expect(marksBelowGrade('None', [area])).toBe(false);
+    expect(marksBelowGrade('None', [])).toBe(false);
+    expect(marksBelowGrade(null, [spot, line])).toBe(false);
   });
 });
