@@ -22,6 +22,26 @@ const LIMIT_TEXTS: Readonly<Record<MeasurementLimit, { sentence: Text; short: Te
     },
     short: { en: 'photo too far away', 'zh-Hans': '拍摄距离偏远', 'zh-Hant': '拍攝距離偏遠', ar: 'الصورة بعيدة' },
   },
+  // Enough pixels, too little sharpness: coming closer is not the remedy (D-126).
+  sharpness: {
+    sentence: {
+      en: 'the photo is not sharp enough to see such fine detail',
+      'zh-Hans': '照片不够清晰，看不清这么细微的细节',
+      'zh-Hant': '照片不夠清晰，看不清這麼細微的細節',
+      ar: 'الصورة ليست واضحة بما يكفي لرؤية هذه التفاصيل الدقيقة',
+    },
+    short: { en: 'photo not sharp', 'zh-Hans': '照片不够清晰', 'zh-Hant': '照片不夠清晰', ar: 'الصورة غير واضحة' },
+  },
+  // The analysis's own limit, not the photo's: no retake or distance changes it (D-126).
+  analysis_resolution: {
+    sentence: {
+      en: 'finer detail than this analysis can see',
+      'zh-Hans': '细节超出本分析所能识别的精度',
+      'zh-Hant': '細節超出本分析所能識別的精度',
+      ar: 'تفاصيل أدق مما يستطيع هذا التحليل رؤيته',
+    },
+    short: { en: 'beyond the analysis’s detail', 'zh-Hans': '超出分析精度', 'zh-Hant': '超出分析精度', ar: 'يتجاوز دقة التحليل' },
+  },
   light: {
     sentence: {
       en: 'needs the device’s polarised or UV light',

@@ -63,7 +63,12 @@ export type Annotation = z.infer<typeof annotationSchema>;
 
 /**
  * decision (D-033): why a dimension was not measured, or what limited a measured one.
- * - resolution: the face has fewer pixels per millimetre than the dimension's features need;
+ * - resolution: the face has fewer pixels per millimetre than the dimension's features need (too
+ *   far from the camera, or too few pixels in the photo);
+ * - sharpness: the face has the pixels, but the photo's edges are too soft to hold the detail the
+ *   dimension needs (out of focus, moving, an enlarged photo; D-126);
+ * - analysis_resolution: finer than the resolution the analysis works at (its working frame
+ *   shrinks a large face), whatever the capture (D-126);
  * - light: the light source the dimension is read from was not captured;
  * - hidden: too little of the skin the dimension looks at is visible (hair, glasses, beard, out of frame);
  * - pose: the head is turned too far for this view to see the regions squarely;
@@ -72,7 +77,7 @@ export type Annotation = z.infer<typeof annotationSchema>;
  * - colour_cast: the light's colour is far from neutral, so colour measures are shifted;
  * - expression: a smile or an open mouth deepens the folds and creases measured (D-068).
  */
-export const MEASUREMENT_LIMITS = ['resolution', 'light', 'hidden', 'pose', 'makeup', 'exposure', 'colour_cast', 'expression'] as const;
+export const MEASUREMENT_LIMITS = ['resolution', 'sharpness', 'analysis_resolution', 'light', 'hidden', 'pose', 'makeup', 'exposure', 'colour_cast', 'expression'] as const;
 export type MeasurementLimit = (typeof MEASUREMENT_LIMITS)[number];
 export const measurementLimitSchema = z.enum(MEASUREMENT_LIMITS);
 

@@ -209,6 +209,12 @@ describe('customer sessions on the simulated device', () => {
     await page.waitForTimeout(500);
     await shootBoth(page, 'results', 'en');
     await shootFull(page, 'en');
+    // The simulated stills are small portraits enlarged: pixels enough for pores, not their
+    // detail. The card says so, not "too far away", which coming closer would not cure (D-126).
+    await page.locator('[data-testid="concern-texture"]').click();
+    const pore = page.locator('button.dimension[data-dimension="pore"]');
+    expect(await pore.getAttribute('data-not-measured')).toBe('sharpness');
+    expect(await pore.locator('[data-testid="not-measured-reason"]').textContent()).toBe('Not measured: the photo is not sharp enough to see such fine detail');
     // The report goes to the phone as a QR code of the platform's expiring link, once synced.
     const share = page.locator('[data-testid="share"] [data-qr-text]');
     await expect.poll(() => share.count(), { timeout: 60_000 }).toBe(1);

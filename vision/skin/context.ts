@@ -5,7 +5,7 @@ import type { LabPlanes, RgbPlanes } from './image/color.ts';
 import { halveRgb, porphyrinPlane, rgbToL, rgbToLab } from './image/color.ts';
 import { gaussianBlur } from './image/filters.ts';
 import type { WorkFrame } from './image/frame.ts';
-import { FACE_WIDTH_PX, frameOnImage, resampleFrame, toSource, workFrame } from './image/frame.ts';
+import { FACE_WIDTH_PX, frameOnImage, fullWidthScale, resampleFrame, toSource, workFrame } from './image/frame.ts';
 import type { Mask, Plane, Rect } from './image/plane.ts';
 import { erode, halve, maskBounds, maskCount, scanRect } from './image/plane.ts';
 import { balancedLab, REFERENCE_SKIN_LAB } from './measure/balance.ts';
@@ -66,7 +66,7 @@ export class SkinContext {
 
   constructor(
     readonly input: SkinViewInput,
-    faceWidthPx = FACE_WIDTH_PX,
+    private readonly faceWidthPx: number = FACE_WIDTH_PX,
     /** A known effective resolution (AnalyseOptions.effectivePxPerMm), instead of the estimate. */
     readonly knownPxPerMm?: number,
     /** Where the other lights' crops are made while this thread works on the reference's (AnalyseOptions.cropSharing). */
@@ -111,6 +111,14 @@ export class SkinContext {
   /** Source pixels per millimetre, from the interpupillary distance. */
   get sourcePxPerMm(): number {
     return this.regions.axes.ipd / IPD_MM;
+  }
+
+  /**
+   * Working pixels per millimetre with the face at the working frame's full width: the most
+   * detail this analysis reads on this face, from any distance, with any camera (D-126).
+   */
+  get frameLimitPxPerMm(): number {
+    return this.sourcePxPerMm * fullWidthScale(this.input.face, this.faceWidthPx);
   }
 
   pxPerMm(level: Level): number {

@@ -9,7 +9,7 @@ import type { NotMeasuredDimension } from './types.ts';
 /**
  * Why this view cannot measure a dimension (needs.ts), or null when it can: the lights first (a
  * property of the device, which no retake changes), then the effective resolution (the commonest
- * reason, and the one the customer can fix by coming closer), then the head's turn, then how much
+ * reason; which of its causes, `detailShortfall`), then the head's turn, then how much
  * of the dimension's skin is visible.
  */
 export function notMeasurable(ctx: SkinContext, dimension: DimensionId): NotMeasuredDimension | null {
@@ -21,7 +21,7 @@ export function notMeasurable(ctx: SkinContext, dimension: DimensionId): NotMeas
   const res = measureResolution(ctx);
   if (res.effective < needs.minPxPerMm) {
     const upscaled = res.effective < res.nominal * 0.8 ? ` (${fmt(res.nominal)} px/mm nominal, but edges ${fmt(res.edgeSpreadPx)} px wide: upscaled or soft)` : '';
-    return { dimension, reason: 'resolution', detail: `${fmt(res.effective)} px/mm of detail on the face${upscaled}, needs ${needs.minPxPerMm}` };
+    return { dimension, reason: detailShortfall(ctx, res.nominal, needs.minPxPerMm), detail: `${fmt(res.effective)} px/mm of detail on the face${upscaled}, needs ${needs.minPxPerMm}` };
   }
   const yaw = Math.abs(ctx.input.face.pose.yaw);
   if (yaw > needs.maxYawDegrees) return { dimension, reason: 'pose', detail: `head turned ${Math.round(yaw)} degrees, at most ${needs.maxYawDegrees} for this dimension` };
@@ -35,6 +35,19 @@ export function notMeasurable(ctx: SkinContext, dimension: DimensionId): NotMeas
     return { dimension, reason: 'hidden', detail: `${Math.round(seen * 100)} % of ${which} is visible skin, needs ${Math.round(needs.visible * 100)} %` };
   }
   return null;
+}
+
+/**
+ * Which of three causes keeps the detail under a dimension's need (D-126), so that the customer
+ * is told the remedy that works: `analysis_resolution` when the need lies beyond what the working
+ * frame holds with the face at its full width (FACE_WIDTH_PX), which no capture changes;
+ * `sharpness` when the face has the pixels and only their edges are soft (focus, movement, an
+ * enlarged photo: coming closer does not help); otherwise `resolution`, too few pixels on the
+ * face, which coming closer or a higher-resolution camera fixes.
+ */
+function detailShortfall(ctx: SkinContext, nominal: number, need: number): 'sharpness' | 'analysis_resolution' | 'resolution' {
+  if (ctx.frameLimitPxPerMm < need) return 'analysis_resolution';
+  return nominal >= need ? 'sharpness' : 'resolution';
 }
 
 /** Share of a region's polygon that the skin mask keeps (coarse level). */

@@ -1,5 +1,6 @@
 import type { View } from '../../../protocol/skin-api/api-codes.ts';
 import { TaskCodes } from '../../../protocol/skin-api/task-codes.ts';
+import type { MeasurementLimit } from '../../../protocol/skin-api/task-result.ts';
 import type { FaceAnalysis } from '../../../vision/face/index.ts';
 import { minPxPerMmOf, type ViewSkinAnalysis } from '../../../vision/skin/index.ts';
 import { JobError } from './job-errors.ts';
@@ -38,16 +39,27 @@ export function requireAnalysable(face: Pick<FaceAnalysis, 'quality' | 'pose'>, 
 }
 
 /**
+ * What to do about each cause of too little detail (vision/skin/measurability.ts, D-126), in the
+ * order they are named when several stop the dimensions asked: the one a retake fixes first.
+ */
+const DETAIL_REMEDIES: ReadonlyArray<readonly [MeasurementLimit, string]> = [
+  ['resolution', 'come closer to the camera or use a higher resolution'],
+  ['sharpness', 'the photo is not sharp enough: focus the camera, hold still, and send the camera\'s own photo, not an enlarged one'],
+  ['analysis_resolution', 'the analysis does not read detail this fine at any distance: ask for coarser dimensions'],
+];
+
+/**
  * Throws the 45104 job error when the photo named imageKey shows the face with too little detail
  * to measure any requested dimension (D-033): a face too far from the camera, a small crop blown
- * up, or a soft focus. With some dimensions measurable the task succeeds and lists the others
- * in not_measured.
+ * up, or a soft focus, with the remedy for the cause (D-126). With some dimensions measurable the
+ * task succeeds and lists the others in not_measured.
  */
 export function requireMeasurable(analysis: Pick<ViewSkinAnalysis, 'dimensions' | 'notMeasured' | 'effectivePxPerMm'>, imageKey: string): void {
   if (Object.keys(analysis.dimensions).length > 0) return;
   const reasons = Object.values(analysis.notMeasured);
-  if (reasons.length === 0 || reasons.some((r) => r.reason !== 'resolution')) return;
+  if (reasons.length === 0 || !reasons.every((r) => DETAIL_REMEDIES.some(([cause]) => cause === r.reason))) return;
   const needed = Math.min(...reasons.map((r) => minPxPerMmOf(r.dimension)));
-  const problem = `too little detail on the face (${analysis.effectivePxPerMm.toFixed(1)} px/mm, at least ${needed} for the dimensions asked): come closer to the camera or use a higher resolution`;
+  const remedy = DETAIL_REMEDIES.find(([cause]) => reasons.some((r) => r.reason === cause))?.[1] ?? '';
+  const problem = `too little detail on the face (${analysis.effectivePxPerMm.toFixed(1)} px/mm, at least ${needed} for the dimensions asked): ${remedy}`;
   throw new JobError(TaskCodes.IMAGE_QUALITY.code, `${TaskCodes.IMAGE_QUALITY.msg} (${imageKey}): ${problem}`, imageKey, problem);
 }

@@ -60,6 +60,18 @@ describe('the minimum-resolution check (45104, D-033)', () => {
     expect((thrown as JobError).message).toMatch(/front_image\): too little detail on the face \(1\.\d px\/mm, at least 4 for the dimensions asked\): come closer/);
   });
 
+  it('asks for a sharper photo, not a closer one, when the face has the pixels but not their detail (D-126)', async () => {
+    // The same photo enlarged four times: pixels enough for pores, detail still the original's.
+    const image = await decodeImage(new Uint8Array(await sharp(fixture('sample6-frontal.jpg')).resize({ width: 1600 }).jpeg({ quality: 92 }).toBuffer()));
+    const face = await analyzeFace(image);
+    const finest = analyseView({ images: { white: image }, face, view: 'front' }, { dimensions: ['pore', 'under_eye_wrinkle'] });
+    expect(finest.notMeasured.pore?.reason).toBe('sharpness');
+    expect(() => requireMeasurable(finest, 'front_image')).toThrow(/too little detail on the face \(1\.\d px\/mm, at least 4 for the dimensions asked\): the photo is not sharp enough: focus the camera, hold still/);
+    // Water's 0.2 mm microrelief is beyond the working frame this face was shrunk to: no retake helps.
+    const water = analyseView({ images: { white: image }, face, view: 'front' }, { dimensions: ['water'] });
+    expect(() => requireMeasurable(water, 'front_image')).toThrow(/at least 8 for the dimensions asked\): the analysis does not read detail this fine at any distance/);
+  });
+
   it('lets the analysis through when some dimension asked is measurable: the rest are listed as not measured', async () => {
     const image = await decodeImage(new Uint8Array(fixture('sample6-frontal.jpg')));
     const face = await analyzeFace(image);

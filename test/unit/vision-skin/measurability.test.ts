@@ -36,6 +36,25 @@ describe('effective resolution (measure/resolution.ts)', () => {
     expect(b.effective / a.effective).toBeLessThan(1.6);
     expect(b.edgeSpreadPx).toBeGreaterThan(2 * a.edgeSpreadPx);
   });
+
+  it('names the cause of too little detail: too few pixels on the face, or pixels enough with soft edges (D-126)', async () => {
+    const sharpFace = await nativeCrop(1);
+    const upscaled = await nativeCrop(3);
+    const dimensions = ['crows_feet', 'forehead_wrinkle'] as const;
+    const few = analyseView({ images: { white: sharpFace.image }, face: sharpFace.face, view: 'front' }, { dimensions: [...dimensions] });
+    const soft = analyseView({ images: { white: upscaled.image }, face: upscaled.face, view: 'front' }, { dimensions: [...dimensions] });
+    // Both lack the 3.2 px/mm of real detail these lines need ...
+    expect(few.effectivePxPerMm).toBeLessThan(3.2);
+    expect(soft.effectivePxPerMm).toBeLessThan(3.2);
+    // ... but only the native crop lacks the pixels: coming closer helps it, not the enlarged copy.
+    expect(few.pxPerMm).toBeLessThan(3.2);
+    expect(soft.pxPerMm).toBeGreaterThanOrEqual(3.2);
+    for (const d of dimensions) {
+      expect(few.notMeasured[d]?.reason, d).toBe('resolution');
+      expect(soft.notMeasured[d]?.reason, d).toBe('sharpness');
+      expect(soft.notMeasured[d]?.detail, d).toMatch(/nominal, but edges .* upscaled or soft/);
+    }
+  });
 });
 
 describe('measurability (needs.ts)', () => {
@@ -49,7 +68,9 @@ describe('measurability (needs.ts)', () => {
   it('an upscaled photo measures colour and shape but not pores, texture or fine lines, and says why', () => {
     const r = analyseView({ images: { white: image }, face, view: 'front' });
     for (const d of ['pore', 'blackhead', 'water', 'skin_smoothness', 'under_eye_wrinkle', 'forehead_wrinkle'] as const) {
-      expect(r.notMeasured[d]?.reason, d).toBe('resolution');
+      // The pixels are there (about 4 px/mm), their detail is not. Water needs 8 px/mm, more than
+      // the working frame that shrank this face holds, whatever the photo (D-126).
+      expect(r.notMeasured[d]?.reason, d).toBe(d === 'water' ? 'analysis_resolution' : 'sharpness');
       expect(r.notMeasured[d]?.detail, d).toMatch(/px\/mm.*upscaled or soft.*needs \d/);
       expect(r.dimensions[d], d).toBeUndefined();
     }
@@ -60,8 +81,8 @@ describe('measurability (needs.ts)', () => {
   it('the same photo with its resolution known measures the fine dimensions too', () => {
     const r = analyseView({ images: { white: image }, face, view: 'front' }, { effectivePxPerMm: 10 });
     for (const d of ['pore', 'blackhead', 'skin_smoothness', 'under_eye_wrinkle', 'forehead_wrinkle'] as const) expect(r.dimensions[d], d).toBeDefined();
-    // water needs 8 px/mm: the working image has about 4.
-    expect(r.notMeasured.water?.reason).toBe('resolution');
+    // water needs 8 px/mm: the working image has about 4, and coming closer would not add any.
+    expect(r.notMeasured.water?.reason).toBe('analysis_resolution');
   });
 
   it('a head turned past a dimension\'s limit is not measured for pose', () => {
@@ -105,7 +126,7 @@ describe('measurability (needs.ts)', () => {
   it('a composite follows its parts: measured when half its weight is, not measured otherwise', () => {
     const low = analyseView({ images: { white: image }, face, view: 'front' }, { dimensions: ['wrinkle', 'skin_vitality'] });
     // wrinkle's line parts need 3-4 px/mm; skin_vitality's tone parts do not.
-    expect(low.notMeasured.wrinkle?.reason).toBe('resolution');
+    expect(low.notMeasured.wrinkle?.reason).toBe('sharpness');
     expect(low.notMeasured.wrinkle?.detail).toMatch(/measured parts hold \d+ %/);
     expect(low.dimensions.skin_vitality?.details['measuredWeight']).toBeLessThan(1);
     // Only what was asked for is reported, not the parts pulled in.
