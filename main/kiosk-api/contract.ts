@@ -165,7 +165,7 @@ export const sessionRowSchema = z.object({
 
 /** The health checks a technician reads (getDiagnostics), in this order. */
 export const DIAGNOSTIC_CHECKS = [
-  'camera', 'lights', 'models', 'disk', 'platform', 'clock', 'credentials', 'sync_queue', 'store', 'catalogue', 'secrets', 'pins', 'platform_deletions', 'report_email', 'settings',
+  'camera', 'lights', 'calibration', 'models', 'disk', 'platform', 'clock', 'credentials', 'sync_queue', 'store', 'catalogue', 'secrets', 'pins', 'platform_deletions', 'report_email', 'settings',
 ] as const;
 
 export const diagnosticsSchema = z.object({

@@ -20,6 +20,7 @@ import type { ReportEmails } from './report-email.ts';
 import type { DeviceHolder } from './device-holder.ts';
 import { describe } from './device-holder.ts';
 import type { KioskLog } from './log.ts';
+import { calibratable, type Calibration } from './calibration.ts';
 import { measurePitch } from './pitch-measure.ts';
 import type { PlatformLink, ProbeResult } from './platform-link.ts';
 import { FileSecretStore, type SecretStore } from './secrets.ts';
@@ -81,6 +82,7 @@ export class Technician {
         ? { name: 'lights', ok: true, detail: uiMessage('diag.lights_ok', { controller: open.config.lightController.kind, lights: open.device.profile.lights.join(',') }) }
         : { name: 'lights', ok: false, detail: notOpen },
     );
+    checks.push(open ? calibrationCheck(open.device.profile.lights, settings.calibration()) : { name: 'calibration', ok: false, detail: notOpen });
     checks.push(await this.liveCheckModels());
     checks.push(await this.disk());
     const probe = await link.probe();
@@ -171,6 +173,19 @@ function platformCheck(probe: ProbeResult, region: Region): Check {
   return (probe.status ?? 0) >= 500
     ? { name: 'platform', ok: false, detail: uiMessage('diag.platform_error', answer) }
     : { name: 'platform', ok: true, detail: uiMessage('diag.platform_ok', { address: answer.address, ms: answer.ms, region }) };
+}
+
+/**
+ * A light without a saved grey-card correction stores its photos as the camera delivers them, so
+ * its colours (redness, spots, dark circles) depend on this unit's lamp and camera (D-127). UV
+ * is never corrected (calibratable) and is not asked for.
+ */
+function calibrationCheck(lights: readonly LightSource[], saved: Readonly<Record<string, Calibration>>): Check {
+  const wanted = lights.filter(calibratable);
+  const missing = wanted.filter((light) => !saved[light]);
+  return missing.length === 0
+    ? { name: 'calibration', ok: true, detail: uiMessage('diag.calibration_ok', { lights: wanted.join(',') }) }
+    : { name: 'calibration', ok: false, detail: uiMessage('diag.calibration_missing', { lights: missing.join(','), calibrated: wanted.length - missing.length, total: wanted.length }) };
 }
 
 /** Skew = platform clock minus kiosk clock: positive means the kiosk is behind. */

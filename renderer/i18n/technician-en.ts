@@ -82,6 +82,7 @@ export const technicianEn = {
     checks: {
       camera: 'Camera',
       lights: 'Lights',
+      calibration: 'Light calibration',
       models: 'Face check models',
       disk: 'Disk space',
       platform: 'Platform',

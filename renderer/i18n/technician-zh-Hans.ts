@@ -82,6 +82,7 @@ export const technicianZhHans: Catalogue<typeof technicianEn> = {
     checks: {
       camera: '相机',
       lights: '灯光',
+      calibration: '光源校准',
       models: '人脸检测模型',
       disk: '磁盘空间',
       platform: '平台',

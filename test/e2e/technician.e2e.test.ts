@@ -98,6 +98,11 @@ describe('technician screens', () => {
     }
     expect(await page.locator('[data-check="camera"] .row-label').textContent()).toBe('Camera');
     expect(await page.locator('[data-check="sync_queue"] .row-label').textContent()).toBe('Sync queue');
+    // A fresh unit has no grey-card correction: diagnostics say so, not "OK" (D-127).
+    const calibration = page.locator('[data-check="calibration"]');
+    expect(await calibration.getAttribute('data-ok')).toBe('false');
+    expect(await calibration.locator('.row-label').textContent()).toBe('Light calibration');
+    expect(await calibration.locator('.row-main').textContent()).toMatch(/^Not calibrated: White, .*calibrate them in the Calibration tab\.$/);
     // Customer deletion reaches the platform through the device API: nothing waits, nothing claims otherwise.
     expect(await page.locator('[data-check="platform_deletions"] .row-main').textContent()).toBe('No deletion request is waiting for the platform.');
     expect(await page.locator('[data-testid="diagnostics-summary"]').count()).toBe(1);

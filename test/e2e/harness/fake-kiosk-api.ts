@@ -433,6 +433,7 @@ export function createFakeKioskApi(): KioskApi {
         checks: [
           { name: 'camera', ok: true, detail: uiMessage('diag.camera_simulated') },
           { name: 'lights', ok: true, detail: uiMessage('diag.lights_ok', { controller: 'simulated', lights: LIGHTS.join(',') }) },
+          { name: 'calibration', ok: true, detail: uiMessage('diag.calibration_ok', { lights: LIGHTS.filter((l) => l !== 'uv').join(',') }) },
           { name: 'models', ok: true, detail: uiMessage('diag.models_ok') },
           { name: 'disk', ok: true, detail: uiMessage('diag.disk_ok', { free: '41.2', total: '64.0' }) },
           {

@@ -136,12 +136,20 @@ describe('kiosk API', () => {
     expect(proposed).toMatchObject({ ok: true, reason: null, detail: { key: 'calibration.proposed' } });
     // Shown first, saved on the technician's word (D-060).
     expect((await kiosk.api.getSettings({})).calibration.white).toBeUndefined();
+    // Until it is saved, diagnostics name the light as not calibrated (D-127).
+    const uncalibrated = checked('getDiagnostics', await kiosk.api.getDiagnostics({})).checks.find((c) => c.name === 'calibration');
+    expect(uncalibrated).toMatchObject({ ok: false, detail: { key: 'diag.calibration_missing', params: { lights: expect.stringContaining('white') } } });
     const calibration = checked('saveCalibration', await kiosk.api.saveCalibration({ light: 'white', proposal: proposed.proposal! }));
     expect(calibration).toEqual(proposed.calibration);
     expect((await kiosk.api.getSettings({})).calibration.white).toEqual(calibration);
     const { checks } = checked('getDiagnostics', await kiosk.api.getDiagnostics({}));
     const byName = new Map(checks.map((c) => [c.name, c]));
-    for (const name of ['camera', 'lights', 'models', 'disk', 'platform', 'credentials', 'sync_queue', 'store', 'secrets', 'pins'] as const) expect(byName.has(name), name).toBe(true);
+    for (const name of ['camera', 'lights', 'calibration', 'models', 'disk', 'platform', 'credentials', 'sync_queue', 'store', 'secrets', 'pins'] as const) expect(byName.has(name), name).toBe(true);
+    // Every light of the unit but UV (never corrected) must be calibrated for the check to pass.
+    const lights = (await kiosk.api.getStatus({})).device.lights.filter((l) => l !== 'uv');
+    const saved = (await kiosk.api.getSettings({})).calibration;
+    const missing = lights.filter((l) => !saved[l]);
+    expect(byName.get('calibration')).toMatchObject(missing.length === 0 ? { ok: true, detail: { key: 'diag.calibration_ok' } } : { ok: false, detail: { params: { lights: missing.join(',') } } });
     // Language-neutral sentences: a key for the screen, the English text for logs.
     expect(byName.get('lights')?.detail).toMatchObject({ key: 'diag.lights_ok', params: { controller: 'simulated' } });
     expect(byName.get('platform_deletions')?.detail).toMatchObject({ key: 'diag.deletions_none', text: 'No deletion request is waiting for the platform.' });
