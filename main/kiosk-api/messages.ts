@@ -62,7 +62,7 @@ export const MESSAGE_TEXTS = {
   'diag.device_problem': 'Not open ({{code}}): {{detail}}',
   'diag.not_open': 'Not open.',
   'diag.lights_ok': '{{controller}} light controller; lights: {{lights}}.',
-  'diag.calibration_ok': 'Every light is corrected against the grey card: {{lights}}.',
+  'diag.calibration_ok': 'Every light but UV (stored as captured) is corrected against the grey card: {{lights}}.',
   'diag.calibration_missing': 'Not calibrated: {{lights}} ({{calibrated}} of {{total}} lights calibrated). Their photos are stored as the camera delivers them, so colour readings can differ from other units: calibrate them in the Calibration tab.',
   'diag.models_ok': 'Face check models loaded and answering.',
   'diag.models_failed': 'Face check unavailable: {{detail}}',

@@ -40,7 +40,7 @@ const LIMIT_TEXTS: Readonly<Record<MeasurementLimit, { sentence: Text; short: Te
       'zh-Hant': '細節超出本分析所能識別的精度',
       ar: 'تفاصيل أدق مما يستطيع هذا التحليل رؤيته',
     },
-    short: { en: 'beyond the analysis’s detail', 'zh-Hans': '超出分析精度', 'zh-Hant': '超出分析精度', ar: 'يتجاوز دقة التحليل' },
+    short: { en: 'too fine for the analysis', 'zh-Hans': '超出分析精度', 'zh-Hant': '超出分析精度', ar: 'يتجاوز دقة التحليل' },
   },
   light: {
     sentence: {

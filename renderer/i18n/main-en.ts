@@ -74,7 +74,7 @@ export const mainEn = {
     device_problem: 'Not open ({{code}}): {{detail}}',
     not_open: 'Not open.',
     lights_ok: '{{controller}} light controller; lights: {{lights}}.',
-    calibration_ok: 'Every light is corrected against the grey card: {{lights}}.',
+    calibration_ok: 'Every light but UV (stored as captured) is corrected against the grey card: {{lights}}.',
     calibration_missing: 'Not calibrated: {{lights}} ({{calibrated}} of {{total}} lights calibrated). Their photos are stored as the camera delivers them, so colour readings can differ from other units: calibrate them in the Calibration tab.',
     models_ok: 'Face check models loaded and answering.',
     models_failed: 'Face check unavailable: {{detail}}',

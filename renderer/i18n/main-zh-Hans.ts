@@ -72,7 +72,7 @@ export const mainZhHans: Messages['main'] = {
     device_problem: '未打开（{{code}}）：{{detail}}',
     not_open: '未打开。',
     lights_ok: '{{controller}}灯光控制器；光源：{{lights}}。',
-    calibration_ok: '所有光源均已用灰卡校正：{{lights}}。',
+    calibration_ok: '除紫外光（按原样保存）外，所有光源均已用灰卡校正：{{lights}}。',
     calibration_missing: '未校准：{{lights}}（已校准 {{calibrated}}/{{total}} 个光源）。这些光源的照片按相机原样保存，颜色读数可能与其他设备不同：请在“校准”页校准。',
     models_ok: '人脸检测模型已加载并正常响应。',
     models_failed: '人脸检测不可用：{{detail}}',

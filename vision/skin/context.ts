@@ -10,6 +10,13 @@ import type { Mask, Plane, Rect } from './image/plane.ts';
 import { erode, halve, maskBounds, maskCount, scanRect } from './image/plane.ts';
 import { balancedLab, REFERENCE_SKIN_LAB } from './measure/balance.ts';
 import { IPD_MM } from './regions/geometry.ts';
+
+/**
+ * decision: the landmarks' box of an upright frontal face is about 2.15 interpupillary distances
+ * wide (2.13 and 2.18 on the frontal fixtures astronaut and faceid-man, head level); turned or
+ * tilted faces read wider, up to 2.6 at a 45 degree tilt (D-126).
+ */
+const UPRIGHT_BOX_IPD = 2.15;
 import type { RegionId, SkinRegions } from './regions/regions.ts';
 import { skinRegions } from './regions/regions.ts';
 import { buildSkinMasks, regionMask } from './skin-mask.ts';
@@ -115,10 +122,16 @@ export class SkinContext {
 
   /**
    * Working pixels per millimetre with the face at the working frame's full width: the most
-   * detail this analysis reads on this face, from any distance, with any camera (D-126).
+   * detail this analysis reads on this face as posed, from any distance, with any camera. A head
+   * turned or tilted widens the landmarks' box and lowers it (D-126).
    */
   get frameLimitPxPerMm(): number {
     return this.sourcePxPerMm * fullWidthScale(this.input.face, this.faceWidthPx);
+  }
+
+  /** The same limit for an upright frontal face (UPRIGHT_BOX_IPD): what no pose improves on. */
+  get uprightFrameLimitPxPerMm(): number {
+    return this.faceWidthPx / (UPRIGHT_BOX_IPD * IPD_MM);
   }
 
   pxPerMm(level: Level): number {

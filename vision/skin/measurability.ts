@@ -2,7 +2,7 @@ import type { DimensionId } from '../../protocol/enums/dimensions.ts';
 import type { RegionId } from './regions/regions.ts';
 import { regionPixels } from './analyser.ts';
 import type { SkinContext } from './context.ts';
-import { measureResolution } from './measure/resolution.ts';
+import { measureResolution, type Resolution } from './measure/resolution.ts';
 import { NEEDS } from './needs.ts';
 import type { NotMeasuredDimension } from './types.ts';
 
@@ -20,8 +20,10 @@ export function notMeasurable(ctx: SkinContext, dimension: DimensionId): NotMeas
   }
   const res = measureResolution(ctx);
   if (res.effective < needs.minPxPerMm) {
-    const upscaled = res.effective < res.nominal * 0.8 ? ` (${fmt(res.nominal)} px/mm nominal, but edges ${fmt(res.edgeSpreadPx)} px wide: upscaled or soft)` : '';
-    return { dimension, reason: detailShortfall(ctx, res.nominal, needs.minPxPerMm), detail: `${fmt(res.effective)} px/mm of detail on the face${upscaled}, needs ${needs.minPxPerMm}` };
+    const upscaled = soft(res) ? ` (${fmt(res.nominal)} px/mm nominal, but edges ${fmt(res.edgeSpreadPx)} px wide: upscaled or soft)` : '';
+    const reason = detailShortfall(ctx, res, needs.minPxPerMm);
+    const posed = reason === 'pose' ? `; the head's turn or tilt leaves the working frame ${fmt(ctx.frameLimitPxPerMm)} px/mm, upright ${fmt(ctx.uprightFrameLimitPxPerMm)}` : '';
+    return { dimension, reason, detail: `${fmt(res.effective)} px/mm of detail on the face${upscaled}, needs ${needs.minPxPerMm}${posed}` };
   }
   const yaw = Math.abs(ctx.input.face.pose.yaw);
   if (yaw > needs.maxYawDegrees) return { dimension, reason: 'pose', detail: `head turned ${Math.round(yaw)} degrees, at most ${needs.maxYawDegrees} for this dimension` };
@@ -38,16 +40,26 @@ export function notMeasurable(ctx: SkinContext, dimension: DimensionId): NotMeas
 }
 
 /**
- * Which of three causes keeps the detail under a dimension's need (D-126), so that the customer
- * is told the remedy that works: `analysis_resolution` when the need lies beyond what the working
- * frame holds with the face at its full width (FACE_WIDTH_PX), which no capture changes;
- * `sharpness` when the face has the pixels and only their edges are soft (focus, movement, an
- * enlarged photo: coming closer does not help); otherwise `resolution`, too few pixels on the
- * face, which coming closer or a higher-resolution camera fixes.
+ * Which cause keeps the detail under a dimension's need (D-126), so that the customer is told
+ * the remedy that works:
+ * - `analysis_resolution`: beyond what the working frame holds of an upright frontal face at its
+ *   full width (FACE_WIDTH_PX): no capture changes it;
+ * - `pose`: within that, but the head's turn or tilt widens the face in the frame below the need:
+ *   facing the camera, head level, fixes it;
+ * - `sharpness`: the face has the pixels and its edges are clearly soft (focus, movement, an
+ *   enlarged photo): coming closer does not help;
+ * - otherwise `resolution`: too few pixels on the face; coming closer or a sharper, higher-
+ *   resolution camera fixes it.
  */
-function detailShortfall(ctx: SkinContext, nominal: number, need: number): 'sharpness' | 'analysis_resolution' | 'resolution' {
-  if (ctx.frameLimitPxPerMm < need) return 'analysis_resolution';
-  return nominal >= need ? 'sharpness' : 'resolution';
+function detailShortfall(ctx: SkinContext, res: Resolution, need: number): 'analysis_resolution' | 'pose' | 'sharpness' | 'resolution' {
+  if (ctx.uprightFrameLimitPxPerMm < need) return 'analysis_resolution';
+  if (ctx.frameLimitPxPerMm < need) return 'pose';
+  return res.nominal >= need && soft(res) ? 'sharpness' : 'resolution';
+}
+
+/** decision: edges that keep less than 0.8 of the nominal resolution read as upscaled or soft. */
+function soft(res: Resolution): boolean {
+  return res.effective < res.nominal * 0.8;
 }
 
 /** Share of a region's polygon that the skin mask keeps (coarse level). */

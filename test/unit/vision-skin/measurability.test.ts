@@ -85,6 +85,19 @@ describe('measurability (needs.ts)', () => {
     expect(r.notMeasured.water?.reason).toBe('analysis_resolution');
   });
 
+  it('a tilted head that leaves the working frame too few pixels for pores is told its pose, not the analysis\'s limit (D-126)', async () => {
+    // sample1-tilted leans about 45 degrees: its landmarks' box is 2.6 pupil distances wide, the
+    // frame holds 3.7 px/mm of it; upright it would hold 4.4, enough for pores' 4.
+    const tilted = await fixtureFace('sample1-tilted.jpg', 2000);
+    const r = analyseView({ images: { white: tilted.image }, face: tilted.face, view: 'front' }, { effectivePxPerMm: 10, dimensions: ['pore', 'water'] });
+    expect(r.notMeasured.pore?.reason).toBe('pose');
+    expect(r.notMeasured.pore?.detail).toMatch(/head's turn or tilt leaves the working frame 3\.\d px\/mm, upright 4\.\d/);
+    // Water's 8 px/mm is beyond any pose.
+    expect(r.notMeasured.water?.reason).toBe('analysis_resolution');
+    const upright = analyseView({ images: { white: image }, face, view: 'front' }, { effectivePxPerMm: 10, dimensions: ['pore'] });
+    expect(upright.dimensions.pore).toBeDefined();
+  });
+
   it('a head turned past a dimension\'s limit is not measured for pose', () => {
     const turned = { ...face, pose: { ...face.pose, yaw: 35 } };
     const r = analyseView({ images: { white: image }, face: turned, view: 'front' }, { effectivePxPerMm: 10, dimensions: ['eye_sagging', 'low_cheek', 'sensitive'] });
