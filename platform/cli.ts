@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startPlatform } from './server.ts';
 import { CREDENTIALS_FILE } from './seed/demo-seed.ts';
@@ -23,7 +24,9 @@ async function main(): Promise<void> {
   if (config.role === 'worker') console.log(`platform worker (${config.region}) running tasks and push deliveries`);
   else console.log(`platform (${config.region}${config.role === 'api' ? ', api only' : ''}) listening on ${platform.url}`);
   console.log(`data directory: ${config.dataDir}`);
-  if (config.role !== 'worker') console.log(`${platform.seeded ? 'seeded demo tenants; ' : ''}demo credentials: ${join(config.dataDir, CREDENTIALS_FILE)}`);
+  const credentials = join(config.dataDir, CREDENTIALS_FILE);
+  // Only a node that seeded an empty database writes the file; the others say where it is not (D-128).
+  if (config.role !== 'worker') console.log(existsSync(credentials) ? `${platform.seeded ? 'seeded demo tenants; ' : ''}demo credentials: ${credentials}` : 'demo credentials: none in this data directory (the database held tenants already)');
 
   let stopping = false;
   // D-053: stop accepting, finish the requests in flight, let running tasks finish within the

@@ -49,11 +49,16 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.publicBaseUrl ?? `http://${config.host}:${port}`;
   const seeded = options.seed === false || config.role === 'worker' ? null : await seedDemoIfEmpty(services, url);
+  // A store that is not ready at start is said once in the log, with why (D-128); /readyz keeps saying it.
+  void services.objects.ready().catch((error: unknown) => app.log.warn({ err: error }, 'object store not ready at start'));
   const runsWork = config.role !== 'api';
   await services.analysis.start(app.log, runsWork);
-  // The instance calls itself (demo merchant) on the loopback address it listens on.
+  // The instance calls itself (demo merchant) on the loopback address it listens on; a worker
+  // listens on none, so it calls the API nodes at the public address it is given (D-128).
   const localHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  services.reportData.start(app.log, { publicUrl: url, localUrl: `http://${localHost.includes(':') ? `[${localHost}]` : localHost}:${port}` }, runsWork);
+  const loopback = `http://${localHost.includes(':') ? `[${localHost}]` : localHost}:${port}`;
+  const localUrl = config.role === 'worker' && config.publicBaseUrl ? config.publicBaseUrl : loopback;
+  services.reportData.start(app.log, { publicUrl: url, localUrl }, runsWork);
   // Not on every API node: the sweeps are safe side by side (D-096) but need not run there.
   if (runsWork) services.uploadRetention.start(app.log);
   let closed = false;

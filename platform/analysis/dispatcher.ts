@@ -285,7 +285,13 @@ export class TaskDispatcher {
     try {
       const status = 'record' in outcome ? 'succeeded' : 'failed';
       const stored = 'record' in outcome ? await this.queue.succeed(task.id, task.attempts, outcome.record) : await this.queue.fail(task.id, task.attempts, outcome.error);
-      if (stored) this.onTaskFinished?.(apiCode, status, performance.now() - started);
+      if (stored) {
+        const ms = Math.round(performance.now() - started);
+        this.onTaskFinished?.(apiCode, status, ms);
+        // One line per task for whoever watches a worker: it has no port of its own (D-128).
+        const code = 'error' in outcome ? outcome.error.code : 0;
+        this.log.info({ task_id: task.id, merchant_id: task.merchant_id, api_code: apiCode, status, code, ms, attempt: task.attempts }, 'task finished');
+      }
     } catch (error) {
       // The database is away: the task stays running, its lease ends and it runs again.
       this.log.error({ err: error, task_id: task.id }, 'the outcome of a task could not be stored');

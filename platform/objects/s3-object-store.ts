@@ -61,7 +61,13 @@ export class S3ObjectStore implements ObjectStore, DirectAccess {
   }
 
   async ready(): Promise<void> {
-    await this.call(() => this.client.send(new HeadBucketCommand({ Bucket: this.bucket })));
+    try {
+      await this.call(() => this.client.send(new HeadBucketCommand({ Bucket: this.bucket })));
+    } catch (error) {
+      // A 404 here is an operator's missing step, not an outage: say which (D-128).
+      if (isNotFound(error)) throw new Error(`bucket "${this.bucket}" does not exist at the object store: create it first (docs/deploy.md)`, { cause: error });
+      throw error;
+    }
   }
 
   async stage(body: Readable, maxBytes: number): Promise<StagedObject> {

@@ -8,6 +8,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export interface PlatformProcess {
   child: ChildProcess;
   url: string;
+  /** Everything it wrote to stdout and stderr so far. */
+  output(): string;
   /** SIGKILL: no shutdown code runs, as in a power cut or a crash. */
   kill(): Promise<void>;
   stop(): Promise<void>;
@@ -55,6 +57,7 @@ export async function startPlatformProcess(dataDir: string, port: number, extraA
   return {
     child,
     url,
+    output: () => output,
     async kill() {
       child.kill('SIGKILL');
       await exited(child);

@@ -40,6 +40,7 @@ describe('two API nodes and two workers on one PostgreSQL and one S3 store', () 
   let db: PostgresDatabase;
   let api1: PlatformProcess;
   let worker1: PlatformProcess;
+  let worker2: PlatformProcess;
   let app: DemoApp;
   /** Each API node's own address (the CLI prints the shared public one). */
   let url1 = '';
@@ -65,7 +66,8 @@ describe('two API nodes and two workers on one PostgreSQL and one S3 store', () 
     // The first API node seeds the demo tenants; the others start on the seeded database.
     api1 = await start(port1, ['--role', 'api']);
     [, worker1] = await Promise.all([start(port2, ['--role', 'api']), start(0, ['--role', 'worker', '--workers', '1'])]);
-    await start(0, ['--role', 'worker', '--workers', '1']);
+    // This one logs at info: a worker is watched through its log, one line per task (D-128).
+    worker2 = await start(0, ['--role', 'worker', '--workers', '1', '--log-level', 'info']);
     db = new PostgresDatabase(database.url, { poolSize: 2 });
     const creds = JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8')) as { apps: DemoApp[] };
     app = creds.apps.find((a) => a.merchant_name === 'Lumen Skin Studio')!;
@@ -118,11 +120,14 @@ describe('two API nodes and two workers on one PostgreSQL and one S3 store', () 
 
     // The surviving worker finishes everything, the killed worker's task after its lease ended.
     for (const id of ids) expectSucceeded(await waitForTask(client2, id, 150_000));
-    const rows = await db.all<{ status: string; quota_charged: number; attempts: number }>('SELECT status, quota_charged, attempts FROM tasks');
+    const rows = await db.all<{ id: string; status: string; quota_charged: number; attempts: number }>('SELECT id, status, quota_charged, attempts FROM tasks');
     expect(rows).toHaveLength(TASKS + 1);
     for (const row of rows) expect(row).toMatchObject({ status: 'succeeded', quota_charged: 1 });
-    // The killed worker's task was run again by the other one.
-    expect(rows.some((row) => Number(row.attempts) >= 2)).toBe(true);
+    // The killed worker's task was run again by the other one, which logged it as finished.
+    const rerun = rows.find((row) => Number(row.attempts) >= 2);
+    expect(rerun).toBeDefined();
+    const finished = worker2.output().split('\n').filter((line) => line.includes('"msg":"task finished"')).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(finished).toContainEqual(expect.objectContaining({ task_id: rerun?.id, status: 'succeeded', code: 0, api_code: 'online_skin', attempt: Number(rerun?.attempts), ms: expect.any(Number) }));
     expect(await quota()).toEqual({ quota_used: before.quota_used + TASKS + 1, quota_reserved: before.quota_reserved });
     // The killed attempt's job stays locked by its dead worker, harmlessly; none waits unrun.
     expect(await db.one("SELECT COUNT(*) AS n FROM graphile_worker.jobs WHERE locked_at IS NULL AND run_at < now() - interval '5 seconds' AND attempts < max_attempts")).toEqual({ n: 0 });

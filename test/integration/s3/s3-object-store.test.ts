@@ -30,7 +30,8 @@ describe('S3ObjectStore on a real S3 server', () => {
   it('is ready while its bucket exists, and says why not for a missing bucket', async () => {
     await expect(store.ready()).resolves.toBeUndefined();
     const missing = new S3ObjectStore({ bucket: 'no-such-bucket-here', endpoint: server.endpoint, region: server.region, forcePathStyle: true }, { credentials: server.credentials });
-    await expect(missing.ready()).rejects.toThrow();
+    // An operator's missing step, named as such, not an outage (D-128).
+    await expect(missing.ready()).rejects.toThrow('bucket "no-such-bucket-here" does not exist at the object store: create it first');
     await missing.close();
   });
 
