@@ -191,3 +191,41 @@ describe('npm run platform: first start, Ctrl-C, second start', () => {
     expect(second.output()).toContain('SIGTERM: closing');
   }, 90_000);
 });
+
+describe('npm run platform under a process manager (D-128)', () => {
+  it('stops when npm itself gets SIGTERM: the signal reaches the platform, nothing is left running', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'platform-npm-'));
+    // npm as systemd or a container starts it; port 0: the CLI prints the one it bound.
+    const npm = spawn('npm', ['run', '--silent', 'platform', '--', '--port', '0', '--data', dataDir, '--log-level', 'warn'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let output = '';
+    npm.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    npm.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`platform did not start:\n${output}`)), 60_000);
+        npm.stdout?.on('data', () => {
+          const match = /listening on (http:\/\/\S+)/.exec(output);
+          if (match?.[1]) {
+            clearTimeout(timer);
+            resolve(match[1]);
+          }
+        });
+      });
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+      npm.kill('SIGTERM');
+      await exited;
+      // Before the script exec'd tsx, npm and its shell exited here and the platform kept answering.
+      await expect.poll(() => output, { timeout: 15_000 }).toContain('SIGTERM: closing');
+      await expect.poll(() => fetch(`${url}/healthz`).then(() => 'answering', () => 'gone'), { timeout: 15_000 }).toBe('gone');
+    } finally {
+      // Its own process group: whatever a failure left running goes with it.
+      try {
+        if (npm.pid !== undefined) process.kill(-npm.pid, 'SIGKILL');
+      } catch {
+        // the group is gone already
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
