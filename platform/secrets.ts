@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SqlDatabase } from './storage/sql.ts';
 
 /**
  * The instance key that signs upload and file addresses. It lives in the data directory so
@@ -26,4 +27,20 @@ export function loadOrCreateSigningKey(dataDir: string): Buffer {
   const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
   if (key.length !== 32) throw new Error(`${file} is not a 32-byte hex key`);
   return key;
+}
+
+/**
+ * Refuses to start a process whose signing key is not the one the database's other processes
+ * use (D-128): it would refuse their upload addresses and report links as altered. The first
+ * process records a fingerprint of its key (an HMAC of a fixed label: it does not reveal the key).
+ */
+export async function requireSharedSigningKey(sql: SqlDatabase, key: Buffer, dataDir: string, now: number): Promise<void> {
+  const fingerprint = createHmac('sha256', key).update('skin-station signing key fingerprint').digest('hex').slice(0, 32);
+  await sql.run('INSERT INTO instance_keys (name, fingerprint, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING', ['signing', fingerprint, now]);
+  const recorded = await sql.one<{ fingerprint: string }>('SELECT fingerprint FROM instance_keys WHERE name = ?', ['signing']);
+  if (recorded && recorded.fingerprint !== fingerprint) {
+    throw new Error(
+      `${join(dataDir, 'signing-key')} is not the signing key the other processes on this database use: copy signing-key from the data directory of a process already serving (every process needs the same one; docs/deploy.md)`,
+    );
+  }
 }

@@ -4,6 +4,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { parsePlatformConfig, type PlatformConfigInput } from './config.ts';
 import { seedDemoIfEmpty, type SeedResult } from './seed/demo-seed.ts';
 import { openS3Store } from './objects/open-s3-store.ts';
+import { loadOrCreateSigningKey, requireSharedSigningKey } from './secrets.ts';
 import { createServices, type PlatformServices } from './services.ts';
 import { openPlatformDatabase } from './storage/database.ts';
 
@@ -29,7 +30,10 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
   const sql = await openPlatformDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   let app: FastifyInstance;
   let services: PlatformServices;
+  const clock = options.clock ?? systemClock;
   try {
+    // First, before anything else is opened: a process signing differently must not start (D-128).
+    await requireSharedSigningKey(sql, loadOrCreateSigningKey(config.dataDir), config.dataDir, clock.now());
     // D-073: on PostgreSQL tasks go through the shared job queue, whatever the role.
     // Imported on demand, like the S3 store: an embedded platform on SQLite never loads graphile-worker (cold start, D-053).
     const sharedQueue = config.databaseUrl === undefined ? undefined : await (await import('./analysis/shared-queue.ts')).SharedTaskQueue.open(config.databaseUrl, sql);
@@ -37,7 +41,7 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
       ...(config.objectStoreCredentials ? { credentials: config.objectStoreCredentials } : {}),
       requestTimeoutMs: config.objectStoreTimeoutMs,
     });
-    services = createServices(config, options.clock ?? systemClock, sql, { s3, ...(sharedQueue ? { sharedQueue } : {}) });
+    services = createServices(config, clock, sql, { s3, ...(sharedQueue ? { sharedQueue } : {}) });
     app = await buildPlatformApp(services);
     // A worker serves no HTTP (D-073): it builds the app only for its logger and closes it.
     if (config.role !== 'worker') await app.listen({ host: config.host, port: config.port });
