@@ -31,7 +31,12 @@ import type { PlatformServices } from './services.ts';
  * module through the one route kit, then 405s. `routes` may register more routes through the
  * same kit (an extension, a test); the guard refuses any registered another way (D-038).
  */
-export async function buildPlatformApp(services: PlatformServices, routes?: (kit: RouteKit, app: FastifyInstance) => void): Promise<FastifyInstance> {
+export async function buildPlatformApp(
+  services: PlatformServices,
+  routes?: (kit: RouteKit, app: FastifyInstance) => void,
+  /** 'ops': the probes and metrics only, for a worker's ops port (D-128). */
+  surface: 'all' | 'ops' = 'all',
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: services.config.logLevel },
     // Per-request lines only when asked for (D-053); failures are logged by the error handler.
@@ -66,19 +71,21 @@ export async function buildPlatformApp(services: PlatformServices, routes?: (kit
   const early = new EarlyAnswers();
   const kit = new RouteKit(app, { tokens: services.tokens, merchants: new MerchantScopes(new MerchantRepository(services.sql)), region: services.config.region, publicBaseUrl: services.config.publicBaseUrl, early });
   registerOpsRoutes(kit, { sql: services.sql, objects: services.objects, metrics: services.metrics });
-  registerTokenRoutes(kit, services.tokens, {
-    rateLimit: tokenRateLimit({ max: services.config.tokenRateLimit, windowSeconds: services.config.rateLimitWindowSeconds }),
-    onIssued: () => services.metrics?.tokensIssued.inc(),
-  });
-  registerCatalogueRoutes(kit, services.sql, services.clock);
-  registerTenantRoutes(kit, services.sql, services.clock);
-  registerUploadPolicyRoute(kit, services);
-  registerTaskRoutes(kit, services.tasks);
-  registerDetectionRoutes(kit, services);
-  registerReportDataRoutes(kit, services, app.log);
-  registerDemoPictureRoutes(kit);
-  await registerUploadRoutes(app, kit, services);
-  routes?.(kit, app);
+  if (surface === 'all') {
+    registerTokenRoutes(kit, services.tokens, {
+      rateLimit: tokenRateLimit({ max: services.config.tokenRateLimit, windowSeconds: services.config.rateLimitWindowSeconds }),
+      onIssued: () => services.metrics?.tokensIssued.inc(),
+    });
+    registerCatalogueRoutes(kit, services.sql, services.clock);
+    registerTenantRoutes(kit, services.sql, services.clock);
+    registerUploadPolicyRoute(kit, services);
+    registerTaskRoutes(kit, services.tasks);
+    registerDetectionRoutes(kit, services);
+    registerReportDataRoutes(kit, services, app.log);
+    registerDemoPictureRoutes(kit);
+    await registerUploadRoutes(app, kit, services);
+    routes?.(kit, app);
+  }
   sealMethods();
   early.install(app, {
     publicBaseUrl: services.config.publicBaseUrl, trustProxy: services.config.trustProxy, logRequests: services.config.logRequests,

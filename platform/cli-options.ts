@@ -76,6 +76,12 @@ export const PLATFORM_OPTIONS = {
     help: 'all: HTTP, tasks and push in one process; api: HTTP only; worker: tasks and push only (api and worker need --database; D-073)',
     apply: (v, c) => (c.role = v as 'all'),
   },
+  'ops-port': {
+    env: 'PLATFORM_OPS_PORT',
+    kind: 'number',
+    help: 'worker only: port for /healthz, /readyz and /metrics (absent: a worker listens on nothing; D-128)',
+    apply: (v, c) => (c.opsPort = v as number),
+  },
   'max-queued-tasks': {
     env: 'PLATFORM_MAX_QUEUED_TASKS',
     kind: 'number',

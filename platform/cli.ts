@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const platform = await startPlatform(input);
   const { config } = platform.services;
   // Tests and operators wait for these lines: a worker has no address (D-073).
-  if (config.role === 'worker') console.log(`platform worker (${config.region}) running tasks and push deliveries`);
+  if (config.role === 'worker') console.log(`platform worker (${config.region}) running tasks and push deliveries${platform.opsUrl ? `; probes and metrics on ${platform.opsUrl}` : ''}`);
   else console.log(`platform (${config.region}${config.role === 'api' ? ', api only' : ''}) listening on ${platform.url}`);
   console.log(`data directory: ${config.dataDir}`);
   const credentials = join(config.dataDir, CREDENTIALS_FILE);

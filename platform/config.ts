@@ -107,6 +107,11 @@ export const platformConfigSchema = z.object({
    * and deliveries only, any number of each on one database.
    */
   role: z.enum(['all', 'api', 'worker']).default('all'),
+  /**
+   * A worker's port for /healthz, /readyz and /metrics only (D-128); absent, a worker listens on
+   * nothing (D-073). Other roles serve them on `port` with the API.
+   */
+  opsPort: z.number().int().min(0).max(65535).optional(),
   /** Queued tasks one merchant may have at once; more are refused with 45014 (D-073). */
   maxQueuedTasksPerMerchant: z.number().int().min(1).max(1_000_000).default(1000),
   /** How long a shutdown waits for requests and running tasks before handing tasks back (D-053). */

@@ -13,6 +13,8 @@ export interface RunningPlatform {
   readonly services: PlatformServices;
   /** Base address clients use, e.g. http://127.0.0.1:8080 */
   readonly url: string;
+  /** A worker's probes and metrics (--ops-port), null when it serves none or is not a worker. */
+  readonly opsUrl: string | null;
   /** Set when this start seeded an empty data directory. */
   readonly seeded: SeedResult | null;
   close(): Promise<void>;
@@ -42,15 +44,19 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
       requestTimeoutMs: config.objectStoreTimeoutMs,
     });
     services = createServices(config, clock, sql, { s3, ...(sharedQueue ? { sharedQueue } : {}) });
-    app = await buildPlatformApp(services);
-    // A worker serves no HTTP (D-073): it builds the app only for its logger and closes it.
+    // A worker serves no API (D-073); it builds the probes and metrics for its logger, and serves
+    // them when given an ops port (D-128).
+    app = await buildPlatformApp(services, undefined, config.role === 'worker' ? 'ops' : 'all');
     if (config.role !== 'worker') await app.listen({ host: config.host, port: config.port });
+    else if (config.opsPort !== undefined) await app.listen({ host: config.host, port: config.opsPort });
   } catch (error) {
     await sql.close();
     throw error;
   }
   const address = config.role === 'worker' ? null : app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  const ops = config.role === 'worker' && config.opsPort !== undefined ? app.server.address() : null;
+  const opsUrl = typeof ops === 'object' && ops ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${ops.port}` : null;
   const url = config.publicBaseUrl ?? `http://${config.host}:${port}`;
   const seeded = options.seed === false || config.role === 'worker' ? null : await seedDemoIfEmpty(services, url);
   // A store that is not ready at start is said once in the log, with why (D-128); /readyz keeps saying it.
@@ -70,6 +76,7 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
     app,
     services,
     url,
+    opsUrl,
     seeded,
     async close() {
       if (closed) return;

@@ -41,6 +41,7 @@ describe('two API nodes and two workers on one PostgreSQL and one S3 store', () 
   let api1: PlatformProcess;
   let worker1: PlatformProcess;
   let worker2: PlatformProcess;
+  let opsPort = 0;
   let app: DemoApp;
   /** Each API node's own address (the CLI prints the shared public one). */
   let url1 = '';
@@ -66,8 +67,10 @@ describe('two API nodes and two workers on one PostgreSQL and one S3 store', () 
     // The first API node seeds the demo tenants; the others start on the seeded database.
     api1 = await start(port1, ['--role', 'api']);
     [, worker1] = await Promise.all([start(port2, ['--role', 'api']), start(0, ['--role', 'worker', '--workers', '1'])]);
-    // This one logs at info: a worker is watched through its log, one line per task (D-128).
-    worker2 = await start(0, ['--role', 'worker', '--workers', '1', '--log-level', 'info']);
+    // This one logs at info and serves its probes and metrics: a worker is watched through its
+    // log, one line per task, and its ops port (D-128).
+    opsPort = await freePort();
+    worker2 = await start(0, ['--role', 'worker', '--workers', '1', '--log-level', 'info', '--ops-port', String(opsPort)]);
     db = new PostgresDatabase(database.url, { poolSize: 2 });
     const creds = JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8')) as { apps: DemoApp[] };
     app = creds.apps.find((a) => a.merchant_name === 'Lumen Skin Studio')!;
@@ -128,6 +131,15 @@ describe('two API nodes and two workers on one PostgreSQL and one S3 store', () 
     expect(rerun).toBeDefined();
     const finished = worker2.output().split('\n').filter((line) => line.includes('"msg":"task finished"')).map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(finished).toContainEqual(expect.objectContaining({ task_id: rerun?.id, status: 'succeeded', code: 0, api_code: 'online_skin', attempt: Number(rerun?.attempts), ms: expect.any(Number) }));
+    // Its ops port: probes, and the timings of the tasks it ran, which no API node's /metrics has; no API there.
+    const ops = `http://127.0.0.1:${opsPort}`;
+    expect(worker2.output()).toContain(`probes and metrics on ${ops}`);
+    expect((await fetch(`${ops}/healthz`)).status).toBe(200);
+    expect((await fetch(`${ops}/readyz`)).status).toBe(200);
+    const scraped = await (await fetch(`${ops}/metrics`)).text();
+    const ran = /platform_task_duration_seconds_count\{[^}]*status="succeeded"[^}]*\} (\d+)/.exec(scraped);
+    expect(Number(ran?.[1])).toBeGreaterThanOrEqual(finished.length);
+    expect((await fetch(`${ops}/skin_api/analyze/result?task_id=${ids[0]}`)).status).toBe(404);
     expect(await quota()).toEqual({ quota_used: before.quota_used + TASKS + 1, quota_reserved: before.quota_reserved });
     // The killed attempt's job stays locked by its dead worker, harmlessly; none waits unrun.
     expect(await db.one("SELECT COUNT(*) AS n FROM graphile_worker.jobs WHERE locked_at IS NULL AND run_at < now() - interval '5 seconds' AND attempts < max_attempts")).toEqual({ n: 0 });
