@@ -71,7 +71,8 @@ export type Annotation = z.infer<typeof annotationSchema>;
  *   shrinks a large face), whatever the capture (D-126);
  * - light: the light source the dimension is read from was not captured;
  * - hidden: too little of the skin the dimension looks at is visible (hair, glasses, beard, out of frame);
- * - pose: the head is turned too far for this view to see the regions squarely;
+ * - pose: the head is turned too far for this view to see the regions squarely, or turned or
+ *   tilted so far that the analysis holds too few pixels of the face for the dimension (D-126);
  * - makeup: make-up covers what the dimension measures (foundation, eyeliner, lipstick);
  * - exposure: the skin is overexposed (its colour clipped), so colour cannot be read there;
  * - colour_cast: the light's colour is far from neutral, so colour measures are shifted;

@@ -10,6 +10,11 @@ import type { Mask, Plane, Rect } from './image/plane.ts';
 import { erode, halve, maskBounds, maskCount, scanRect } from './image/plane.ts';
 import { balancedLab, REFERENCE_SKIN_LAB } from './measure/balance.ts';
 import { IPD_MM } from './regions/geometry.ts';
+import type { RegionId, SkinRegions } from './regions/regions.ts';
+import { skinRegions } from './regions/regions.ts';
+import { buildSkinMasks, regionMask } from './skin-mask.ts';
+import type { SkinMasks } from './skin-mask.ts';
+import type { SkinViewInput } from './types.ts';
 
 /**
  * decision: the landmarks' box of an upright frontal face is about 2.15 interpupillary distances
@@ -17,11 +22,6 @@ import { IPD_MM } from './regions/geometry.ts';
  * tilted faces read wider, up to 2.6 at a 45 degree tilt (D-126).
  */
 const UPRIGHT_BOX_IPD = 2.15;
-import type { RegionId, SkinRegions } from './regions/regions.ts';
-import { skinRegions } from './regions/regions.ts';
-import { buildSkinMasks, regionMask } from './skin-mask.ts';
-import type { SkinMasks } from './skin-mask.ts';
-import type { SkinViewInput } from './types.ts';
 
 export type Channel = 'L' | 'a' | 'b' | 'porphyrin';
 

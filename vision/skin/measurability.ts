@@ -44,8 +44,8 @@ export function notMeasurable(ctx: SkinContext, dimension: DimensionId): NotMeas
  * the remedy that works:
  * - `analysis_resolution`: beyond what the working frame holds of an upright frontal face at its
  *   full width (FACE_WIDTH_PX): no capture changes it;
- * - `pose`: within that, but the head's turn or tilt widens the face in the frame below the need:
- *   facing the camera, head level, fixes it;
+ * - `pose`: within that, but with the face filling the frame the head's turn or tilt widens it
+ *   there below the need: facing the camera, head level, fixes it;
  * - `sharpness`: the face has the pixels and its edges are clearly soft (focus, movement, an
  *   enlarged photo): coming closer does not help;
  * - otherwise `resolution`: too few pixels on the face; coming closer or a sharper, higher-
@@ -53,7 +53,8 @@ export function notMeasurable(ctx: SkinContext, dimension: DimensionId): NotMeas
  */
 function detailShortfall(ctx: SkinContext, res: Resolution, need: number): 'analysis_resolution' | 'pose' | 'sharpness' | 'resolution' {
   if (ctx.uprightFrameLimitPxPerMm < need) return 'analysis_resolution';
-  if (ctx.frameLimitPxPerMm < need) return 'pose';
+  // Only once the face fills the frame: a face too far away is told to come closer first.
+  if (ctx.frameLimitPxPerMm < need && ctx.frame.scale < 1) return 'pose';
   return res.nominal >= need && soft(res) ? 'sharpness' : 'resolution';
 }
 
