@@ -35,7 +35,8 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
   const clock = options.clock ?? systemClock;
   try {
     // First, before anything else is opened: a process signing differently must not start (D-128).
-    await requireSharedSigningKey(sql, loadOrCreateSigningKey(config.dataDir), config.dataDir, clock.now());
+    const signingKey = loadOrCreateSigningKey(config.dataDir);
+    await requireSharedSigningKey(sql, signingKey, config.dataDir, clock.now());
     // D-073: on PostgreSQL tasks go through the shared job queue, whatever the role.
     // Imported on demand, like the S3 store: an embedded platform on SQLite never loads graphile-worker (cold start, D-053).
     const sharedQueue = config.databaseUrl === undefined ? undefined : await (await import('./analysis/shared-queue.ts')).SharedTaskQueue.open(config.databaseUrl, sql);
@@ -43,7 +44,7 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
       ...(config.objectStoreCredentials ? { credentials: config.objectStoreCredentials } : {}),
       requestTimeoutMs: config.objectStoreTimeoutMs,
     });
-    services = createServices(config, clock, sql, { s3, ...(sharedQueue ? { sharedQueue } : {}) });
+    services = createServices(config, clock, sql, { s3, signingKey, ...(sharedQueue ? { sharedQueue } : {}) });
     // A worker serves no API (D-073); it builds the probes and metrics for its logger, and serves
     // them when given an ops port (D-128).
     app = await buildPlatformApp(services, undefined, config.role === 'worker' ? 'ops' : 'all');
@@ -53,10 +54,11 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
     await sql.close();
     throw error;
   }
-  const address = config.role === 'worker' ? null : app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const ops = config.role === 'worker' && config.opsPort !== undefined ? app.server.address() : null;
-  const opsUrl = typeof ops === 'object' && ops ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${ops.port}` : null;
+  // What the app listens on: the API's port, or a worker's ops port (none without --ops-port).
+  const bound = app.server.listening ? app.server.address() : null;
+  const boundPort = typeof bound === 'object' && bound ? bound.port : null;
+  const port = config.role !== 'worker' && boundPort !== null ? boundPort : config.port;
+  const opsUrl = config.role === 'worker' && boundPort !== null ? origin(config.host, boundPort) : null;
   const url = config.publicBaseUrl ?? `http://${config.host}:${port}`;
   const seeded = options.seed === false || config.role === 'worker' ? null : await seedDemoIfEmpty(services, url);
   // A store that is not ready at start is said once in the log, with why (D-128); /readyz keeps saying it.
@@ -66,7 +68,7 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
   // The instance calls itself (demo merchant) on the loopback address it listens on; a worker
   // listens on none, so it calls the API nodes at the public address it is given (D-128).
   const localHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  const loopback = `http://${localHost.includes(':') ? `[${localHost}]` : localHost}:${port}`;
+  const loopback = origin(localHost, port);
   const localUrl = config.role === 'worker' && config.publicBaseUrl ? config.publicBaseUrl : loopback;
   services.reportData.start(app.log, { publicUrl: url, localUrl }, runsWork);
   // Not on every API node: the sweeps are safe side by side (D-096) but need not run there.
@@ -90,4 +92,9 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
       await sql.close();
     },
   };
+}
+
+/** http://host:port, an IPv6 host in brackets. */
+function origin(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }

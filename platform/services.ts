@@ -45,13 +45,15 @@ export interface ServiceParts {
   readonly s3?: S3ObjectStore | null;
   /** The shared job queue on PostgreSQL (D-073); absent: tasks run in this process's claim loop. */
   readonly sharedQueue?: SharedTaskQueue;
+  /** The signing key, when the caller has read it already (server.ts checks it first, D-128). */
+  readonly signingKey?: Buffer;
 }
 
 export function createServices(config: PlatformConfig, clock: Clock, sql: SqlDatabase, parts: ServiceParts = {}): PlatformServices {
   const s3 = parts.s3 ?? null;
   if (config.objectStore && !s3) throw new Error('createServices: --objects names an S3 store; open it with openS3Store and pass it');
   const objects: ObjectStore = s3 ?? new LocalObjectStore(join(config.dataDir, 'objects'));
-  const signingKey = loadOrCreateSigningKey(config.dataDir);
+  const signingKey = parts.signingKey ?? loadOrCreateSigningKey(config.dataDir);
   const uploads = new UploadService(sql, clock, objects, s3, signingKey, {
     method: config.uploadMethod,
     ttlSeconds: config.uploadTtlSeconds,

@@ -5,7 +5,7 @@ import type { LabPlanes, RgbPlanes } from './image/color.ts';
 import { halveRgb, porphyrinPlane, rgbToL, rgbToLab } from './image/color.ts';
 import { gaussianBlur } from './image/filters.ts';
 import type { WorkFrame } from './image/frame.ts';
-import { FACE_WIDTH_PX, frameOnImage, fullWidthScale, resampleFrame, toSource, workFrame } from './image/frame.ts';
+import { FACE_WIDTH_PX, frameOnImage, resampleFrame, toSource, workFrame } from './image/frame.ts';
 import type { Mask, Plane, Rect } from './image/plane.ts';
 import { erode, halve, maskBounds, maskCount, scanRect } from './image/plane.ts';
 import { balancedLab, REFERENCE_SKIN_LAB } from './measure/balance.ts';
@@ -121,15 +121,11 @@ export class SkinContext {
   }
 
   /**
-   * Working pixels per millimetre with the face at the working frame's full width: the most
-   * detail this analysis reads on this face as posed, from any distance, with any camera. A head
-   * turned or tilted widens the landmarks' box and lowers it (D-126).
+   * Working pixels per millimetre of an upright frontal face (UPRIGHT_BOX_IPD) at the working
+   * frame's full width: the most detail this analysis reads, from any distance, camera or pose
+   * (D-126). A face as posed reads at most `pxPerMm(0)` once it fills the frame; a turned or
+   * tilted head widens the landmarks' box and lowers that.
    */
-  get frameLimitPxPerMm(): number {
-    return this.sourcePxPerMm * fullWidthScale(this.input.face, this.faceWidthPx);
-  }
-
-  /** The same limit for an upright frontal face (UPRIGHT_BOX_IPD): what no pose improves on. */
   get uprightFrameLimitPxPerMm(): number {
     return this.faceWidthPx / (UPRIGHT_BOX_IPD * IPD_MM);
   }

@@ -22,7 +22,7 @@ export function notMeasurable(ctx: SkinContext, dimension: DimensionId): NotMeas
   if (res.effective < needs.minPxPerMm) {
     const upscaled = soft(res) ? ` (${fmt(res.nominal)} px/mm nominal, but edges ${fmt(res.edgeSpreadPx)} px wide: upscaled or soft)` : '';
     const reason = detailShortfall(ctx, res, needs.minPxPerMm);
-    const posed = reason === 'pose' ? `; the head's turn or tilt leaves the working frame ${fmt(ctx.frameLimitPxPerMm)} px/mm, upright ${fmt(ctx.uprightFrameLimitPxPerMm)}` : '';
+    const posed = reason === 'pose' ? `; the head's turn or tilt leaves the working frame ${fmt(res.nominal)} px/mm, upright ${fmt(ctx.uprightFrameLimitPxPerMm)}` : '';
     return { dimension, reason, detail: `${fmt(res.effective)} px/mm of detail on the face${upscaled}, needs ${needs.minPxPerMm}${posed}` };
   }
   const yaw = Math.abs(ctx.input.face.pose.yaw);
@@ -53,8 +53,9 @@ export function notMeasurable(ctx: SkinContext, dimension: DimensionId): NotMeas
  */
 function detailShortfall(ctx: SkinContext, res: Resolution, need: number): 'analysis_resolution' | 'pose' | 'sharpness' | 'resolution' {
   if (ctx.uprightFrameLimitPxPerMm < need) return 'analysis_resolution';
-  // Only once the face fills the frame: a face too far away is told to come closer first.
-  if (ctx.frameLimitPxPerMm < need && ctx.frame.scale < 1) return 'pose';
+  // Only once the face fills the frame (the frame shrank it; its nominal figure is then the
+  // frame's limit for the face as posed): a face too far away is told to come closer first.
+  if (ctx.frame.scale < 1 && res.nominal < need) return 'pose';
   return res.nominal >= need && soft(res) ? 'sharpness' : 'resolution';
 }
 

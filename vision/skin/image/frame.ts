@@ -27,7 +27,7 @@ const COARSE_BLOCK = 2;
 
 export function workFrame(face: FaceGeometry, imageWidth: number, imageHeight: number, faceWidthPx = FACE_WIDTH_PX): WorkFrame {
   const { left, top, width, height } = landmarkBox(face);
-  const scale = Math.min(1, fullWidthScale(face, faceWidthPx));
+  const scale = Math.min(1, faceWidthPx / Math.max(1, width));
   // Room around the mesh: the forehead goes above the mesh's top row, the neck below the chin.
   // decision: the corner goes down to the lattice of coarse pixels at this scale, fixed in the
   // photo (source pixel 0 is on it; D-091). Landmarks found again on the same photo move by a
@@ -57,14 +57,6 @@ export function decodeShrinkForWidth(faceWidth: number, referenceWidth: number, 
   let k = 1;
   while (k < 8 && width / (2 * k) >= faceWidthPx) k *= 2;
   return k;
-}
-
-/**
- * The working frame's scale without its cap at 1: working pixels per source pixel with the face
- * at the frame's full width, however small it is in the photo (SkinContext.frameLimitPxPerMm).
- */
-export function fullWidthScale(face: FaceGeometry, faceWidthPx = FACE_WIDTH_PX): number {
-  return faceWidthPx / Math.max(1, landmarkBox(face).width);
 }
 
 /** The landmarks' extent: the detector's box differs between detectors, the mesh does not. */
