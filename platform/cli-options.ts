@@ -62,6 +62,16 @@ export const PLATFORM_OPTIONS = {
   'log-level': { env: 'PLATFORM_LOG_LEVEL', kind: 'string', default: 'info', help: 'error, warn, info, debug or trace (errors are always logged)', apply: (v, c) => (c.logLevel = v as 'info') },
   'log-requests': { env: 'PLATFORM_LOG_REQUESTS', kind: 'boolean', default: 'false', help: 'one log line per request and answer', apply: (v, c) => (c.logRequests = v as boolean) },
   metrics: { env: 'PLATFORM_METRICS', kind: 'boolean', default: 'true', help: 'serve Prometheus metrics at /metrics', apply: (v, c) => (c.metrics = v as boolean) },
+  'demo-tenants': {
+    env: 'PLATFORM_DEMO_TENANTS',
+    kind: 'boolean',
+    default: 'true',
+    help: 'seed demo tenants into an empty database and serve their demo merchant at /demo_merchant/ (false in production: create tenants with `tenants`)',
+    apply: (v, c) => {
+      c.demoTenants = v as boolean;
+      c.demoMerchant = v as boolean;
+    },
+  },
   'peer-group-min': {
     env: 'PLATFORM_PEER_GROUP_MIN',
     kind: 'number',

@@ -4,15 +4,21 @@ import { startPlatform } from './server.ts';
 import { CREDENTIALS_FILE } from './seed/demo-seed.ts';
 import { REPORT_DATA_COMMANDS, runReportDataCli } from './report-data/cli.ts';
 import { optionsTable, platformConfigFromCli } from './cli-options.ts';
+import { runTenantsCli, TENANTS_COMMAND } from './operator/tenants-cli.ts';
 
 /**
  * `npm run platform -- --port 8080 --data ./data …` or, built, `node dist/platform/cli.js …`:
  * every option in platform/cli-options.ts, each also an environment variable (`--help` lists
- * them); `npm run platform -- deliveries|integration ...` for the report data operator commands.
+ * them); `npm run platform -- deliveries|integration ...` for the report data operator commands,
+ * `npm run platform -- tenants ...` for groups, merchants, apps and orders (D-129).
  */
 async function main(): Promise<void> {
   const command = process.argv[2] ?? '';
   if ((REPORT_DATA_COMMANDS as readonly string[]).includes(command)) return runReportDataCli(command, process.argv.slice(3));
+  if (command === TENANTS_COMMAND) {
+    console.log(JSON.stringify(await runTenantsCli(process.argv.slice(3)), null, 2));
+    return;
+  }
   if (process.argv.includes('--help')) {
     console.log(`node dist/platform/cli.js [options]   (or: npm run platform -- [options])\n\n${optionsTable()}`);
     return;
@@ -24,9 +30,8 @@ async function main(): Promise<void> {
   if (config.role === 'worker') console.log(`platform worker (${config.region}) running tasks and push deliveries${platform.opsUrl ? `; probes and metrics on ${platform.opsUrl}` : ''}`);
   else console.log(`platform (${config.region}${config.role === 'api' ? ', api only' : ''}) listening on ${platform.url}`);
   console.log(`data directory: ${config.dataDir}`);
-  const credentials = join(config.dataDir, CREDENTIALS_FILE);
-  // Only a node that seeded an empty database writes the file; the others say where it is not (D-128).
-  if (config.role !== 'worker') console.log(existsSync(credentials) ? `${platform.seeded ? 'seeded demo tenants; ' : ''}demo credentials: ${credentials}` : 'demo credentials: none in this data directory (the database held tenants already)');
+  // A worker never seeds, so it says nothing of tenants.
+  if (config.role !== 'worker') console.log(tenantsLine(config.dataDir, config.demoTenants, platform.seeded !== null));
 
   let stopping = false;
   // D-053: stop accepting, finish the requests in flight, let running tasks finish within the
@@ -54,6 +59,17 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/**
+ * Where the demo credentials are. Only a node that seeded an empty database writes the file; the
+ * others say it is not there (D-128), and with demo tenants off, where tenants come from (D-129).
+ */
+function tenantsLine(dataDir: string, demoTenants: boolean, seeded: boolean): string {
+  const credentials = join(dataDir, CREDENTIALS_FILE);
+  if (existsSync(credentials)) return `${seeded ? 'seeded demo tenants; ' : ''}demo credentials: ${credentials}`;
+  if (!demoTenants) return 'demo tenants: off; create and list tenants with `npm run platform -- tenants` (D-129)';
+  return 'demo credentials: none in this data directory (the database held tenants already)';
 }
 
 main().catch((error: unknown) => {

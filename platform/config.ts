@@ -86,6 +86,11 @@ export const platformConfigSchema = z.object({
   allowedPrivateCallbackHosts: z.array(z.string()).default([]),
   /** Mount the demo merchant's CRM and webhook receiver under /demo_merchant/ (embedded mode). */
   demoMerchant: z.boolean().default(true),
+  /**
+   * Seed the demo tenants into an empty database (D-129). Off in production, where an operator
+   * creates the real ones (`npm run platform -- tenants`); `--no-demo-tenants` turns both off.
+   */
+  demoTenants: z.boolean().default(true),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   /** One log line per request (Fastify's incoming/completed at info); off by default (D-053). */
   logRequests: z.boolean().default(false),

@@ -60,7 +60,7 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
   const port = config.role !== 'worker' && boundPort !== null ? boundPort : config.port;
   const opsUrl = config.role === 'worker' && boundPort !== null ? origin(config.host, boundPort) : null;
   const url = config.publicBaseUrl ?? `http://${config.host}:${port}`;
-  const seeded = options.seed === false || config.role === 'worker' ? null : await seedDemoIfEmpty(services, url);
+  const seeded = options.seed === false || !config.demoTenants || config.role === 'worker' ? null : await seedDemoIfEmpty(services, url);
   // A store that is not ready at start is said once in the log, with why (D-128); /readyz keeps saying it.
   void services.objects.ready().catch((error: unknown) => app.log.warn({ err: error }, 'object store not ready at start'));
   const runsWork = config.role !== 'api';

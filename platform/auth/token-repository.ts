@@ -32,8 +32,9 @@ export interface TokenHolder {
 export class TokenRepository {
   constructor(private readonly db: SqlExecutor) {}
 
+  /** The app, unless an operator revoked it (D-129). */
   findApp(appId: string): Promise<AppRow | undefined> {
-    return this.db.one<AppRow>('SELECT app_id, app_secret, level, group_id, merchant_id FROM apps WHERE app_id = ?', [appId]);
+    return this.db.one<AppRow>('SELECT app_id, app_secret, level, group_id, merchant_id FROM apps WHERE app_id = ? AND revoked_at IS NULL', [appId]);
   }
 
   async insertApp(app: NewApp): Promise<void> {
@@ -55,11 +56,14 @@ export class TokenRepository {
     );
   }
 
-  /** One lookup on the unique index of token_hash, joined to the app on its primary key. */
+  /**
+   * One lookup on the unique index of token_hash, joined to the app on its primary key. A revoked
+   * app's token is refused here too: a token issued while the app was being revoked has no holder.
+   */
   findHolder(tokenHash: string): Promise<TokenHolder | undefined> {
     return this.db.one<TokenHolder>(
       `SELECT a.app_id, a.level, a.group_id, a.merchant_id, t.expires_at
-         FROM tokens t JOIN apps a ON a.app_id = t.app_id WHERE t.token_hash = ?`,
+         FROM tokens t JOIN apps a ON a.app_id = t.app_id WHERE t.token_hash = ? AND a.revoked_at IS NULL`,
       [tokenHash],
     );
   }

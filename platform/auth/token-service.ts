@@ -89,8 +89,8 @@ export class TokenService {
     if (!app || !secretsEqual(app.app_secret, appSecret)) throw new ApiError(Codes.MERCHANT_INVALID, 'app_id or app_secret is wrong');
     const token = randomBytes(30).toString('base64url');
     const issuedAt = this.clock.now();
-    // No transaction around the check: apps are never changed or removed while running, and the
-    // replacement is one atomic upsert (D-057).
+    // No transaction around the check: apps are never removed, the replacement is one atomic
+    // upsert (D-057), and the token of an app revoked meanwhile has no holder (D-129).
     await this.tokens.replaceToken(appId, hashToken(token), issuedAt, issuedAt + TOKEN_TTL_SECONDS * 1000);
     // The replaced token stops here now, not when its cache entry runs out.
     this.#holders.forget((_, kept) => kept.holder.app_id === appId);

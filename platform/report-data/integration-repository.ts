@@ -52,7 +52,7 @@ export class IntegrationRepository {
 
   /** The operator's CLI has no calling app: the merchant's own first app signs by default. */
   async oldestMerchantApp(merchantId: number, on: SqlExecutor = this.db): Promise<string | null> {
-    const row = await on.one<{ app_id: string }>('SELECT app_id FROM apps WHERE merchant_id = ? ORDER BY created_at, app_id LIMIT 1', [merchantId]);
+    const row = await on.one<{ app_id: string }>('SELECT app_id FROM apps WHERE merchant_id = ? AND revoked_at IS NULL ORDER BY created_at, app_id LIMIT 1', [merchantId]);
     return row?.app_id ?? null;
   }
 
@@ -60,14 +60,14 @@ export class IntegrationRepository {
   async canSignFor(merchantId: number, appId: string, on: SqlExecutor = this.db): Promise<boolean> {
     const row = await on.one(
       `SELECT 1 AS found FROM apps a JOIN merchants m ON m.id = ?
-       WHERE a.app_id = ? AND (a.merchant_id = m.id OR (a.level = 'group' AND a.group_id = m.group_id))`,
+       WHERE a.app_id = ? AND a.revoked_at IS NULL AND (a.merchant_id = m.id OR (a.level = 'group' AND a.group_id = m.group_id))`,
       [merchantId, appId],
     );
     return row !== undefined;
   }
 
   async appSecret(appId: string): Promise<string | undefined> {
-    return (await this.db.one<{ app_secret: string }>('SELECT app_secret FROM apps WHERE app_id = ?', [appId]))?.app_secret;
+    return (await this.db.one<{ app_secret: string }>('SELECT app_secret FROM apps WHERE app_id = ? AND revoked_at IS NULL', [appId]))?.app_secret;
   }
 
   /** The demo seed's merchant and its merchant-level app, by the merchant's name. */
@@ -76,7 +76,7 @@ export class IntegrationRepository {
   }
 
   pullApp(appId: string): Promise<PullAppRow | undefined> {
-    return this.db.one<PullAppRow>('SELECT app_id, app_secret, level, group_id, merchant_id FROM apps WHERE app_id = ?', [appId]);
+    return this.db.one<PullAppRow>('SELECT app_id, app_secret, level, group_id, merchant_id FROM apps WHERE app_id = ? AND revoked_at IS NULL', [appId]);
   }
 
   /** The merchants an app reads: its own, or its group's. */

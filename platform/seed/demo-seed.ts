@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { writeDurable } from '../../common/node/durable-file.ts';
+import { newAppId, newAppSecret } from '../auth/app-credentials.ts';
 import { MerchantRepository } from '../auth/merchant-repository.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { TokenRepository } from '../auth/token-repository.ts';
@@ -30,14 +30,6 @@ export interface SeedResult {
 
 export const CREDENTIALS_FILE = 'demo-credentials.json';
 
-function newAppId(): string {
-  return `app_${randomBytes(8).toString('hex')}`;
-}
-
-function newSecret(): string {
-  return randomBytes(24).toString('base64url');
-}
-
 /**
  * Seeds the demo group, its merchants, stores, accounts and apps into an empty database, in one
  * transaction, and writes demo-credentials.json (0600, crash-safe) beside it. Whether the
@@ -52,10 +44,10 @@ export async function seedDemoIfEmpty(services: PlatformServices, baseUrl: strin
   const passwordHash = hashPassword(DEMO_ACCOUNT_PASSWORD);
   // Generated outside the transaction, which may run more than once on PostgreSQL.
   const groupApp: DemoApp = {
-    app_id: newAppId(), app_secret: newSecret(), level: 'group', group_id: '',
+    app_id: newAppId(), app_secret: newAppSecret(), level: 'group', group_id: '',
     merchant_id: null, merchant_name: null, region: config.region, store_custom_ids: [],
   };
-  const merchantApps = DEMO_MERCHANTS.map((): Pick<DemoApp, 'app_id' | 'app_secret'> => ({ app_id: newAppId(), app_secret: newSecret() }));
+  const merchantApps = DEMO_MERCHANTS.map((): Pick<DemoApp, 'app_id' | 'app_secret'> => ({ app_id: newAppId(), app_secret: newAppSecret() }));
 
   const apps = await sql.transaction(async (tx): Promise<DemoApp[] | null> => {
     const merchants = new MerchantRepository(tx);

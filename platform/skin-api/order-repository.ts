@@ -1,3 +1,4 @@
+import { idOf } from '../auth/merchant-repository.ts';
 import type { SqlExecutor } from '../storage/sql.ts';
 
 export interface SkinOrder {
@@ -22,13 +23,15 @@ export interface SkinOrder {
  */
 export const VALID_ORDER_WHERE = 'merchant_id = ? AND valid_from <= ? AND valid_until > ?';
 
+const ORDER_COLUMNS = 'id, merchant_id, valid_from, valid_until, quota_total, quota_used, quota_reserved';
+
 export class OrderRepository {
   constructor(private readonly db: SqlExecutor) {}
 
   /** The merchant's order valid at `now` with the most quota left, or undefined. */
   findValid(merchantId: number, now: number): Promise<SkinOrder | undefined> {
     return this.db.one<SkinOrder>(
-      `SELECT id, merchant_id, valid_from, valid_until, quota_total, quota_used, quota_reserved FROM skin_orders
+      `SELECT ${ORDER_COLUMNS} FROM skin_orders
        WHERE ${VALID_ORDER_WHERE}
        ORDER BY (quota_total - quota_used - quota_reserved) DESC, valid_until ASC LIMIT 1`,
       [merchantId, now, now],
@@ -51,6 +54,24 @@ export class OrderRepository {
         ? 'UPDATE skin_orders SET quota_reserved = quota_reserved - 1, quota_used = quota_used + 1 WHERE id = ?'
         : 'UPDATE skin_orders SET quota_reserved = quota_reserved - 1 WHERE id = ?',
       [orderId],
+    );
+  }
+
+  /** Every merchant's orders still valid at `now` or starting later (the operator's `tenants list`): spent and past ones are history. */
+  current(now: number): Promise<SkinOrder[]> {
+    return this.db.all<SkinOrder>(
+      `SELECT ${ORDER_COLUMNS} FROM skin_orders WHERE valid_until > ? ORDER BY merchant_id, valid_from, id`,
+      [now],
+    );
+  }
+
+  /** A new order of the merchant (the operator's `tenants add-order`, D-129); its id. */
+  async add(merchantId: number, validFrom: number, validUntil: number, quotaTotal: number, now: number): Promise<number> {
+    return idOf(
+      await this.db.one<{ id: number }>(
+        'INSERT INTO skin_orders (merchant_id, valid_from, valid_until, quota_total, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
+        [merchantId, validFrom, validUntil, quotaTotal, now],
+      ),
     );
   }
 

@@ -10,8 +10,11 @@ export type Db = SqliteDb;
 export { migrate } from '../../common/node/sqlite.ts';
 export type { SqlDatabase } from './sql.ts';
 
+/** The platform's SQLite file in its data directory. */
+export const SQLITE_FILE = 'platform.sqlite';
+
 /** Opens (creating if needed) the platform database in its data directory and migrates it. */
-export function openDatabase(dataDir: string, file = 'platform.sqlite'): Db {
+export function openDatabase(dataDir: string, file = SQLITE_FILE): Db {
   return openSqlite(join(dataDir, file), migrations);
 }
 

@@ -29,6 +29,7 @@ describe('platform options', () => {
         PLATFORM_LOG_REQUESTS: 'true',
         PLATFORM_TOKEN_RATE_LIMIT: '0',
         PLATFORM_METRICS: 'off',
+        PLATFORM_DEMO_TENANTS: 'false',
       }),
     );
     expect(config).toMatchObject({
@@ -44,6 +45,8 @@ describe('platform options', () => {
       logRequests: true,
       tokenRateLimit: 0,
       metrics: false,
+      demoTenants: false,
+      demoMerchant: false,
     });
   });
 
@@ -65,7 +68,9 @@ describe('platform options', () => {
 
   it('keeps the defaults: per-request lines off, info level, SQLite in ./data', () => {
     const config = parsePlatformConfig(platformConfigFromCli([], {}));
-    expect(config).toMatchObject({ port: 8080, dataDir: resolve('./data'), logLevel: 'info', logRequests: false, uploadMethod: 'PUT', tokenRateLimit: 300 });
+    expect(config).toMatchObject({ port: 8080, dataDir: resolve('./data'), logLevel: 'info', logRequests: false, uploadMethod: 'PUT', tokenRateLimit: 300, demoTenants: true, demoMerchant: true });
+    // Production turns the demo off with one flag: no demo tenants seeded, no demo merchant served (D-129).
+    expect(parsePlatformConfig(platformConfigFromCli(['--no-demo-tenants'], {}))).toMatchObject({ demoTenants: false, demoMerchant: false });
     expect(config.databaseUrl).toBeUndefined();
   });
 
