@@ -16,6 +16,29 @@ export const CUSTOMER_LIMITS = {
   customIdMax: 64,
 } as const;
 
+/** The earliest year of birth taken: an earlier one is a slip of the finger, not a customer. */
+export const BIRTH_YEAR_MIN = 1900;
+
+/** Today's calendar day where the kiosk stands, as YYYY-MM-DD. */
+export function localDay(now: Date = new Date()): string {
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  return `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1, 2)}-${pad(now.getDate(), 2)}`;
+}
+
+/**
+ * A date of birth the station can use: YYYY-MM-DD, a day the calendar has (no 31 April), from
+ * BIRTH_YEAR_MIN up to `today`. The age-group comparison reads the age from it (D-066), and the
+ * platform refuses a day that does not exist (protocol/report-data/user-item.ts).
+ */
+export function isBirthday(text: string, today: string = localDay()): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const exists = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return exists && year >= BIRTH_YEAR_MIN && text <= today;
+}
+
 /** The fields of the registration form that have a rule, as main's contract names them. */
 export const CUSTOMER_FIELDS = ['name', 'phoneCc', 'phoneNumber', 'email', 'birthday'] as const;
 export type CustomerField = (typeof CUSTOMER_FIELDS)[number];
@@ -34,7 +57,7 @@ const PARAMS: Readonly<Record<CustomerField, Readonly<Record<string, number>>>> 
   phoneCc: { min: CUSTOMER_LIMITS.phoneCcMin, max: CUSTOMER_LIMITS.phoneCcMax },
   phoneNumber: { min: CUSTOMER_LIMITS.phoneDigitsMin, max: CUSTOMER_LIMITS.phoneDigitsMax },
   email: { max: CUSTOMER_LIMITS.emailMax },
-  birthday: {},
+  birthday: { min: BIRTH_YEAR_MIN },
 };
 
 export function ruleOf(field: CustomerField): FieldRule {
@@ -59,7 +82,7 @@ export function brokenRules(values: CustomerFormValues): FieldRule[] {
   const digits = new RegExp(`^\\d{${CUSTOMER_LIMITS.phoneDigitsMin},${CUSTOMER_LIMITS.phoneDigitsMax}}$`);
   if (values.phoneNumber !== '' && !digits.test(values.phoneNumber)) broken.push('phoneNumber');
   if (values.email !== '' && (values.email.length > CUSTOMER_LIMITS.emailMax || !EMAIL_SHAPE.test(values.email))) broken.push('email');
-  if (values.birthday !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(values.birthday)) broken.push('birthday');
+  if (values.birthday !== '' && !isBirthday(values.birthday)) broken.push('birthday');
   return broken.map(ruleOf);
 }
 

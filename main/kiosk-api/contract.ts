@@ -5,7 +5,7 @@
  * sees only the inferred types (types.ts). Method names appear nowhere else as strings.
  */
 import { z } from 'zod';
-import { CUSTOMER_LIMITS } from '../../common/kiosk/customer-rules.ts';
+import { CUSTOMER_LIMITS, isBirthday } from '../../common/kiosk/customer-rules.ts';
 import { CANCEL_REASONS } from '../capture/session-types.ts';
 import { bytes, empty, id, lang, light, skinConditionSchema, uiMessageSchema, view } from './schema-parts.ts';
 import { faceOutlineSchema, historySchema, REPORT_EMAIL_STATES, reportEmailSchema, reportSchema, standingSchema, syncStageSchema } from './report-schemas.ts';
@@ -56,7 +56,7 @@ export const consentClauseSchema = z.object({
 export const customerInputSchema = z.object({
   name: z.string().trim().min(1).max(CUSTOMER_LIMITS.nameMax),
   gender: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
-  birthday: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]).default(''),
+  birthday: z.union([z.literal(''), z.string().refine((text) => isBirthday(text), 'a past day of the calendar as YYYY-MM-DD')]).default(''),
   phoneCc: z.number().int().min(CUSTOMER_LIMITS.phoneCcMin).max(CUSTOMER_LIMITS.phoneCcMax).default(65),
   phoneNumber: z
     .string()

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KioskInput } from '../../main/kiosk-api/types.ts';
 import { brokenRules, CUSTOMER_LIMITS, type FieldRule } from '../../common/kiosk/customer-rules.ts';
+import { birthdayOf, NO_BIRTHDAY, type BirthdayParts } from '../lib/birthday-parts.ts';
+import { BirthdayField } from './BirthdayField.tsx';
 import { Button } from './Button.tsx';
 import { FieldProblems } from './FieldProblems.tsx';
 
@@ -27,7 +29,7 @@ export function CustomerForm({ onSubmit, busy, defaultCc = 65 }: Props) {
   const [phoneCc, setPhoneCc] = useState(String(defaultCc));
   const [phoneNumber, setPhoneNumber] = useState('');
   const [email, setEmail] = useState('');
-  const [birthday, setBirthday] = useState('');
+  const [birthday, setBirthday] = useState<BirthdayParts>(NO_BIRTHDAY);
   const [gender, setGender] = useState<0 | 1 | 2>(0);
   const [invalid, setInvalid] = useState<FieldRule[]>([]);
 
@@ -35,10 +37,11 @@ export function CustomerForm({ onSubmit, busy, defaultCc = 65 }: Props) {
   const refused = (field: FieldRule['field']) => invalid.some((rule) => rule.field === field);
 
   function submit() {
-    const bad = brokenRules({ name, phoneCc, phoneNumber, email, birthday });
+    const values = { name, phoneCc, phoneNumber, email, birthday: birthdayOf(birthday) };
+    const bad = brokenRules(values);
     setInvalid(bad);
     if (bad.length > 0) return;
-    void onSubmit({ name: name.trim(), phoneCc: Number(phoneCc), phoneNumber, email, birthday, gender, customId: '' });
+    void onSubmit({ ...values, name: name.trim(), phoneCc: Number(phoneCc), gender, customId: '' });
   }
 
   return (
@@ -62,10 +65,7 @@ export function CustomerForm({ onSubmit, busy, defaultCc = 65 }: Props) {
         <input value={email} type="email" inputMode="email" onChange={(e) => setEmail(e.target.value.trim())} aria-invalid={refused('email')} name="email" maxLength={CUSTOMER_LIMITS.emailMax} data-keyboard="email" />
       </label>
       <div className="field-row">
-        <label className="field">
-          <span>{t('customer.birthday')}</span>
-          <input value={birthday} type="date" onChange={(e) => setBirthday(e.target.value)} aria-invalid={refused('birthday')} name="birthday" />
-        </label>
+        <BirthdayField value={birthday} onChange={setBirthday} invalid={refused('birthday')} />
         <div className="field">
           <span>{t('customer.gender')}</span>
           <div className="segmented" role="radiogroup" aria-label={t('customer.gender')}>

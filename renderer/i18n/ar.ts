@@ -115,6 +115,7 @@ export const ar: ArabicCatalogue = {
     phone: 'رقم الجوال',
     email: 'البريد الإلكتروني',
     birthday: 'تاريخ الميلاد',
+    birthdayParts: { day: 'اليوم', month: 'الشهر', year: 'السنة' },
     gender: 'الجنس',
     genders: { g0: 'أفضّل عدم الإجابة', g1: 'ذكر', g2: 'أنثى' },
     register: 'تسجيل',
@@ -144,7 +145,7 @@ export const ar: ArabicCatalogue = {
       phoneCc: 'رمز الدولة: أدخل رقمًا من {{min}} إلى {{max}}',
       phoneNumber: 'رقم الجوال: أدخل من {{min}} إلى {{max}} رقمًا، أو اتركه فارغًا',
       email: 'البريد الإلكتروني: أدخل عنوانًا مثل name@example.com (بحد أقصى {{max}} حرفًا)، أو اتركه فارغًا',
-      birthday: 'تاريخ الميلاد: اختر تاريخًا، أو اتركه فارغًا',
+      birthday: 'تاريخ الميلاد: أدخل اليوم والشهر والسنة (من {{min}}، وليس يومًا في المستقبل)، أو اترك الثلاثة فارغة',
     },
   },
   capture: {

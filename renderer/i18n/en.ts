@@ -90,6 +90,8 @@ export const en = {
     phone: 'Mobile number',
     email: 'Email',
     birthday: 'Date of birth',
+    /** The three boxes of the date of birth, named above each (their order: renderer/lib/birthday-parts.ts, D-130). */
+    birthdayParts: { day: 'Day', month: 'Month', year: 'Year' },
     gender: 'Gender',
     genders: { g0: 'Prefer not to say', g1: 'Male', g2: 'Female' },
     register: 'Register',
@@ -115,7 +117,7 @@ export const en = {
       phoneCc: 'Country code: enter a number from {{min}} to {{max}}',
       phoneNumber: 'Mobile number: enter {{min}} to {{max}} digits, or leave it empty',
       email: 'Email: enter an address like name@example.com (at most {{max}} characters), or leave it empty',
-      birthday: 'Date of birth: choose a date, or leave it empty',
+      birthday: 'Date of birth: enter the day, month and year (from {{min}}, not a future day), or leave all three empty',
     },
   },
   search: {

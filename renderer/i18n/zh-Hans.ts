@@ -87,6 +87,7 @@ export const zhHans: Catalogue<Messages> = {
     phone: '手机号码',
     email: '电子邮箱',
     birthday: '出生日期',
+    birthdayParts: { day: '日', month: '月', year: '年' },
     gender: '性别',
     genders: { g0: '不透露', g1: '男', g2: '女' },
     register: '注册',
@@ -110,7 +111,7 @@ export const zhHans: Catalogue<Messages> = {
       phoneCc: '国家/地区代码：请输入 {{min}} 至 {{max}} 之间的数字',
       phoneNumber: '手机号码：请输入 {{min}} 至 {{max}} 位数字，或留空',
       email: '电子邮箱：请输入类似 name@example.com 的地址（最多 {{max}} 个字符），或留空',
-      birthday: '出生日期：请选择日期，或留空',
+      birthday: '出生日期：请填写年、月、日（{{min}} 年起，不能晚于今天），或全部留空',
     },
   },
   search: {

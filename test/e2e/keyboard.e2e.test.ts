@@ -154,6 +154,33 @@ describe('on-screen keyboard: registration and search typed by touch', () => {
 
   it('registers a customer typed only on the on-screen keyboard, with exactly those values in the database', async () => {
     const form = page.locator('[data-testid="customer-form"]');
+    // The date of birth: three boxes on the digit keys (D-130). 31 April is no day: refused,
+    // naming the field, and nothing is registered.
+    const day = form.locator('input[name="birthday-day"]');
+    const month = form.locator('input[name="birthday-month"]');
+    const year = form.locator('input[name="birthday-year"]');
+    await day.tap();
+    await expect.poll(() => keyboard(page).getAttribute('data-layout')).toBe('digits');
+    await tapKeys(page, ['3', '1']);
+    await month.tap();
+    await tapKeys(page, ['0', '4']);
+    await year.tap();
+    await tapKeys(page, ['1', '9', '9', '0', '1']);
+    expect(await year.inputValue(), 'a year has four digits').toBe('1990');
+    await expectAboveKeyboard(page, year);
+    await page.locator('[data-testid="register"]').tap();
+    expect(await page.locator('[data-testid="field-problems"] li').allTextContents()).toEqual([
+      'Date of birth: enter the day, month and year (from 1900, not a future day), or leave all three empty',
+    ]);
+    expect(await day.getAttribute('aria-invalid')).toBe('true');
+    expect(readKioskDb(host.dataDir, (db) => db.prepare('SELECT COUNT(*) AS n FROM customers').get())).toEqual({ n: 0 });
+    // A tap on a filled box selects its digits: the keys type it again.
+    await day.tap();
+    await tapKeys(page, ['1', '7']);
+    await month.tap();
+    await tapKeys(page, ['0', '5']);
+    expect([await day.inputValue(), await month.inputValue(), await year.inputValue()]).toEqual(['17', '05', '1990']);
+
     const email = form.locator('input[name="email"]');
     await email.tap();
     await expect.poll(() => keyboard(page).getAttribute('data-layout')).toBe('email');
@@ -166,8 +193,8 @@ describe('on-screen keyboard: registration and search typed by touch', () => {
     await page.locator('[data-testid="register"]').tap();
     await page.locator('[data-testid="chosen-customer"]').waitFor();
     await keyboard(page).waitFor({ state: 'detached' });
-    const rows = readKioskDb(host.dataDir, (db) => db.prepare('SELECT name, phone_cc, phone_number, email FROM customers').all());
-    expect(rows).toEqual([{ name: NAME, phone_cc: Number(PHONE.cc), phone_number: PHONE.number, email: EMAIL }]);
+    const rows = readKioskDb(host.dataDir, (db) => db.prepare('SELECT name, phone_cc, phone_number, email, birthday FROM customers').all());
+    expect(rows).toEqual([{ name: NAME, phone_cc: Number(PHONE.cc), phone_number: PHONE.number, email: EMAIL, birthday: '1990-05-17' }]);
   });
 
   it('lets staff search with it inside the search dialog, in Chinese, and keeps the keys left to right in Arabic', async () => {

@@ -6,6 +6,7 @@ import { CallError } from '../../components/CallError.tsx';
 import { ConsentClauses } from '../../components/ConsentClauses.tsx';
 import { CustomerForm } from '../../components/CustomerForm.tsx';
 import { CustomerSearch } from '../../components/CustomerSearch.tsx';
+import { customerInputOfCrm } from '../../lib/crm-customer.ts';
 import { failureOf } from '../../lib/kiosk.ts';
 import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
 import { useKioskStore } from '../../stores/kiosk/store.ts';
@@ -54,7 +55,7 @@ export function CustomersTab() {
           chooseLabel={t('staff.startSession')}
           onChooseLocal={(c) => void startFor(c)}
           onChooseCrm={(crm) => {
-            void register({ name: crm.name, gender: crm.gender === 1 || crm.gender === 2 ? crm.gender : 0, birthday: crm.birthday ?? '', phoneCc: crm.phoneCc, phoneNumber: crm.phoneNumber, email: crm.email ?? '', customId: crm.customId })
+            void register(customerInputOfCrm(crm))
               .then((c) => c && startFor(c))
               .catch((e: unknown) => useStaffStore.setState({ error: failureOf(e) }));
           }}

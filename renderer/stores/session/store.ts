@@ -1,12 +1,12 @@
 import { create } from 'zustand';
 import type { LanguageCode } from '../../../protocol/enums/languages.ts';
-import type { Customer, KioskInput, KioskOutput, SessionView } from '../../../main/kiosk-api/types.ts';
+import type { Customer, KioskInput, SessionView } from '../../../main/kiosk-api/types.ts';
+import { customerInputOfCrm, type CrmCustomer } from '../../lib/crm-customer.ts';
 import { errorCode, failureOf, kiosk } from '../../lib/kiosk.ts';
 import { initialSessionState, type SessionState, type SkinCondition } from './initialState.ts';
 
 type CancelReason = NonNullable<KioskInput<'cancelSession'>['reason']>;
 
-type CrmCustomer = KioskOutput<'searchCustomers'>['crm'][number];
 type View = SessionView['views'][number]['view'];
 type Light = SessionView['views'][number]['lights'][number];
 
@@ -121,15 +121,7 @@ export const useSessionStore = create<SessionState & SessionActions>()((set, get
     },
 
     async chooseCrmCustomer(crm) {
-      await get().register({
-        name: crm.name,
-        gender: crm.gender === 1 || crm.gender === 2 ? crm.gender : 0,
-        birthday: crm.birthday ?? '',
-        phoneCc: crm.phoneCc,
-        phoneNumber: crm.phoneNumber,
-        email: crm.email ?? '',
-        customId: crm.customId,
-      });
+      await get().register(customerInputOfCrm(crm));
     },
 
     clearCustomer() {

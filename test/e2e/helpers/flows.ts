@@ -63,7 +63,13 @@ export async function registerCustomer(page: Page, name: string, phone: string, 
   const form = page.locator('[data-testid="customer-form"]');
   await form.locator('input[name="name"]').fill(name);
   await form.locator('input[name="phone"]').fill(phone);
-  if (birthday !== undefined) await form.locator('input[name="birthday"]').fill(birthday);
+  if (birthday !== undefined) {
+    // Typed into the three boxes, as the customer does (D-130).
+    const [year, month, day] = birthday.split('-');
+    await form.locator('input[name="birthday-day"]').fill(day ?? '');
+    await form.locator('input[name="birthday-month"]').fill(month ?? '');
+    await form.locator('input[name="birthday-year"]').fill(year ?? '');
+  }
   await page.locator('[data-testid="register"]').click();
   await page.locator('[data-testid="chosen-customer"]').waitFor();
 }

@@ -7,7 +7,8 @@
 import type { TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogueKeys as keys, rendererTranslator } from '../../helpers/renderer-i18n.ts';
-import { brokenRules, CUSTOMER_FIELDS, ruleOfField } from '../../../common/kiosk/customer-rules.ts';
+import { brokenRules, CUSTOMER_FIELDS, localDay, ruleOf, ruleOfField } from '../../../common/kiosk/customer-rules.ts';
+import { birthdayOf, NO_BIRTHDAY, partOrder } from '../../../renderer/lib/birthday-parts.ts';
 import { kioskApiContract } from '../../../main/kiosk-api/contract.ts';
 import type { LanguageCode } from '../../../protocol/enums/languages.ts';
 import { ar } from '../../../renderer/i18n/ar.ts';
@@ -79,7 +80,17 @@ describe('refused registration fields', () => {
       [{ phoneCc: '0' }, 'phoneCc'],
       [{ phoneNumber: '123' }, 'phoneNumber'],
       [{ email: 'mei@example' }, 'email'],
+      // A date of birth the calendar has, from 1900, not in the future (D-130).
+      [{ birthday: '1990-04-31' }, 'birthday'],
+      [{ birthday: '2023-02-29' }, 'birthday'],
+      [{ birthday: '1899-12-31' }, 'birthday'],
+      [{ birthday: `${new Date().getFullYear() + 1}-01-01` }, 'birthday'],
+      [{ birthday: '1990-5-17' }, 'birthday'],
     ];
+    for (const birthday of ['1990-05-17', '2024-02-29', '1900-01-01', localDay()]) {
+      expect(brokenRules({ ...valid, birthday }), birthday).toEqual([]);
+      expect(refusedField({ ...valid, birthday, phoneCc: 65 }), birthday).toBeNull();
+    }
     expect(brokenRules(valid)).toEqual([]);
     expect(refusedField({ ...valid, phoneCc: 65 })).toBeNull();
     for (const [patch, field] of cases) {
@@ -90,6 +101,18 @@ describe('refused registration fields', () => {
       expect(ruleOfField(path ?? undefined)?.field).toBe(field);
     }
     expect(ruleOfField('sessionId')).toBeNull();
+  });
+
+  it('writes the date of birth from its three boxes: empty when all are, refused when one is left out', () => {
+    expect(birthdayOf(NO_BIRTHDAY)).toBe('');
+    expect(birthdayOf({ day: '7', month: '5', year: '1990' })).toBe('1990-05-07');
+    for (const parts of [{ day: '', month: '05', year: '1990' }, { day: '17', month: '', year: '1990' }, { day: '17', month: '05', year: '' }, { day: '17', month: '05', year: '90' }]) {
+      expect(brokenRules({ ...valid, birthday: birthdayOf(parts) }).map((r) => r.field), JSON.stringify(parts)).toEqual(['birthday']);
+    }
+    expect(partOrder('zh-Hans')).toEqual(['year', 'month', 'day']);
+    expect(partOrder('en')).toEqual(['day', 'month', 'year']);
+    expect(partOrder('ar')).toEqual(['day', 'month', 'year']);
+    expect(t('en')('customer.rule.birthday', ruleOf('birthday').params)).toBe('Date of birth: enter the day, month and year (from 1900, not a future day), or leave all three empty');
   });
 
   it('says the rule with its limits in English, Chinese and Arabic', () => {
