@@ -204,7 +204,15 @@ export const kioskApiContract = {
 
   createSession: { input: empty, output: sessionViewSchema },
   submitConsent: { input: z.object({ sessionId: id, agreedClauseIds: z.array(z.string()), rejectedClauseIds: z.array(z.string()) }), output: sessionViewSchema },
-  registerCustomer: { input: z.object({ customer: customerInputSchema, agreedClauseIds: z.array(z.string()), rejectedClauseIds: z.array(z.string()) }), output: customerSchema },
+  /**
+   * A new customer with this visit's consent. A mobile number another customer has (on this kiosk
+   * or in the merchant's CRM) answers conflict on `customer.phoneNumber` unless
+   * `sharedPhoneConfirmed` (D-131).
+   */
+  registerCustomer: {
+    input: z.object({ customer: customerInputSchema, agreedClauseIds: z.array(z.string()), rejectedClauseIds: z.array(z.string()), sharedPhoneConfirmed: z.boolean().default(false) }),
+    output: customerSchema,
+  },
   chooseCustomer: { input: z.object({ sessionId: id, customerId: id, skinCondition: skinConditionSchema }), output: sessionViewSchema },
   getSession: { input: z.object({ sessionId: id }), output: sessionViewSchema },
   /** A preview frame from the renderer's camera (JPEG); answers the updated session. */

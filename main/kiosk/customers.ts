@@ -4,6 +4,7 @@
  * through the platform's relay (GET /device_api/crm/search). A CRM failure never hides the local
  * results: it is reported beside them.
  */
+import { KioskApiError } from '../../common/kiosk/api-error.ts';
 import { deviceSyncEndpoints } from '../../protocol/endpoints/device-sync.ts';
 import { ReportDataCodes } from '../../protocol/report-data/codes.ts';
 import { uiMessage, type UiMessageValue } from '../kiosk-api/messages.ts';
@@ -18,6 +19,8 @@ import type { PlatformLink } from './platform-link.ts';
 
 type CustomerInput = KioskInput<'registerCustomer'>['customer'];
 const PAGE_SIZE = 20;
+/** The longest a registration waits for the merchant's CRM to say whether it knows a mobile number. */
+const CRM_CHECK_MS = 2500;
 
 export class Customers {
   constructor(
@@ -27,14 +30,45 @@ export class Customers {
     private readonly storeCustomId: () => string,
   ) {}
 
-  register(input: Required<CustomerInput>, agreed: readonly string[], rejected: readonly string[]): Customer {
+  /**
+   * Registers a customer. A new customer (no merchant number: not chosen from the CRM) whose
+   * mobile number a customer of this kiosk or of the merchant's CRM already has is refused with
+   * conflict on `customer.phoneNumber`, naming nobody, unless `sharedPhoneConfirmed`: a returning
+   * customer registered again would start a second history, and their visits could no longer be
+   * compared; a family sharing one phone confirms and registers separately (D-131).
+   */
+  async register(input: Required<CustomerInput>, agreed: readonly string[], rejected: readonly string[], sharedPhoneConfirmed = false): Promise<Customer> {
     const unknown = [...agreed, ...rejected].filter((id) => !KNOWN_CLAUSE_IDS.includes(id));
     if (unknown.length > 0) throw invalid(`Unknown consent clause ids: ${unknown.join(', ')}`, 'agreedClauseIds');
     const both = agreed.filter((id) => rejected.includes(id));
     if (both.length > 0) throw invalid(`A clause cannot be agreed and rejected at once: ${both.join(', ')}`, 'rejectedClauseIds');
+    if (!sharedPhoneConfirmed && input.customId === '' && input.phoneNumber !== '' && (await this.phoneKnown(input.phoneCc, input.phoneNumber))) {
+      throw new KioskApiError('conflict', 'A customer with this mobile number is registered already.', 'customer.phoneNumber');
+    }
     const record = this.store.registerCustomer(input, agreed, rejected);
     this.engine.enqueueUser(record.id);
     return this.view(record);
+  }
+
+  /**
+   * Whether a customer of this kiosk, or of the merchant's CRM, has this number. The CRM is asked
+   * for CRM_CHECK_MS at most: one that is not configured, away or slow counts as not knowing it,
+   * so registration keeps working offline.
+   */
+  private async phoneKnown(phoneCc: number, phoneNumber: string): Promise<boolean> {
+    if (this.store.hasCustomerWithPhone(phoneCc, phoneNumber)) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), CRM_CHECK_MS)));
+    const crm = (async () => {
+      const query = { keyword: phoneNumber, store_number: this.storeCustomId(), page: 1, count: PAGE_SIZE };
+      const answer = await this.link.client().call(deviceSyncEndpoints.crmSearch, { query });
+      return answer.lists.some((c) => c.phone_cc === phoneCc && c.phone_number === phoneNumber);
+    })().catch(() => false);
+    try {
+      return await Promise.race([crm, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async search(keyword: string, page: number): Promise<KioskOutput<'searchCustomers'>> {

@@ -73,8 +73,8 @@ export class KioskService implements KioskApi {
   }
 
   async registerCustomer(input: KioskInput<'registerCustomer'>): Promise<KioskOutput<'registerCustomer'>> {
-    const { customer, agreedClauseIds, rejectedClauseIds } = parse('registerCustomer', input);
-    return this.parts.customers.register(customer, agreedClauseIds, rejectedClauseIds);
+    const { customer, agreedClauseIds, rejectedClauseIds, sharedPhoneConfirmed } = parse('registerCustomer', input);
+    return this.parts.customers.register(customer, agreedClauseIds, rejectedClauseIds, sharedPhoneConfirmed);
   }
 
   async chooseCustomer(input: KioskInput<'chooseCustomer'>): Promise<KioskOutput<'chooseCustomer'>> {

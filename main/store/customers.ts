@@ -86,6 +86,11 @@ export function searchCustomers(db: Db, keyword: string, page: { limit: number; 
   return { customers: rows.map(toCustomer), total };
 }
 
+/** Whether a customer on this kiosk has this mobile number (calling code and digits). */
+export function hasCustomerWithPhone(db: Db, phoneCc: number, phoneNumber: string): boolean {
+  return db.prepare('SELECT 1 FROM customers WHERE phone_cc = ? AND phone_number = ? LIMIT 1').get(phoneCc, phoneNumber) !== undefined;
+}
+
 export interface DeletedCustomerData {
   readonly sessions: number;
   readonly captures: number;

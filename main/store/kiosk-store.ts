@@ -15,7 +15,7 @@ import type { ProfileKind } from '../config/device-config.ts';
 import type { StoreConfig } from '../config/store-config.ts';
 import { absoluteCapturePath, commitCapture, deleteSessionCaptureRows, listCaptureRows, relativeCapturePath, toCaptureRecord } from './captures.ts';
 import { CatalogueCache } from './catalogue-cache.ts';
-import { deleteCustomerRows, findCustomerByCustomId, getCustomer, insertCustomer, recordConsent, searchCustomers, updateCustomerProfile } from './customers.ts';
+import { deleteCustomerRows, findCustomerByCustomId, getCustomer, hasCustomerWithPhone, insertCustomer, recordConsent, searchCustomers, updateCustomerProfile } from './customers.ts';
 import type { DeletedCustomerData } from './customers.ts';
 import { openStoreDatabase } from './database.ts';
 import type { Db } from './database.ts';
@@ -156,6 +156,11 @@ export class KioskStore {
         return getCustomer(this.#db, id)!;
       })
       .immediate();
+  }
+
+  /** Whether a customer registered here has this mobile number (D-131). */
+  hasCustomerWithPhone(phoneCc: number, phoneNumber: string): boolean {
+    return hasCustomerWithPhone(this.#db, phoneCc, phoneNumber);
   }
 
   /** One page of the customers matching the keyword (name, phone, e-mail, merchant number), and the total. */

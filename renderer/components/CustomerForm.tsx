@@ -4,14 +4,21 @@ import type { KioskInput } from '../../main/kiosk-api/types.ts';
 import { brokenRules, CUSTOMER_LIMITS, type FieldRule } from '../../common/kiosk/customer-rules.ts';
 import { birthdayOf, NO_BIRTHDAY, type BirthdayParts } from '../lib/birthday-parts.ts';
 import { BirthdayField } from './BirthdayField.tsx';
+import { isPhoneRegistered, type CallFailure } from '../lib/kiosk.ts';
 import { Button } from './Button.tsx';
 import { FieldProblems } from './FieldProblems.tsx';
+import { PhoneRegisteredDialog } from './PhoneRegisteredDialog.tsx';
 
 type CustomerInput = KioskInput<'registerCustomer'>['customer'];
 
 interface Props {
-  onSubmit: (customer: CustomerInput) => Promise<unknown>;
+  /** Registers; `sharedPhoneConfirmed` once the customer said the number is shared (D-131). */
+  onSubmit: (customer: CustomerInput, sharedPhoneConfirmed: boolean) => Promise<unknown>;
   busy: boolean;
+  /** The last registration's failure: a number another customer has opens the question (D-131). */
+  failure: CallFailure | null;
+  /** The staff search for a returning customer, where the screen has one to offer. */
+  onFindByStaff?: () => void;
   /** Country calling code offered first (the store's market). */
   defaultCc?: number;
 }
@@ -23,7 +30,7 @@ const GENDERS = [0, 1, 2] as const;
  * next time. Checked here against the same rules main validates with (common/kiosk/
  * customer-rules.ts), so the customer sees which field is wrong, and why, before anything is sent.
  */
-export function CustomerForm({ onSubmit, busy, defaultCc = 65 }: Props) {
+export function CustomerForm({ onSubmit, busy, failure, onFindByStaff, defaultCc = 65 }: Props) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
   const [phoneCc, setPhoneCc] = useState(String(defaultCc));
@@ -32,16 +39,19 @@ export function CustomerForm({ onSubmit, busy, defaultCc = 65 }: Props) {
   const [birthday, setBirthday] = useState<BirthdayParts>(NO_BIRTHDAY);
   const [gender, setGender] = useState<0 | 1 | 2>(0);
   const [invalid, setInvalid] = useState<FieldRule[]>([]);
+  // The question is put once per refusal: "Change the number" puts it away until the next one.
+  const [asked, setAsked] = useState<CallFailure | null>(null);
+  const phoneQuestion = isPhoneRegistered(failure) && asked !== failure;
 
   /** Marks a refused input, so the customer sees where the listed rule applies. */
   const refused = (field: FieldRule['field']) => invalid.some((rule) => rule.field === field);
 
-  function submit() {
+  function submit(sharedPhoneConfirmed = false) {
     const values = { name, phoneCc, phoneNumber, email, birthday: birthdayOf(birthday) };
     const bad = brokenRules(values);
     setInvalid(bad);
     if (bad.length > 0) return;
-    void onSubmit({ ...values, name: name.trim(), phoneCc: Number(phoneCc), gender, customId: '' });
+    void onSubmit({ ...values, name: name.trim(), phoneCc: Number(phoneCc), gender, customId: '' }, sharedPhoneConfirmed);
   }
 
   return (
@@ -78,9 +88,17 @@ export function CustomerForm({ onSubmit, busy, defaultCc = 65 }: Props) {
         </div>
       </div>
       {invalid.length > 0 && <FieldProblems rules={invalid} />}
-      <Button size="large" data-testid="register" busy={busy} onClick={submit}>
+      <Button size="large" data-testid="register" busy={busy} onClick={() => submit()}>
         {t('customer.register')}
       </Button>
+      {phoneQuestion && (
+        <PhoneRegisteredDialog
+          busy={busy}
+          {...(onFindByStaff ? { onFindByStaff: () => { setAsked(failure); onFindByStaff(); } } : {})}
+          onRegisterSeparately={() => submit(true)}
+          onChangeNumber={() => setAsked(failure)}
+        />
+      )}
     </div>
   );
 }

@@ -122,6 +122,13 @@ export const ar: ArabicCatalogue = {
     returningTitle: 'زرتكم من قبل',
     returningHint: 'يمكن لأحد الموظفين البحث عن بياناتك.',
     findByStaff: 'للموظفين: البحث عن عميل',
+    phoneRegistered: {
+      title: 'رقم الجوال هذا مسجّل بالفعل',
+      text: 'إذا كنت قد زرتنا من قبل، يمكن لأحد الموظفين العثور على بياناتك، لتظهر نتائج اليوم بجانب زياراتك السابقة. هل تشارك هذا الرقم مع أحد أفراد العائلة؟ سجّل بشكل منفصل.',
+      findMe: 'للموظفين: ابحثوا عني',
+      separately: 'سجّل بشكل منفصل',
+      change: 'تغيير الرقم',
+    },
     selected: 'التقرير باسم {{name}}',
     change: 'تغيير',
     // Only counts of one or more are shown; `_zero` is there so no form falls back to English.

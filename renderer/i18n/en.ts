@@ -98,6 +98,14 @@ export const en = {
     returningTitle: 'I have been here before',
     returningHint: 'A staff member can look you up.',
     findByStaff: 'Staff: find customer',
+    /** A new customer's mobile number another customer has (D-131): asked, naming nobody. */
+    phoneRegistered: {
+      title: 'This mobile number is registered already',
+      text: 'If you have been here before, a staff member can find you, so that today’s results sit beside your earlier visits. Sharing this number with family? Register separately.',
+      findMe: 'Staff: find me',
+      separately: 'Register separately',
+      change: 'Change the number',
+    },
     selected: 'Report for {{name}}',
     change: 'Change',
     repeatVisit_one: 'Welcome back. We will compare with your earlier session.',

@@ -94,6 +94,13 @@ export const zhHans: Catalogue<Messages> = {
     returningTitle: '我来过',
     returningHint: '店员可以帮您查找。',
     findByStaff: '店员：查找顾客',
+    phoneRegistered: {
+      title: '该手机号码已登记',
+      text: '如果您以前来过，店员可以帮您查找，这样今天的结果会和您以前的记录放在一起。与家人共用这个号码？请单独登记。',
+      findMe: '店员：帮我查找',
+      separately: '单独登记',
+      change: '更改号码',
+    },
     selected: '报告对象：{{name}}',
     change: '更换',
     repeatVisit_other: '欢迎回来。我们会与您之前的 {{count}} 次检测进行对比。',

@@ -46,6 +46,14 @@ export function failureOf(error: unknown): CallFailure {
   return typeof field === 'string' ? { ...failure, field } : failure;
 }
 
+/**
+ * Main's refusal of a new customer whose mobile number another customer has (D-131): the form
+ * asks whether they have been here before instead of showing an error.
+ */
+export function isPhoneRegistered(failure: CallFailure | null): boolean {
+  return failure !== null && failure.code === 'conflict' && failure.field === 'customer.phoneNumber';
+}
+
 export function sameFailure(a: CallFailure | null, b: CallFailure | null): boolean {
   return a === b || (a !== null && b !== null && a.code === b.code && a.message === b.message && a.field === b.field);
 }

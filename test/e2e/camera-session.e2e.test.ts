@@ -27,7 +27,7 @@ describe('customer session with the renderer camera (fake camera fed a face phot
   afterAll(() => kiosk?.stop());
 
   it('previews the camera, captures a full-resolution still of the face and shows the results', async () => {
-    await startCustomerCapture(page, host.url, { name: 'Camera Customer', phone: '98765432' });
+    await startCustomerCapture(page, host.url, { name: 'Camera Customer', phone: '98760000' });
     // The preview is the live <video> of getUserMedia, playing the photo.
     const video = page.locator('[data-testid="preview-video"]');
     await video.waitFor();

@@ -68,7 +68,7 @@ describe('inactivity and cancel: nothing of a customer stays on the screen', () 
   afterAll(() => kiosk?.stop());
 
   it('asks before Cancel throws the session away; Keep going (tap or Escape) keeps the photos', async () => {
-    await toReview(page, host, 'en', { name: 'Ada Idle', phone: '91234567' });
+    await toReview(page, host, 'en', { name: 'Ada Idle', phone: '91230001' });
     const before = latestSession(host);
     expect(before).toMatchObject({ state: 'review', photos: 1 });
     photoFiles = before.files;

@@ -23,7 +23,7 @@ import type { KioskHost } from './helpers/kiosk-host.ts';
 import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
 import { rotate, SCREENSHOTS, shoot, shootBoth } from './helpers/screens.ts';
 
-const CUSTOMER = { name: 'Mei Lin Tan', phone: '91234567' };
+const CUSTOMER = { name: 'Mei Lin Tan', phone: '91230002' };
 const VIEWS = ['front', 'left', 'right'];
 /**
  * The kiosk's default countdown is 1.5 s; 3 s leaves time for the countdown screenshots in both

@@ -12,6 +12,7 @@ import { useSessionStore } from '../../stores/session/store.ts';
 import { CancelSessionButton } from './CancelSessionButton.tsx';
 import { SkinConditionChoice } from './SkinConditionChoice.tsx';
 import { CallError } from '../../components/CallError.tsx';
+import { isPhoneRegistered } from '../../lib/kiosk.ts';
 
 /**
  * Who the report is for, and the skin condition. A new customer registers here; a returning one
@@ -46,7 +47,7 @@ export function CustomerScreen() {
           <div className="two-col">
             <section className="card">
               <h2>{t('customer.newTitle')}</h2>
-              <CustomerForm busy={busy} onSubmit={register} />
+              <CustomerForm busy={busy} onSubmit={register} failure={error} onFindByStaff={() => setSearch(unlocked ? 'open' : 'pin')} />
             </section>
             <section className="card">
               <h2>{t('customer.returningTitle')}</h2>
@@ -58,7 +59,7 @@ export function CustomerScreen() {
           </div>
         )}
         <SkinConditionChoice />
-        {error && <CallError failure={error} />}
+        {error && !isPhoneRegistered(error) && <CallError failure={error} />}
       </div>
       <footer className="action-bar">
         <Button size="large" data-testid="start-capture" disabled={!canBegin} busy={busy} onClick={() => void beginCapture()}>

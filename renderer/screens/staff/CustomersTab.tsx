@@ -7,7 +7,7 @@ import { ConsentClauses } from '../../components/ConsentClauses.tsx';
 import { CustomerForm } from '../../components/CustomerForm.tsx';
 import { CustomerSearch } from '../../components/CustomerSearch.tsx';
 import { customerInputOfCrm } from '../../lib/crm-customer.ts';
-import { failureOf } from '../../lib/kiosk.ts';
+import { failureOf, isPhoneRegistered } from '../../lib/kiosk.ts';
 import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
 import { useKioskStore } from '../../stores/kiosk/store.ts';
 import { useSessionStore } from '../../stores/session/store.ts';
@@ -70,7 +70,7 @@ export function CustomersTab() {
         <h2>{t('staff.registerTitle')}</h2>
         <ConsentClauses clauses={clauses} ticked={ticked} onTick={tickRegister} />
         {consentComplete ? (
-          <CustomerForm busy={registering} onSubmit={register} />
+          <CustomerForm busy={registering} onSubmit={register} failure={error} />
         ) : (
           <p className="note">{t('consent.requiredMissing')}</p>
         )}
@@ -80,7 +80,7 @@ export function CustomersTab() {
             <Button onClick={() => void startFor(registered)}>{t('staff.startSession')}</Button>
           </div>
         )}
-        {error && <CallError failure={error} audience="operator" />}
+        {error && !isPhoneRegistered(error) && <CallError failure={error} audience="operator" />}
       </section>
       <DeleteConfirm />
     </div>

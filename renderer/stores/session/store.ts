@@ -19,7 +19,7 @@ export interface SessionActions {
   submitConsent(): Promise<void>;
   /** Everything rejected: main cancels the session. */
   declineConsent(): Promise<void>;
-  register(input: KioskInput<'registerCustomer'>['customer']): Promise<Customer | null>;
+  register(input: KioskInput<'registerCustomer'>['customer'], sharedPhoneConfirmed?: boolean): Promise<Customer | null>;
   chooseCustomer(customer: Customer): void;
   /** A CRM hit becomes a kiosk customer (with this session's consent) before it can be chosen. */
   chooseCrmCustomer(crm: CrmCustomer): Promise<void>;
@@ -109,9 +109,9 @@ export const useSessionStore = create<SessionState & SessionActions>()((set, get
       if (view) set({ view });
     },
 
-    async register(customer) {
+    async register(customer, sharedPhoneConfirmed = false) {
       const { agreedClauseIds, rejectedClauseIds } = get();
-      const created = await step(() => kiosk().registerCustomer({ customer, agreedClauseIds, rejectedClauseIds }));
+      const created = await step(() => kiosk().registerCustomer({ customer, agreedClauseIds, rejectedClauseIds, sharedPhoneConfirmed }));
       if (created) set({ customer: created });
       return created;
     },

@@ -21,7 +21,7 @@ export interface StaffActions {
   loadRegisterClauses(lang: LanguageCode): Promise<void>;
   tickRegister(clauseId: string, agreed: boolean): void;
   /** Registers with the ticked clauses agreed and the rest rejected; null when refused. */
-  register(customer: KioskInput<'registerCustomer'>['customer']): Promise<Customer | null>;
+  register(customer: KioskInput<'registerCustomer'>['customer'], sharedPhoneConfirmed?: boolean): Promise<Customer | null>;
   reset(): void;
 }
 
@@ -128,12 +128,13 @@ export const useStaffStore = create<StaffState & StaffActions>()((set, get) => (
     set((s) => ({ registerTicked: { ...s.registerTicked, [clauseId]: agreed } }));
   },
 
-  async register(customer) {
+  async register(customer, sharedPhoneConfirmed = false) {
     const { registerClauses, registerTicked } = get();
     set({ registering: true, error: null, registered: null });
     try {
       const created = await kiosk().registerCustomer({
         customer,
+        sharedPhoneConfirmed,
         agreedClauseIds: registerClauses.filter((c) => registerTicked[c.id]).map((c) => c.id),
         rejectedClauseIds: registerClauses.filter((c) => !registerTicked[c.id]).map((c) => c.id),
       });

@@ -100,4 +100,34 @@ describe('CRM search failures as staff see them (kiosk API searchCustomers)', ()
     expect(found.crmError).toBeNull();
     expect(found.crm).toMatchObject([{ customId: 'C9', name: 'Crm Chan' }]);
   });
+
+  it('a new customer with a number the CRM or this kiosk has is asked first; a CRM away or slow never holds registration up (D-131)', async () => {
+    const register = (phoneNumber: string, extra: { customId?: string; sharedPhoneConfirmed?: boolean } = {}) =>
+      kiosk.api.registerCustomer({
+        customer: { name: 'New Ng', phoneNumber, ...(extra.customId ? { customId: extra.customId } : {}) },
+        agreedClauseIds: REQUIRED_CONSENT,
+        rejectedClauseIds: [],
+        ...(extra.sharedPhoneConfirmed ? { sharedPhoneConfirmed: true } : {}),
+      });
+    const asked = { code: 'conflict', field: 'customer.phoneNumber', message: 'A customer with this mobile number is registered already.' };
+    await useCrm({ body: JSON.stringify({ total: 1, lists: [{ custom_id: 'C9', name: 'Crm Chan', gender: 2, birthday: '', phone_cc: 65, phone_number: '91112222', email: '' }] }) });
+    await expect(register('91112222')).rejects.toMatchObject(asked);
+    // Another calling code is another number.
+    expect((await kiosk.api.registerCustomer({ customer: { name: 'New Ng', phoneCc: 60, phoneNumber: '91112222' }, agreedClauseIds: REQUIRED_CONSENT, rejectedClauseIds: [] })).phoneCc).toBe(60);
+    // Confirmed as shared, or the CRM's own customer chosen: registered.
+    expect((await register('91112222', { sharedPhoneConfirmed: true })).phoneNumber).toBe('91112222');
+    expect((await register('91112222', { customId: 'C9' })).customId).toBe('C9');
+
+    // This kiosk's own customer: asked whatever the CRM says.
+    await useCrm({ status: 503, body: '{}' });
+    await expect(register('87654321')).rejects.toMatchObject(asked);
+    expect((await register('87650000')).phoneNumber).toBe('87650000');
+
+    // A CRM slower than the check's 2.5 s: registered after it, not after the CRM's answer.
+    await useCrm({ delayMs: 7000, body: JSON.stringify({ total: 1, lists: [{ custom_id: 'C10', name: 'Slow Soh', gender: 1, birthday: '', phone_cc: 65, phone_number: '87651111', email: '' }] }) });
+    const started = Date.now();
+    expect((await register('87651111')).phoneNumber).toBe('87651111');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2400);
+    expect(Date.now() - started).toBeLessThan(5000);
+  }, 30_000);
 });

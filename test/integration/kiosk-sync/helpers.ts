@@ -150,13 +150,16 @@ export interface CapturedSession {
   customerId: string;
 }
 
+let phoneSerial = 0;
+
 /** consent -> register -> customer -> every view captured (staff override) -> confirmed. */
 export async function captureSession(services: KioskServices, name = 'Mei Lin', options: { birthday?: string; confirm?: boolean } = {}): Promise<CapturedSession> {
   const api = services.api;
   const session = await api.createSession({});
   await api.submitConsent({ sessionId: session.id, agreedClauseIds: REQUIRED_CONSENT, rejectedClauseIds: [] });
   const customer = await api.registerCustomer({
-    customer: { name, phoneNumber: '91234567', birthday: options.birthday ?? '1990-05-04', gender: 2 },
+    // A number of its own per customer: one the CRM or an earlier customer has asks to be confirmed (D-131).
+    customer: { name, phoneNumber: `9${String(++phoneSerial).padStart(7, '0')}`, birthday: options.birthday ?? '1990-05-04', gender: 2 },
     agreedClauseIds: REQUIRED_CONSENT,
     rejectedClauseIds: [],
   });

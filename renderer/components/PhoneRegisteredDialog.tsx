@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from './Button.tsx';
+import { Modal } from './Modal.tsx';
+
+interface Props {
+  /** Opens the staff search for the customer (the customer screen's "Staff: find customer"); absent in the staff area, which has its own search beside the form. */
+  readonly onFindByStaff?: () => void;
+  readonly onRegisterSeparately: () => void;
+  readonly onChangeNumber: () => void;
+  readonly busy: boolean;
+}
+
+/**
+ * "This mobile number is registered already" (D-131): asked, not refused, and naming nobody. A
+ * returning customer is sent to staff, so that today's results join their earlier visits; a
+ * family sharing one phone registers separately.
+ */
+export function PhoneRegisteredDialog({ onFindByStaff, onRegisterSeparately, onChangeNumber, busy }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Modal title={t('customer.phoneRegistered.title')} onClose={onChangeNumber} closeLabel={t('customer.phoneRegistered.change')}>
+      <div data-testid="phone-registered">
+        <p>{t('customer.phoneRegistered.text')}</p>
+        <div className="action-row">
+          {onFindByStaff && (
+            <Button size="large" data-testid="phone-registered-find" onClick={onFindByStaff}>
+              {t('customer.phoneRegistered.findMe')}
+            </Button>
+          )}
+          <Button size="large" variant="secondary" data-testid="phone-registered-separately" busy={busy} onClick={onRegisterSeparately}>
+            {t('customer.phoneRegistered.separately')}
+          </Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
