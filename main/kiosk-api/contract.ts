@@ -68,6 +68,8 @@ export const customerInputSchema = z.object({
 });
 
 export const customerSchema = customerInputSchema.extend({
+  /** As stored: customers registered before D-130 may hold a day the input rule now refuses, and must still be listed. */
+  birthday: z.string(),
   id,
   agreeClauseIds: z.array(z.string()),
   rejectClauseIds: z.array(z.string()),

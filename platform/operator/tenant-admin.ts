@@ -1,4 +1,4 @@
-import type { AddAppArgs, AddGroupArgs, AddMerchantArgs, AddOrderArgs } from '../../protocol/operator/tenant-commands.ts';
+import type { AddAppArgs, AddGroupArgs, AddMerchantArgs, AddOrderArgs, EndOrderArgs } from '../../protocol/operator/tenant-commands.ts';
 import type { Region } from '../../protocol/regions.ts';
 import { newAppId, newAppSecret } from '../auth/app-credentials.ts';
 import { MerchantRepository } from '../auth/merchant-repository.ts';
@@ -117,7 +117,8 @@ export class TenantAdmin {
   /**
    * Revokes an app: no new token, its token refused on every node within a second (the token
    * cache, D-071), its pull signatures refused. Refused while the app signs a merchant's pushes
-   * and CRM calls, which would otherwise go out unsigned.
+   * and CRM calls, which would otherwise stop: with no signing app, pushes fail (and count towards
+   * the webhook being turned off) and CRM searches answer "not configured".
    */
   async revokeApp(appId: string): Promise<{ app_id: string; revoked_at: string }> {
     return this.sql.transaction(async (tx) => {
@@ -149,6 +150,22 @@ export class TenantAdmin {
       if (!(await new MerchantRepository(tx).findById(args.merchant))) throw new TenantCommandError(`no merchant ${args.merchant}: \`tenants list\` shows the merchants`);
       const orderId = await new OrderRepository(tx).add(args.merchant, validFrom, validUntil, args.quota, now);
       return { order_id: String(orderId), merchant_id: String(args.merchant), quota_total: args.quota, valid_from: iso(validFrom), valid_until: iso(validUntil) };
+    });
+  }
+
+  /**
+   * Ends an order now: an order added by mistake (a command run twice adds two), or one cut short.
+   * Tasks already charged to it keep their charge; an order that has not started yet ends before it starts.
+   */
+  async endOrder(args: EndOrderArgs): Promise<{ order_id: string; merchant_id: string; valid_until: string; quota_left: number }> {
+    return this.sql.transaction(async (tx) => {
+      const orders = new OrderRepository(tx);
+      const order = await orders.find(args.order);
+      if (!order) throw new TenantCommandError(`no order ${args.order}: \`tenants list\` shows the current orders`);
+      const now = this.clock.now();
+      if (order.valid_until <= now) throw new TenantCommandError(`order ${args.order} ended already, at ${iso(order.valid_until)}`);
+      await orders.end(order.id, now);
+      return { order_id: String(order.id), merchant_id: String(order.merchant_id), valid_until: iso(now), quota_left: order.quota_total - order.quota_used - order.quota_reserved };
     });
   }
 

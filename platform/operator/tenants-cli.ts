@@ -7,6 +7,7 @@ import {
   addGroupArgsSchema,
   addMerchantArgsSchema,
   addOrderArgsSchema,
+  endOrderArgsSchema,
   revokeAppArgsSchema,
 } from '../../protocol/operator/tenant-commands.ts';
 import { systemClock, type Clock } from '../clock.ts';
@@ -22,12 +23,18 @@ npm run platform -- tenants add-merchant --group ID --name NAME --region oversea
 npm run platform -- tenants add-app      --group ID [--merchant ID] --name NAME
 npm run platform -- tenants revoke-app   --app APP_ID
 npm run platform -- tenants add-order    --merchant ID --quota N --until YYYY-MM-DD [--from YYYY-MM-DD]
-Every command takes the nodes' --data and --database (or DATABASE_URL). add-group, add-merchant and
-add-app print the new app's app_secret: it is shown this once.
+npm run platform -- tenants end-order    --order ID
+Every command takes the nodes' --data and --database (or DATABASE_URL), and prints one JSON document
+(run npm with -s, or node dist/platform/cli.js, to have only that on stdout). add-group, add-merchant
+and add-app print the new app's app_secret: it is shown this once. add-group and add-merchant refuse
+a name that exists; add-app and add-order add another each time (end-order ends one added by mistake).
 `.trim();
 
-const SUBCOMMANDS = ['list', 'add-group', 'add-merchant', 'add-app', 'revoke-app', 'add-order'] as const;
+const SUBCOMMANDS = ['list', 'add-group', 'add-merchant', 'add-app', 'revoke-app', 'add-order', 'end-order'] as const;
 type Subcommand = (typeof SUBCOMMANDS)[number];
+
+/** The flag of each schema argument whose name differs from it. */
+const FLAG_OF_ARGUMENT: Readonly<Record<string, string>> = { storeRegions: 'store-region', singleAccount: 'single-account' };
 
 /** A command line that is not one of the usage's; the message names what is wrong. */
 export class TenantsUsageError extends Error {}
@@ -38,7 +45,7 @@ function checked<S extends z.ZodTypeAny>(schema: S, input: unknown): z.output<S>
   if (result.success) return result.data as z.output<S>;
   const issue = result.error.issues[0];
   const key = issue?.path[0];
-  const flag = key === undefined ? '' : `--${String(key).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  const flag = key === undefined ? '' : `--${FLAG_OF_ARGUMENT[String(key)] ?? String(key)}`;
   const missing = key !== undefined && (input as Record<string, unknown>)[String(key)] === undefined;
   const message = missing ? `${flag} is required` : `${flag ? `${flag}: ` : ''}${issue?.message ?? 'invalid arguments'}`;
   throw new TenantsUsageError(`${message}\n${TENANTS_USAGE}`);
@@ -64,7 +71,8 @@ export async function runTenantsCli(args: readonly string[], options: { env?: No
   // Checked before the database is opened: a wrong argument never creates a data directory.
   const command = commandOf(sub as Subcommand, values);
   const dataDir = resolve(values.data);
-  const databaseUrl = values.database ?? env.DATABASE_URL;
+  // An empty value (`DATABASE_URL=` in an env file) means none, as it does for the nodes.
+  const databaseUrl = values.database || env.DATABASE_URL || undefined;
   // A mistyped --data must not become a new, empty platform: the nodes create their database.
   if (databaseUrl === undefined && !existsSync(join(dataDir, SQLITE_FILE))) {
     throw new TenantsUsageError(`no platform database in ${dataDir}: give the nodes' --data, or --database for PostgreSQL`);
@@ -95,6 +103,7 @@ function parseTenantArgs(args: readonly string[]) {
       quota: { type: 'string' },
       from: { type: 'string' },
       until: { type: 'string' },
+      order: { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -130,6 +139,10 @@ function commandOf(sub: Subcommand, values: TenantValues): (admin: TenantAdmin) 
     case 'add-order': {
       const args = checked(addOrderArgsSchema, { merchant: values.merchant, quota: values.quota, from: values.from, until: values.until });
       return (admin) => admin.addOrder(args);
+    }
+    case 'end-order': {
+      const args = checked(endOrderArgsSchema, { order: values.order });
+      return (admin) => admin.endOrder(args);
     }
   }
 }

@@ -57,7 +57,7 @@ export class OrderRepository {
     );
   }
 
-  /** Every merchant's orders still valid at `now` or starting later (the operator's `tenants list`): spent and past ones are history. */
+  /** Every merchant's orders valid at `now` or starting later, used up or not (the operator's `tenants list`); expired ones are history. */
   current(now: number): Promise<SkinOrder[]> {
     return this.db.all<SkinOrder>(
       `SELECT ${ORDER_COLUMNS} FROM skin_orders WHERE valid_until > ? ORDER BY merchant_id, valid_from, id`,
@@ -73,6 +73,15 @@ export class OrderRepository {
         [merchantId, validFrom, validUntil, quotaTotal, now],
       ),
     );
+  }
+
+  find(orderId: number): Promise<SkinOrder | undefined> {
+    return this.db.one<SkinOrder>(`SELECT ${ORDER_COLUMNS} FROM skin_orders WHERE id = ?`, [orderId]);
+  }
+
+  /** Ends an order now (the operator's `tenants end-order`): no task is charged to it from now on. */
+  async end(orderId: number, now: number): Promise<void> {
+    await this.db.run('UPDATE skin_orders SET valid_until = ? WHERE id = ?', [now, orderId]);
   }
 
   /** One order per merchant of the database (the demo seed). */

@@ -7,7 +7,7 @@ import { regionSchema } from '../regions.ts';
  * the command line gives them: strings, checked here before anything is written. Names follow the
  * specification's store name (max 100 characters); ids are the decimal ids `tenants list` prints.
  */
-const id = z.string().regex(/^[1-9]\d{0,15}$/, 'must be an id that `tenants list` prints').transform(Number);
+const id = z.string().regex(/^[1-9]\d{0,14}$/, 'must be an id that `tenants list` prints').transform(Number);
 const name = z.string().trim().min(1, 'must not be empty').max(100, 'at most 100 characters');
 /** A calendar day, read as UTC. */
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day as YYYY-MM-DD').refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text), 'is not a day of the calendar');
@@ -42,7 +42,10 @@ export const addOrderArgsSchema = z
   })
   .refine((args) => args.from === undefined || args.from <= args.until, { message: 'is before --from', path: ['until'] });
 
+export const endOrderArgsSchema = z.object({ order: id });
+
 export type AddGroupArgs = z.infer<typeof addGroupArgsSchema>;
 export type AddMerchantArgs = z.infer<typeof addMerchantArgsSchema>;
 export type AddAppArgs = z.infer<typeof addAppArgsSchema>;
 export type AddOrderArgs = z.infer<typeof addOrderArgsSchema>;
+export type EndOrderArgs = z.infer<typeof endOrderArgsSchema>;

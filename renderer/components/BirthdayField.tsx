@@ -28,8 +28,9 @@ export function BirthdayField({ value, onChange, invalid }: Props) {
               autoComplete="off"
               maxLength={BIRTHDAY_PART_DIGITS[part]}
               onChange={(e) => onChange({ ...value, [part]: e.target.value.replace(/\D/g, '').slice(0, BIRTHDAY_PART_DIGITS[part]) })}
-              // A tap on a box of two or four digits means "type it again": its digits are selected, so keys replace them.
-              onFocus={(e) => e.currentTarget.select()}
+              // A tap on a box of two or four digits means "type it again": its digits are selected, so
+              // keys replace them. On a tap only: the on-screen keyboard gives the focus back to the
+              // field while keys are typed, and selecting then would let the next key overwrite them.
               onClick={(e) => e.currentTarget.select()}
               aria-invalid={invalid}
               name={`birthday-${part}`}

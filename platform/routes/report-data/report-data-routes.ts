@@ -29,7 +29,8 @@ export function registerReportDataRoutes(kit: RouteKit, deps: ReportDataRouteDep
   });
   registerDeviceRoutes(kit, reportData);
   registerSharedRoutes(kit, deps);
-  if (config.demoMerchant) {
+  // The demo merchant is the demo tenants' receiver: without them it is not served (D-129).
+  if (config.demoMerchant && config.demoTenants) {
     registerDemoMerchantRoutes(kit, reportData.integration, clock, (merchantId, eventId, dataType) =>
       log.info({ merchant_id: merchantId, event_id: eventId, data_type: dataType }, 'demo merchant received an event'),
     );

@@ -35,11 +35,12 @@ describe('tenants: the operator creates the tenants an integrator signs in with'
   let platform: RunningPlatform;
   let env: NodeJS.ProcessEnv;
   const tenants = (...args: string[]) => runTenantsCli([...args, '--data', dataDir], { env });
+  const databaseArgs = () => ['--data', dataDir, ...(env.DATABASE_URL ? ['--database', env.DATABASE_URL] : [])];
 
   beforeAll(async () => {
     const databaseUrl = await platformDatabaseFor(dataDir);
     env = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
-    platform = await startPlatform({ port: 0, dataDir, logLevel: 'silent', analysisWorkers: 1, demoTenants: false, demoMerchant: false, ...(databaseUrl ? { databaseUrl } : {}) });
+    platform = await startPlatform({ port: 0, dataDir, logLevel: 'silent', analysisWorkers: 1, demoTenants: false, ...(databaseUrl ? { databaseUrl } : {}) });
   }, 60_000);
   afterAll(async () => {
     await platform?.close();
@@ -76,8 +77,8 @@ describe('tenants: the operator creates the tenants an integrator signs in with'
     expect(platform.seeded).toBeNull();
     expect(existsSync(join(dataDir, CREDENTIALS_FILE))).toBe(false);
     expect(await tenants('list')).toEqual({ groups: [] });
-    // The demo merchant's receiver is not served either.
-    expect((await request(`${platform.url}/demo_merchant/webhook`, { method: 'POST' })).statusCode).toBe(404);
+    // The demo merchant's receiver is not served either (served, its CRM answers a bad signature).
+    expect((await request(`${platform.url}/demo_merchant/1/crm?keyword=a`)).statusCode).toBe(404);
   });
 
   it('creates a group and a merchant whose apps work over the specified endpoints', async () => {
@@ -120,14 +121,16 @@ describe('tenants: the operator creates the tenants an integrator signs in with'
     const second = (await tenants('add-app', '--group', group.group_id, '--merchant', merchant.merchant_id, '--name', 'POS integration')) as IssuedApp;
     const oldToken = await bearer(merchant.app);
     const secondToken = await bearer(second);
+    // Used once, so this node keeps its holder (D-071): the revocation must reach past that.
+    expect((await call('GET', '/open_api/merchant/langs', { 'access-token': oldToken })).meta.code).toBe(0);
     expect((await pull(merchant.app)).meta.code).toBe(0);
 
     // Pushes and CRM calls are signed by the merchant's first app once its integration is set.
-    await runReportDataCli('integration', ['--data', dataDir, ...(env.DATABASE_URL ? ['--database', env.DATABASE_URL] : []), '--merchant', merchant.merchant_id, '--crm-url', 'https://crm.example.com/search']);
+    await runReportDataCli('integration', [...databaseArgs(), '--merchant', merchant.merchant_id, '--crm-url', 'https://crm.example.com/search']);
     await expect(tenants('revoke-app', '--app', merchant.app.app_id)).rejects.toThrow(
       `app ${merchant.app.app_id} signs the pushes and CRM calls of merchant ${merchant.merchant_id}: name another app first (npm run platform -- integration --merchant ${merchant.merchant_id} --signing-app OTHER_APP_ID)`,
     );
-    await runReportDataCli('integration', ['--data', dataDir, ...(env.DATABASE_URL ? ['--database', env.DATABASE_URL] : []), '--merchant', merchant.merchant_id, '--signing-app', second.app_id]);
+    await runReportDataCli('integration', [...databaseArgs(), '--merchant', merchant.merchant_id, '--signing-app', second.app_id]);
 
     const revoked = (await tenants('revoke-app', '--app', merchant.app.app_id)) as { revoked_at: string };
     expect(Date.parse(revoked.revoked_at)).toBeGreaterThan(0);
@@ -141,6 +144,8 @@ describe('tenants: the operator creates the tenants an integrator signs in with'
     const listed = ((await tenants('list')) as TenantListing).groups[0]!.merchants[0]!.apps;
     expect(listed.map((app) => [app.app_id, app.revoked_at === null])).toEqual([[merchant.app.app_id, false], [second.app_id, true]]);
     await expect(tenants('revoke-app', '--app', merchant.app.app_id)).rejects.toThrow(`app ${merchant.app.app_id} was revoked already`);
+    // Nor can a revoked app be named to sign again.
+    await expect(runReportDataCli('integration', [...databaseArgs(), '--merchant', merchant.merchant_id, '--signing-app', merchant.app.app_id])).rejects.toThrow('signing app cannot act for this merchant');
   }, 30_000);
 
   it('refuses the token of an app revoked while it was being issued', async () => {
@@ -165,6 +170,7 @@ describe('tenants: the operator creates the tenants an integrator signs in with'
     await expect(tenants('add-order', '--merchant', merchant.merchant_id, '--quota', '5', '--until', '2027-02-30')).rejects.toThrow('--until: is not a day of the calendar');
     await expect(tenants('add-order', '--merchant', merchant.merchant_id, '--quota', '5', '--until', '2020-01-01')).rejects.toThrow('--until 2020-01-01 has passed');
     await expect(tenants('add-group')).rejects.toThrow('--name is required');
+    await expect(tenants('add-merchant', '--group', group.group_id, '--name', 'Blank', '--region', 'cn', '--store-region', ' ')).rejects.toThrow('--store-region: must not be empty');
     await expect(tenants('add-app', '--group', 'one', '--name', 'x')).rejects.toThrow('--group: must be an id that `tenants list` prints');
     await expect(tenants('add-order', '--merchant', merchant.merchant_id, '--quota', '5', '--from', '2099-02-01', '--until', '2099-01-31')).rejects.toThrow('--until: is before --from');
     await expect(tenants('remove-everything')).rejects.toThrow('no command "remove-everything"');
@@ -174,9 +180,23 @@ describe('tenants: the operator creates the tenants an integrator signs in with'
     expect(listing.groups[0]!.merchants[0]!.orders).toHaveLength(1);
   });
 
+  it('ends an order added twice by mistake; the quota is the other order\'s', async () => {
+    const twice = () => tenants('add-order', '--merchant', merchant.merchant_id, '--quota', '40', '--from', '2026-01-01', '--until', '2099-06-30') as Promise<{ order_id: string }>;
+    await twice();
+    const extra = await twice();
+    const orders = () => tenants('list').then((listing) => (listing as TenantListing).groups[0]!.merchants[0]!.orders.map((order) => order.quota_total));
+    expect(await orders()).toEqual([40, 40, 250]);
+    expect(await tenants('end-order', '--order', extra.order_id)).toMatchObject({ order_id: extra.order_id, merchant_id: merchant.merchant_id, quota_left: 40 });
+    expect(await orders()).toEqual([40, 250]);
+    await expect(tenants('end-order', '--order', extra.order_id)).rejects.toThrow(`order ${extra.order_id} ended already`);
+    await expect(tenants('end-order', '--order', '999')).rejects.toThrow('no order 999');
+  });
+
   it('never makes a database where the nodes have none (a mistyped --data)', async () => {
     const elsewhere = join(dataDir, 'typo');
     await expect(runTenantsCli(['list', '--data', elsewhere], { env: {} })).rejects.toThrow(`no platform database in ${elsewhere}`);
+    // An empty DATABASE_URL (an env file's `DATABASE_URL=`) is none.
+    await expect(runTenantsCli(['list', '--data', elsewhere], { env: { DATABASE_URL: '' } })).rejects.toThrow(`no platform database in ${elsewhere}`);
     expect(existsSync(elsewhere)).toBe(false);
   });
 
