@@ -155,6 +155,22 @@ export function platformConfigFromCli(args: readonly string[], env: NodeJS.Proce
   return input;
 }
 
+const SAMPLE_VALUE: Readonly<Record<OptionSpec['kind'], string | number | boolean | string[]>> = { string: 'x', number: 1, boolean: true, list: ['x'] };
+
+/**
+ * The flag and variable that set a configuration field (`objectStore` -> `--objects
+ * (PLATFORM_OBJECTS)`), read off each option's own `apply`, so a refused value is named as the
+ * operator typed it (D-128 found the configuration's field names in the messages).
+ */
+export function optionLabelOfField(field: string): string | undefined {
+  for (const [name, spec] of Object.entries(PLATFORM_OPTIONS) as [string, OptionSpec][]) {
+    const probe = {} as MutableInput;
+    spec.apply(SAMPLE_VALUE[spec.kind], probe);
+    if (field in probe) return `--${name} (${spec.env})`;
+  }
+  return undefined;
+}
+
 /** The table of every option for `--help` and the README. */
 export function optionsTable(): string {
   const rows = (Object.entries(PLATFORM_OPTIONS) as [string, OptionSpec][]).map(

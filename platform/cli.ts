@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { startPlatform } from './server.ts';
 import { CREDENTIALS_FILE } from './seed/demo-seed.ts';
 import { REPORT_DATA_COMMANDS, runReportDataCli } from './report-data/cli.ts';
-import { optionsTable, platformConfigFromCli } from './cli-options.ts';
+import { optionLabelOfField, optionsTable, platformConfigFromCli } from './cli-options.ts';
+import { parsePlatformConfig } from './config.ts';
 import { runTenantsCli, TENANTS_COMMAND } from './operator/tenants-cli.ts';
 
 /**
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
     return;
   }
   const input = platformConfigFromCli(process.argv.slice(2), process.env);
+  // Checked here first so that a refused value is named by its flag and variable.
+  parsePlatformConfig(input, optionLabelOfField);
   const platform = await startPlatform(input);
   const { config } = platform.services;
   // Tests and operators wait for these lines: a worker has no address (D-073).

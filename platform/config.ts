@@ -126,10 +126,11 @@ export type PlatformConfigInput = z.input<typeof platformConfigSchema>;
 
 export type PlatformConfig = z.output<typeof platformConfigSchema>;
 
-export function parsePlatformConfig(input: PlatformConfigInput): PlatformConfig {
+export function parsePlatformConfig(input: PlatformConfigInput, labelOf: (field: string) => string | undefined = () => undefined): PlatformConfig {
   const parsed = platformConfigSchema.safeParse(input);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    // The command line names its flags (labelOf), code its fields.
+    const problems = parsed.error.issues.map((issue) => `  ${labelOf(String(issue.path[0] ?? '')) ?? (issue.path.join('.') || '(root)')}: ${issue.message}`);
     throw new Error(`invalid platform configuration:\n${problems.join('\n')}`);
   }
   return parsed.data;

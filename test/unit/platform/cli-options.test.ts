@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { optionsTable, platformConfigFromCli } from '../../../platform/cli-options.ts';
+import { optionLabelOfField, optionsTable, platformConfigFromCli } from '../../../platform/cli-options.ts';
 import { parsePlatformConfig } from '../../../platform/config.ts';
 
 /** Every platform option as a flag and as an environment variable (issue 14 items 4 and 5, D-053). */
@@ -81,6 +81,12 @@ describe('platform options', () => {
     expect(() => platformConfigFromCli(['--bogus'], {})).toThrow(/bogus/);
     expect(() => parsePlatformConfig(platformConfigFromCli(['--upload-method', 'patch'], {}))).toThrow('uploadMethod');
     expect(() => parsePlatformConfig(platformConfigFromCli([], { DATABASE_URL: 'mysql://x' }))).toThrow('databaseUrl');
+    // The command line names the flag and the variable, as the operator typed them (D-128).
+    expect(() => parsePlatformConfig(platformConfigFromCli(['--upload-method', 'patch'], {}), optionLabelOfField)).toThrow('--upload-method (PLATFORM_UPLOAD_METHOD): ');
+    expect(() => parsePlatformConfig(platformConfigFromCli(['--objects', 'ftp://bucket'], {}), optionLabelOfField)).toThrow('--objects (PLATFORM_OBJECTS): ');
+    expect(() => parsePlatformConfig(platformConfigFromCli([], { DATABASE_URL: 'mysql://x' }), optionLabelOfField)).toThrow('--database (DATABASE_URL): ');
+    expect(optionLabelOfField('demoMerchant')).toBe('--demo-tenants (PLATFORM_DEMO_TENANTS)');
+    expect(optionLabelOfField('pushPollMs')).toBeUndefined();
   });
 
   it('are all in the README table, as generated', () => {
