@@ -5,6 +5,7 @@
  * results: it is reported beside them.
  */
 import { KioskApiError } from '../../common/kiosk/api-error.ts';
+import { samePhone, type PhoneNumber } from '../../common/kiosk/phone.ts';
 import { deviceSyncEndpoints } from '../../protocol/endpoints/device-sync.ts';
 import { ReportDataCodes } from '../../protocol/report-data/codes.ts';
 import { uiMessage, type UiMessageValue } from '../kiosk-api/messages.ts';
@@ -21,6 +22,8 @@ type CustomerInput = KioskInput<'registerCustomer'>['customer'];
 const PAGE_SIZE = 20;
 /** The longest a registration waits for the merchant's CRM to say whether it knows a mobile number. */
 const CRM_CHECK_MS = 2500;
+/** CRM results read for that (the relay's most): a CRM matching by substring may list others first. */
+const CRM_CHECK_COUNT = 100;
 
 export class Customers {
   constructor(
@@ -42,7 +45,7 @@ export class Customers {
     if (unknown.length > 0) throw invalid(`Unknown consent clause ids: ${unknown.join(', ')}`, 'agreedClauseIds');
     const both = agreed.filter((id) => rejected.includes(id));
     if (both.length > 0) throw invalid(`A clause cannot be agreed and rejected at once: ${both.join(', ')}`, 'rejectedClauseIds');
-    if (!sharedPhoneConfirmed && input.customId === '' && input.phoneNumber !== '' && (await this.phoneKnown(input.phoneCc, input.phoneNumber))) {
+    if (!sharedPhoneConfirmed && input.customId.trim() === '' && input.phoneNumber !== '' && (await this.phoneKnown({ cc: input.phoneCc, number: input.phoneNumber }))) {
       throw new KioskApiError('conflict', 'A customer with this mobile number is registered already.', 'customer.phoneNumber');
     }
     const record = this.store.registerCustomer(input, agreed, rejected);
@@ -51,21 +54,23 @@ export class Customers {
   }
 
   /**
-   * Whether a customer of this kiosk, or of the merchant's CRM, has this number. The CRM is asked
-   * for CRM_CHECK_MS at most: one that is not configured, away or slow counts as not knowing it,
-   * so registration keeps working offline.
+   * Whether a customer of this kiosk, or of the merchant's CRM, has this number (`samePhone`:
+   * the CRM's "+65 9123-4567" is 91234567). The CRM is asked for CRM_CHECK_MS at most: one that
+   * is not configured, away or slow counts as not knowing it, so registration keeps working
+   * offline. It is asked even when this kiosk knows the number, and answered after it: the time
+   * an answer takes must not tell whether the holder has been to this kiosk.
    */
-  private async phoneKnown(phoneCc: number, phoneNumber: string): Promise<boolean> {
-    if (this.store.hasCustomerWithPhone(phoneCc, phoneNumber)) return true;
+  private async phoneKnown(phone: PhoneNumber): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), CRM_CHECK_MS)));
     const crm = (async () => {
-      const query = { keyword: phoneNumber, store_number: this.storeCustomId(), page: 1, count: PAGE_SIZE };
+      const query = { keyword: phone.number, store_number: this.storeCustomId(), page: 1, count: CRM_CHECK_COUNT };
       const answer = await this.link.client().call(deviceSyncEndpoints.crmSearch, { query });
-      return answer.lists.some((c) => c.phone_cc === phoneCc && c.phone_number === phoneNumber);
+      return answer.lists.some((c) => samePhone({ cc: c.phone_cc, number: c.phone_number }, phone));
     })().catch(() => false);
     try {
-      return await Promise.race([crm, late]);
+      const inCrm = await Promise.race([crm, late]);
+      return inCrm || this.store.hasCustomerWithPhone(phone);
     } finally {
       clearTimeout(timer);
     }

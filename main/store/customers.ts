@@ -1,5 +1,6 @@
 /** Customer rows: the local profile, consent, and deletion on request (rows and image files). */
 import { z } from 'zod';
+import { samePhone, type PhoneNumber } from '../../common/kiosk/phone.ts';
 import type { Db } from './database.ts';
 import { uuidv7 } from './ids.ts';
 import type { CustomerRecord, NewCustomer } from './types.ts';
@@ -86,9 +87,14 @@ export function searchCustomers(db: Db, keyword: string, page: { limit: number; 
   return { customers: rows.map(toCustomer), total };
 }
 
-/** Whether a customer on this kiosk has this mobile number (calling code and digits). */
-export function hasCustomerWithPhone(db: Db, phoneCc: number, phoneNumber: string): boolean {
-  return db.prepare('SELECT 1 FROM customers WHERE phone_cc = ? AND phone_number = ? LIMIT 1').get(phoneCc, phoneNumber) !== undefined;
+/**
+ * Whether a customer on this kiosk has this mobile number, as `samePhone` compares numbers (rows
+ * stored without a calling code, or with the CRM's spelling, match too). Every number is read:
+ * a kiosk holds thousands of customers at most, and the spellings defeat an index.
+ */
+export function hasCustomerWithPhone(db: Db, phone: PhoneNumber): boolean {
+  const rows = db.prepare("SELECT phone_cc AS cc, phone_number AS number FROM customers WHERE phone_number <> ''").all() as PhoneNumber[];
+  return rows.some((row) => samePhone(row, phone));
 }
 
 export interface DeletedCustomerData {

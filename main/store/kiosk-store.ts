@@ -7,6 +7,7 @@
  * sync queues, settings and catalogue cache are repositories (`outbox`, `userSync`, `deletions`,
  * `settings`, `catalogue`), and no SQL lives outside main/store (test/unit/kiosk/data-module.test.ts).
  */
+import type { PhoneNumber } from '../../common/kiosk/phone.ts';
 import { rmdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { View } from '../../protocol/skin-api/api-codes.ts';
@@ -159,8 +160,8 @@ export class KioskStore {
   }
 
   /** Whether a customer registered here has this mobile number (D-131). */
-  hasCustomerWithPhone(phoneCc: number, phoneNumber: string): boolean {
-    return hasCustomerWithPhone(this.#db, phoneCc, phoneNumber);
+  hasCustomerWithPhone(phone: PhoneNumber): boolean {
+    return hasCustomerWithPhone(this.#db, phone);
   }
 
   /** One page of the customers matching the keyword (name, phone, e-mail, merchant number), and the total. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KioskInput } from '../../main/kiosk-api/types.ts';
 import { brokenRules, CUSTOMER_LIMITS, type FieldRule } from '../../common/kiosk/customer-rules.ts';
@@ -17,8 +17,12 @@ interface Props {
   busy: boolean;
   /** The last registration's failure: a number another customer has opens the question (D-131). */
   failure: CallFailure | null;
-  /** The staff search for a returning customer, where the screen has one to offer. */
+  /** Puts the failure away (the question answered): kept in the store, so a form mounted again does not ask again. */
+  onDismissFailure: () => void;
+  /** The staff search for a returning customer, where the screen has one to offer (the customer screen). */
   onFindByStaff?: () => void;
+  /** Who reads the question: the customer, or staff registering someone in the staff area. */
+  audience?: 'customer' | 'operator';
   /** Country calling code offered first (the store's market). */
   defaultCc?: number;
 }
@@ -30,7 +34,7 @@ const GENDERS = [0, 1, 2] as const;
  * next time. Checked here against the same rules main validates with (common/kiosk/
  * customer-rules.ts), so the customer sees which field is wrong, and why, before anything is sent.
  */
-export function CustomerForm({ onSubmit, busy, failure, onFindByStaff, defaultCc = 65 }: Props) {
+export function CustomerForm({ onSubmit, busy, failure, onDismissFailure, onFindByStaff, audience = 'customer', defaultCc = 65 }: Props) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
   const [phoneCc, setPhoneCc] = useState(String(defaultCc));
@@ -39,9 +43,7 @@ export function CustomerForm({ onSubmit, busy, failure, onFindByStaff, defaultCc
   const [birthday, setBirthday] = useState<BirthdayParts>(NO_BIRTHDAY);
   const [gender, setGender] = useState<0 | 1 | 2>(0);
   const [invalid, setInvalid] = useState<FieldRule[]>([]);
-  // The question is put once per refusal: "Change the number" puts it away until the next one.
-  const [asked, setAsked] = useState<CallFailure | null>(null);
-  const phoneQuestion = isPhoneRegistered(failure) && asked !== failure;
+  const phoneField = useRef<HTMLInputElement | null>(null);
 
   /** Marks a refused input, so the customer sees where the listed rule applies. */
   const refused = (field: FieldRule['field']) => invalid.some((rule) => rule.field === field);
@@ -67,7 +69,7 @@ export function CustomerForm({ onSubmit, busy, failure, onFindByStaff, defaultCc
         </label>
         <label className="field">
           <span>{t('customer.phone')}</span>
-          <input value={phoneNumber} inputMode="tel" onChange={(e) => setPhoneNumber(e.target.value.replace(/\D/g, ''))} aria-invalid={refused('phoneNumber')} name="phone" maxLength={CUSTOMER_LIMITS.phoneDigitsMax} data-keyboard="digits" />
+          <input ref={phoneField} value={phoneNumber} inputMode="tel" onChange={(e) => setPhoneNumber(e.target.value.replace(/\D/g, ''))} aria-invalid={refused('phoneNumber')} name="phone" maxLength={CUSTOMER_LIMITS.phoneDigitsMax} data-keyboard="digits" />
         </label>
       </div>
       <label className="field">
@@ -91,12 +93,23 @@ export function CustomerForm({ onSubmit, busy, failure, onFindByStaff, defaultCc
       <Button size="large" data-testid="register" busy={busy} onClick={() => submit()}>
         {t('customer.register')}
       </Button>
-      {phoneQuestion && (
+      {isPhoneRegistered(failure) && (
         <PhoneRegisteredDialog
-          busy={busy}
-          {...(onFindByStaff ? { onFindByStaff: () => { setAsked(failure); onFindByStaff(); } } : {})}
+          audience={audience}
+          {...(onFindByStaff
+            ? {
+                onFindByStaff: () => {
+                  onDismissFailure();
+                  onFindByStaff();
+                },
+              }
+            : {})}
           onRegisterSeparately={() => submit(true)}
-          onChangeNumber={() => setAsked(failure)}
+          onChangeNumber={() => {
+            onDismissFailure();
+            // Back to the number, marked as the field to change.
+            phoneField.current?.focus();
+          }}
         />
       )}
     </div>

@@ -7,7 +7,8 @@ interface Props {
   readonly onFindByStaff?: () => void;
   readonly onRegisterSeparately: () => void;
   readonly onChangeNumber: () => void;
-  readonly busy: boolean;
+  /** Staff registering someone in the staff area read it in their own words. */
+  readonly audience: 'customer' | 'operator';
 }
 
 /**
@@ -15,19 +16,19 @@ interface Props {
  * returning customer is sent to staff, so that today's results join their earlier visits; a
  * family sharing one phone registers separately.
  */
-export function PhoneRegisteredDialog({ onFindByStaff, onRegisterSeparately, onChangeNumber, busy }: Props) {
+export function PhoneRegisteredDialog({ onFindByStaff, onRegisterSeparately, onChangeNumber, audience }: Props) {
   const { t } = useTranslation();
   return (
     <Modal title={t('customer.phoneRegistered.title')} onClose={onChangeNumber} closeLabel={t('customer.phoneRegistered.change')}>
       <div data-testid="phone-registered">
-        <p>{t('customer.phoneRegistered.text')}</p>
+        <p>{audience === 'customer' ? t('customer.phoneRegistered.text') : t('staff.phoneRegistered')}</p>
         <div className="action-row">
           {onFindByStaff && (
             <Button size="large" data-testid="phone-registered-find" onClick={onFindByStaff}>
               {t('customer.phoneRegistered.findMe')}
             </Button>
           )}
-          <Button size="large" variant="secondary" data-testid="phone-registered-separately" busy={busy} onClick={onRegisterSeparately}>
+          <Button size="large" variant="secondary" data-testid="phone-registered-separately" onClick={onRegisterSeparately}>
             {t('customer.phoneRegistered.separately')}
           </Button>
         </div>

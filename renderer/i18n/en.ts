@@ -278,6 +278,8 @@ export const en = {
     tabs: { customers: 'Customers', sessions: 'Sessions' },
     registerTitle: 'Register a new customer',
     registered: 'Registered {{name}}',
+    /** The registration question of D-131 as staff read it in the staff area. */
+    phoneRegistered: 'Another customer has this mobile number. If it is the same person, find them with the search on this page, so their visits stay together; if the number is shared (family), register separately.',
     startSession: 'Start analysis',
     dailyCount: 'Analyses completed this day: {{count}}',
     /** What became of a session (contract sessionStatusSchema, D-048); `failed` only when its sync failed. */

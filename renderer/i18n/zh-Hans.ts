@@ -266,6 +266,7 @@ export const zhHans: Catalogue<Messages> = {
     tabs: { customers: '顾客', sessions: '检测记录' },
     registerTitle: '注册新顾客',
     registered: '已注册 {{name}}',
+    phoneRegistered: '已有顾客使用此手机号码。如果是同一人，请用本页的搜索找到该顾客，让其记录保持在一起；如果是共用号码（家人），请单独登记。',
     startSession: '开始检测',
     dailyCount: '当日完成检测：{{count}} 次',
     status: {

@@ -1,4 +1,5 @@
 import { brokenRules, CUSTOMER_LIMITS } from '../../common/kiosk/customer-rules.ts';
+import { nationalDigits } from '../../common/kiosk/phone.ts';
 import type { KioskInput, KioskOutput } from '../../main/kiosk-api/types.ts';
 
 export type CrmCustomer = KioskOutput<'searchCustomers'>['crm'][number];
@@ -12,14 +13,14 @@ const DEFAULT_CC = 65;
  * screen's staff search, the staff area). The CRM's data is not the customer's typing: what the
  * registration rules would refuse is made to fit or left unknown instead of failing the
  * registration with a field the customer never saw (D-130): a name cut to the form's length, a
- * number's spaces and signs dropped, a gender outside the specification's three, and a number, an
+ * number reduced to its national digits (common/kiosk/phone.ts), a gender outside the specification's three, and a number, an
  * e-mail address or a date of birth the rules refuse (no such day, a future one) left empty.
  */
 export function customerInputOfCrm(crm: CrmCustomer): CustomerInput {
   const values = {
     name: crm.name.trim().slice(0, CUSTOMER_LIMITS.nameMax),
     phoneCc: String(crm.phoneCc),
-    phoneNumber: crm.phoneNumber.replace(/\D/g, ''),
+    phoneNumber: nationalDigits(crm.phoneCc, crm.phoneNumber),
     email: (crm.email ?? '').trim(),
     birthday: crm.birthday ?? '',
   };

@@ -92,6 +92,8 @@ describe('registration: a mobile number another customer has', () => {
     await page.locator('[data-testid="modal-close"]').click();
     await question().waitFor({ state: 'detached' });
     expect(await page.locator('[data-testid="customer-form"] input[name="name"]').inputValue()).toBe('Cara Lim');
+    // The number is the field to change: it has the focus.
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('phone');
     await fillAndRegister(page, 'Cara Lim', '98765500');
     await page.locator('[data-testid="chosen-customer"]').waitFor();
     await screen(page, 'customer').waitFor();

@@ -24,7 +24,7 @@ export function CustomerScreen() {
   const busy = useSessionStore(sessionSelectors.busy);
   const error = useSessionStore(sessionSelectors.error);
   const canBegin = useSessionStore(sessionSelectors.canBeginCapture);
-  const { register, chooseCustomer, chooseCrmCustomer, clearCustomer, beginCapture } = useSessionStore.getState();
+  const { register, chooseCustomer, chooseCrmCustomer, clearCustomer, beginCapture, dismissError } = useSessionStore.getState();
   const unlocked = useKioskStore((s) => s.unlocked.includes('staff'));
   const [search, setSearch] = useState<'closed' | 'pin' | 'open'>('closed');
 
@@ -47,7 +47,7 @@ export function CustomerScreen() {
           <div className="two-col">
             <section className="card">
               <h2>{t('customer.newTitle')}</h2>
-              <CustomerForm busy={busy} onSubmit={register} failure={error} onFindByStaff={() => setSearch(unlocked ? 'open' : 'pin')} />
+              <CustomerForm busy={busy} onSubmit={register} failure={error} onDismissFailure={dismissError} onFindByStaff={() => setSearch(unlocked ? 'open' : 'pin')} />
             </section>
             <section className="card">
               <h2>{t('customer.returningTitle')}</h2>

@@ -26,7 +26,7 @@ export function CustomersTab() {
   const registering = useStaffStore(staffSelectors.registering);
   const registered = useStaffStore(staffSelectors.registered);
   const error = useStaffStore(staffSelectors.error);
-  const { loadRegisterClauses, tickRegister, register, askDelete } = useStaffStore.getState();
+  const { loadRegisterClauses, tickRegister, register, askDelete, dismissError } = useStaffStore.getState();
 
   useEffect(() => {
     void loadRegisterClauses(language);
@@ -70,7 +70,7 @@ export function CustomersTab() {
         <h2>{t('staff.registerTitle')}</h2>
         <ConsentClauses clauses={clauses} ticked={ticked} onTick={tickRegister} />
         {consentComplete ? (
-          <CustomerForm busy={registering} onSubmit={register} failure={error} />
+          <CustomerForm busy={registering} onSubmit={register} failure={error} onDismissFailure={dismissError} audience="operator" />
         ) : (
           <p className="note">{t('consent.requiredMissing')}</p>
         )}

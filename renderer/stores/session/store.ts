@@ -24,6 +24,8 @@ export interface SessionActions {
   /** A CRM hit becomes a kiosk customer (with this session's consent) before it can be chosen. */
   chooseCrmCustomer(crm: CrmCustomer): Promise<void>;
   clearCustomer(): void;
+  /** Puts the last failure away (a question the customer answered, D-131). */
+  dismissError(): void;
   preselect(customer: Customer | null): void;
   setSkinCondition(condition: SkinCondition): void;
   beginCapture(): Promise<void>;
@@ -122,6 +124,10 @@ export const useSessionStore = create<SessionState & SessionActions>()((set, get
 
     async chooseCrmCustomer(crm) {
       await get().register(customerInputOfCrm(crm));
+    },
+
+    dismissError() {
+      set({ error: null });
     },
 
     clearCustomer() {

@@ -22,6 +22,8 @@ export interface StaffActions {
   tickRegister(clauseId: string, agreed: boolean): void;
   /** Registers with the ticked clauses agreed and the rest rejected; null when refused. */
   register(customer: KioskInput<'registerCustomer'>['customer'], sharedPhoneConfirmed?: boolean): Promise<Customer | null>;
+  /** Puts the last failure away (a question staff answered, D-131). */
+  dismissError(): void;
   reset(): void;
 }
 
@@ -126,6 +128,10 @@ export const useStaffStore = create<StaffState & StaffActions>()((set, get) => (
 
   tickRegister(clauseId, agreed) {
     set((s) => ({ registerTicked: { ...s.registerTicked, [clauseId]: agreed } }));
+  },
+
+  dismissError() {
+    set({ error: null });
   },
 
   async register(customer, sharedPhoneConfirmed = false) {

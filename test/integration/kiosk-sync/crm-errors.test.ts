@@ -110,13 +110,28 @@ describe('CRM search failures as staff see them (kiosk API searchCustomers)', ()
         ...(extra.sharedPhoneConfirmed ? { sharedPhoneConfirmed: true } : {}),
       });
     const asked = { code: 'conflict', field: 'customer.phoneNumber', message: 'A customer with this mobile number is registered already.' };
-    await useCrm({ body: JSON.stringify({ total: 1, lists: [{ custom_id: 'C9', name: 'Crm Chan', gender: 2, birthday: '', phone_cc: 65, phone_number: '91112222', email: '' }] }) });
+    const crm = await useCrm({
+      body: JSON.stringify({
+        total: 2,
+        lists: [
+          { custom_id: 'C9', name: 'Crm Chan', gender: 2, birthday: '', phone_cc: 65, phone_number: '91112222', email: '' },
+          // A CRM's own spelling of a number is the same number.
+          { custom_id: 'C8', name: 'Crm Chua', gender: 1, birthday: '', phone_cc: 65, phone_number: '+65 9111-3333', email: '' },
+        ],
+      }),
+    });
     await expect(register('91112222')).rejects.toMatchObject(asked);
+    await expect(register('91113333')).rejects.toMatchObject(asked);
+    const calls = crm.calls();
     // Another calling code is another number.
     expect((await kiosk.api.registerCustomer({ customer: { name: 'New Ng', phoneCc: 60, phoneNumber: '91112222' }, agreedClauseIds: REQUIRED_CONSENT, rejectedClauseIds: [] })).phoneCc).toBe(60);
     // Confirmed as shared, or the CRM's own customer chosen: registered.
     expect((await register('91112222', { sharedPhoneConfirmed: true })).phoneNumber).toBe('91112222');
     expect((await register('91112222', { customId: 'C9' })).customId).toBe('C9');
+    // Neither of those, nor a customer without a number, asks the CRM anything.
+    const noNumber = await kiosk.api.registerCustomer({ customer: { name: 'No Number' }, agreedClauseIds: REQUIRED_CONSENT, rejectedClauseIds: [] });
+    expect(noNumber.phoneNumber).toBe('');
+    expect(crm.calls() - calls).toBe(1);
 
     // This kiosk's own customer: asked whatever the CRM says.
     await useCrm({ status: 503, body: '{}' });

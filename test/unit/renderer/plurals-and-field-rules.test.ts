@@ -10,6 +10,7 @@ import { catalogueKeys as keys, rendererTranslator } from '../../helpers/rendere
 import { brokenRules, CUSTOMER_FIELDS, localDay, ruleOf, ruleOfField } from '../../../common/kiosk/customer-rules.ts';
 import { birthdayOf, NO_BIRTHDAY, partOrder } from '../../../renderer/lib/birthday-parts.ts';
 import { customerInputOfCrm } from '../../../renderer/lib/crm-customer.ts';
+import { nationalDigits, samePhone } from '../../../common/kiosk/phone.ts';
 import { customerSchema, kioskApiContract } from '../../../main/kiosk-api/contract.ts';
 import type { LanguageCode } from '../../../protocol/enums/languages.ts';
 import { ar } from '../../../renderer/i18n/ar.ts';
@@ -122,9 +123,23 @@ describe('refused registration fields', () => {
   it('registers a CRM customer with what the rules take: the CRM\'s data never fails the registration', () => {
     const crm = { customId: 'C77', name: `  ${'N'.repeat(70)}  `, gender: 5, birthday: '2999-01-01', phoneCc: 65, phoneNumber: '+65 9123-4567', email: 'not-an-address' };
     const input = customerInputOfCrm(crm);
-    expect(input).toEqual({ customId: 'C77', name: 'N'.repeat(60), gender: 0, birthday: '', phoneCc: 65, phoneNumber: '6591234567', email: '' });
+    expect(input).toEqual({ customId: 'C77', name: 'N'.repeat(60), gender: 0, birthday: '', phoneCc: 65, phoneNumber: '91234567', email: '' });
     expect(refusedField(input)).toBeNull();
     expect(customerInputOfCrm({ ...crm, name: 'Mei', gender: 2, birthday: '1990-05-17', phoneCc: 0, email: 'mei@example.com' })).toMatchObject({ name: 'Mei', gender: 2, birthday: '1990-05-17', phoneCc: 65, phoneNumber: '', email: 'mei@example.com' });
+  });
+
+  it('compares mobile numbers as the same number however a CRM writes them (D-131)', () => {
+    const typed = { cc: 65, number: '91234567' };
+    for (const number of ['91234567', '+65 9123 4567', '+65-9123-4567', '0065 9123 4567', '(0) 9123 4567']) expect(samePhone({ cc: 65, number }, typed), number).toBe(true);
+    // A row stored before the calling code was required matches on its digits.
+    expect(samePhone({ cc: 0, number: '91234567' }, typed)).toBe(true);
+    expect(samePhone({ cc: 60, number: '91234567' }, typed)).toBe(false);
+    expect(samePhone({ cc: 65, number: '91234568' }, typed)).toBe(false);
+    // A national number that begins with its calling code's digits keeps them (no "+").
+    expect(nationalDigits(65, '65123456')).toBe('65123456');
+    expect(nationalDigits(44, '07700 900123')).toBe('7700900123');
+    expect(nationalDigits(44, '+44 7700 900123')).toBe('7700900123');
+    expect(samePhone({ cc: 65, number: '123' }, { cc: 65, number: '123' }), 'too short to say').toBe(false);
   });
 
   it('says the rule with its limits in English, Chinese and Arabic', () => {
