@@ -5,6 +5,7 @@ import { CREDENTIALS_FILE } from './seed/demo-seed.ts';
 import { REPORT_DATA_COMMANDS, runReportDataCli } from './report-data/cli.ts';
 import { optionLabelOfField, optionsTable, platformConfigFromCli } from './cli-options.ts';
 import { parsePlatformConfig } from './config.ts';
+import { databaseLabel, SQLITE_FILE } from './storage/database.ts';
 import { runTenantsCli, TENANTS_COMMAND } from './operator/tenants-cli.ts';
 
 /**
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   if (config.role === 'worker') console.log(`platform worker (${config.region}) running tasks and push deliveries${platform.opsUrl ? `; probes and metrics on ${platform.opsUrl}` : ''}`);
   else console.log(`platform (${config.region}${config.role === 'api' ? ', api only' : ''}) listening on ${platform.url}`);
   console.log(`data directory: ${config.dataDir}`);
+  console.log(`database: ${config.databaseUrl ? databaseLabel(config.databaseUrl) : `SQLite ${join(config.dataDir, SQLITE_FILE)}`}`);
   // A worker never seeds, so it says nothing of tenants.
   if (config.role !== 'worker') console.log(tenantsLine(config.dataDir, config.demoTenants, platform.seeded !== null));
 

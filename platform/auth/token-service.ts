@@ -86,7 +86,7 @@ export class TokenService {
   async issue(appId: string, appSecret: string): Promise<TokenResponse> {
     const app = await this.tokens.findApp(appId);
     // Decision D-006: unknown app or wrong secret is 44098 "check credential", not a hint which.
-    if (!app || !secretsEqual(app.app_secret, appSecret)) throw new ApiError(Codes.MERCHANT_INVALID, 'app_id or app_secret is wrong');
+    if (!app || !secretsEqual(app.app_secret, appSecret)) throw new ApiError(Codes.MERCHANT_INVALID, 'app_id or app_secret is wrong, or the app was revoked');
     const token = randomBytes(30).toString('base64url');
     const issuedAt = this.clock.now();
     // No transaction around the check: apps are never removed, the replacement is one atomic

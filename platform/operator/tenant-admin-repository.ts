@@ -37,16 +37,18 @@ export class TenantAdminRepository {
     return this.db.all<GroupListRow>('SELECT id, name, created_at FROM groups ORDER BY id');
   }
 
+  /** The group of this name, whatever its letter case ("Acme" and "ACME" are one group to a person). */
   groupNamed(name: string): Promise<{ id: number } | undefined> {
-    return this.db.one<{ id: number }>('SELECT id FROM groups WHERE name = ?', [name]);
+    return this.db.one<{ id: number }>('SELECT id FROM groups WHERE lower(name) = lower(?)', [name]);
   }
 
   groupExists(groupId: number): Promise<boolean> {
     return this.db.one('SELECT 1 AS found FROM groups WHERE id = ?', [groupId]).then((row) => row !== undefined);
   }
 
+  /** The group's merchant of this name, whatever its letter case. */
   merchantNamedInGroup(groupId: number, name: string): Promise<{ id: number } | undefined> {
-    return this.db.one<{ id: number }>('SELECT id FROM merchants WHERE group_id = ? AND name = ?', [groupId, name]);
+    return this.db.one<{ id: number }>('SELECT id FROM merchants WHERE group_id = ? AND lower(name) = lower(?)', [groupId, name]);
   }
 
   merchantsWithStoreCounts(): Promise<MerchantListRow[]> {

@@ -32,7 +32,7 @@ export interface TenantListing {
       lang_list: string[];
       stores: number;
       apps: ListedApp[];
-      orders: { order_id: string; valid_from: string; valid_until: string; quota_total: number; quota_left: number }[];
+      orders: { order_id: string; valid_from: string; valid_until: string; last_day: string; quota_total: number; quota_left: number }[];
     }[];
   }[];
 }
@@ -50,6 +50,11 @@ const DAY_MS = 24 * 3600 * 1000;
 
 function iso(ms: number): string {
   return new Date(ms).toISOString();
+}
+
+/** The last UTC day an order is valid on: `valid_until` is the moment it stops, exclusive (2028-01-01T00:00Z: 2027-12-31). */
+function lastDay(validUntil: number): string {
+  return new Date(validUntil - 1).toISOString().slice(0, 10);
 }
 
 /**
@@ -141,7 +146,7 @@ export class TenantAdmin {
   }
 
   /** A Skin API order: `quota` analyses from the start of `from` (today when absent) to the end of `until`, UTC. */
-  async addOrder(args: AddOrderArgs): Promise<{ order_id: string; merchant_id: string; quota_total: number; valid_from: string; valid_until: string }> {
+  async addOrder(args: AddOrderArgs): Promise<{ order_id: string; merchant_id: string; quota_total: number; valid_from: string; valid_until: string; last_day: string }> {
     const now = this.clock.now();
     const validFrom = args.from === undefined ? now : Date.parse(`${args.from}T00:00:00Z`);
     const validUntil = Date.parse(`${args.until}T00:00:00Z`) + DAY_MS;
@@ -149,7 +154,7 @@ export class TenantAdmin {
     return this.sql.transaction(async (tx) => {
       if (!(await new MerchantRepository(tx).findById(args.merchant))) throw new TenantCommandError(`no merchant ${args.merchant}: \`tenants list\` shows the merchants`);
       const orderId = await new OrderRepository(tx).add(args.merchant, validFrom, validUntil, args.quota, now);
-      return { order_id: String(orderId), merchant_id: String(args.merchant), quota_total: args.quota, valid_from: iso(validFrom), valid_until: iso(validUntil) };
+      return { order_id: String(orderId), merchant_id: String(args.merchant), quota_total: args.quota, valid_from: iso(validFrom), valid_until: iso(validUntil), last_day: lastDay(validUntil) };
     });
   }
 
@@ -192,7 +197,7 @@ export class TenantAdmin {
             orders: orders
               .filter((order) => order.merchant_id === merchant.id)
               .map((order) => ({
-                order_id: String(order.id), valid_from: iso(order.valid_from), valid_until: iso(order.valid_until),
+                order_id: String(order.id), valid_from: iso(order.valid_from), valid_until: iso(order.valid_until), last_day: lastDay(order.valid_until),
                 quota_total: order.quota_total, quota_left: order.quota_total - order.quota_used - order.quota_reserved,
               })),
           })),

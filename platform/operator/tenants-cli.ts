@@ -11,7 +11,7 @@ import {
   revokeAppArgsSchema,
 } from '../../protocol/operator/tenant-commands.ts';
 import { systemClock, type Clock } from '../clock.ts';
-import { openPlatformDatabase, SQLITE_FILE } from '../storage/database.ts';
+import { databaseLabel, openPlatformDatabase, SQLITE_FILE } from '../storage/database.ts';
 import { TenantAdmin } from './tenant-admin.ts';
 
 export const TENANTS_COMMAND = 'tenants';
@@ -73,15 +73,29 @@ export async function runTenantsCli(args: readonly string[], options: { env?: No
   const dataDir = resolve(values.data);
   // An empty value (`DATABASE_URL=` in an env file) means none, as it does for the nodes.
   const databaseUrl = values.database || env.DATABASE_URL || undefined;
-  // A mistyped --data must not become a new, empty platform: the nodes create their database.
+  // A mistyped --data or DATABASE_URL must not become a new, empty platform: the nodes create their database.
   if (databaseUrl === undefined && !existsSync(join(dataDir, SQLITE_FILE))) {
     throw new TenantsUsageError(`no platform database in ${dataDir}: give the nodes' --data, or --database for PostgreSQL`);
+  }
+  if (databaseUrl !== undefined && !(await postgresHoldsPlatform(databaseUrl))) {
+    throw new TenantsUsageError(`${databaseLabel(databaseUrl)} holds no platform tables: check DATABASE_URL, or start a node on it first (it creates them)`);
   }
   const db = await openPlatformDatabase({ dataDir, databaseUrl });
   try {
     return await command(new TenantAdmin(db, options.clock ?? systemClock));
   } finally {
     await db.close();
+  }
+}
+
+/** Whether a PostgreSQL database holds the platform's tables; one that cannot be reached says so with its address. */
+async function postgresHoldsPlatform(url: string): Promise<boolean> {
+  // node-postgres loaded only for PostgreSQL, as the platform does (D-053).
+  const { holdsPlatformTables } = await import('../storage/postgres-migrate.ts');
+  try {
+    return await holdsPlatformTables(url);
+  } catch (error) {
+    throw new TenantsUsageError(`${databaseLabel(url)} cannot be reached (${error instanceof Error ? error.message : String(error)}): check DATABASE_URL`);
   }
 }
 

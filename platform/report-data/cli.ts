@@ -13,6 +13,7 @@ const USAGE = `
 npm run platform -- deliveries --data ./data [--database URL] [--merchant ID] [--status failed|pending|delivered|suppressed] [--page N]
 npm run platform -- deliveries --data ./data [--database URL] [--merchant ID] --redeliver all|EVENT_ID[,EVENT_ID...]
 npm run platform -- integration --data ./data [--database URL] --merchant ID [--webhook-url URL] [--crm-url URL] [--signing-app APP_ID] [--enable]
+  (with --merchant alone: shows the merchant's settings)
 `.trim();
 
 function isUrl(value: string): boolean {
@@ -64,7 +65,15 @@ export async function runReportDataCli(command: string, args: string[]): Promise
     }
     if (merchantId === null) throw new Error(`--merchant is required\n${USAGE}`);
     for (const url of [values['webhook-url'], values['crm-url']]) if (url !== undefined && !isUrl(url)) throw new Error(`not an http(s) URL: ${url}`);
-    const settings = await new IntegrationService(db, systemClock, []).update(merchantId, null, {
+    const service = new IntegrationService(db, systemClock, []);
+    // Nothing to change: show the settings, and write nothing (D-129's walkthrough found a bare
+    // `integration --merchant M` saving a row and choosing a signing app).
+    const changes = [values['webhook-url'], values['crm-url'], values['signing-app']].some((value) => value !== undefined) || values.enable;
+    if (!changes) {
+      console.log(JSON.stringify(await service.settings(merchantId), null, 2));
+      return;
+    }
+    const settings = await service.update(merchantId, null, {
       webhook_url: values['webhook-url'],
       crm_url: values['crm-url'],
       signing_app_id: values['signing-app'],

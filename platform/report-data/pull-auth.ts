@@ -40,7 +40,7 @@ export async function authenticatePull(apps: IntegrationRepository, clock: Clock
   const query = parseInput(pullQuerySchema, values, 'query');
 
   const app = await apps.pullApp(query.app_id);
-  if (!app || !verifySignature(values, app.app_secret, query.sig)) throw new ApiError(ReportDataCodes.SIGNATURE_INVALID, 'check app_id, app_secret and the signed parameters');
+  if (!app || !verifySignature(values, app.app_secret, query.sig)) throw new ApiError(ReportDataCodes.SIGNATURE_INVALID, 'check app_id, app_secret and the signed parameters; a revoked app signs nothing');
   if (!isSigTimeFresh(query.sig_time, unixSeconds(clock))) throw new ApiError(ReportDataCodes.SIG_TIME_EXPIRED, `sig_time ${query.sig_time}`);
 
   const requested = query.merchant_id === undefined ? undefined : Number(query.merchant_id);

@@ -25,6 +25,21 @@ export interface DatabaseLocation {
   readonly postgres?: PostgresOptions;
 }
 
+/**
+ * The database a URL names, for messages and start lines: "PostgreSQL database platform on
+ * db.internal as platform", never the password.
+ */
+export function databaseLabel(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const host = parsed.hostname || parsed.searchParams.get('host') || 'localhost';
+    const name = decodeURIComponent(parsed.pathname.replace(/^\//, '')) || '(default)';
+    return `PostgreSQL database ${name} on ${host}${parsed.port ? `:${parsed.port}` : ''}${parsed.username ? ` as ${decodeURIComponent(parsed.username)}` : ''}`;
+  } catch {
+    return 'the PostgreSQL database of DATABASE_URL';
+  }
+}
+
 /** Opens and migrates the platform database the configuration names (D-051). */
 export async function openPlatformDatabase(location: DatabaseLocation): Promise<SqlDatabase> {
   if (location.databaseUrl) {

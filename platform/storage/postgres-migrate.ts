@@ -6,6 +6,21 @@ import type { PostgresMigration } from './migrations/postgres/postgres-migration
 const MIGRATION_LOCK = 0x5ca1ab1e;
 
 /**
+ * Whether the database holds the platform's tables (a node has started on it): what an operator
+ * command checks before writing, so a mistyped DATABASE_URL is refused rather than set up (D-129).
+ */
+export async function holdsPlatformTables(url: string): Promise<boolean> {
+  const client = new pg.Client(postgresConnection(url));
+  await client.connect();
+  try {
+    const found = await client.query<{ apps: string | null }>("SELECT to_regclass('apps')::text AS apps");
+    return found.rows[0]?.apps != null;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * Brings a PostgreSQL database to the newest schema: each pending step in its own transaction,
  * recorded in schema_migrations. Processes starting together (an API node and a worker) queue on
  * an advisory lock, so each step runs once. Returns the version reached.

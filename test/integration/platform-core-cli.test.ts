@@ -95,6 +95,8 @@ describe('npm run platform: first start, Ctrl-C, second start', () => {
   it('prints the address, the data directory and where demo-credentials.json is', () => {
     expect(first.url).toBe(`http://127.0.0.1:${port}`);
     expect(first.output()).toContain(`data directory: ${dataDir}`);
+    // Which database, so the log confirms it (D-129's walkthrough): never a password.
+    expect(first.output()).toContain(`database: SQLite ${join(dataDir, 'platform.sqlite')}`);
     expect(first.output()).toContain(`seeded demo tenants; demo credentials: ${credentialsFile()}`);
   });
 

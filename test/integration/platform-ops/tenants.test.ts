@@ -105,8 +105,9 @@ describe('tenants: the operator creates the tenants an integrator signs in with'
     const skinHeaders = { 'access-token': await bearer(merchant.app, 'skin_api') };
     const refused = await call('POST', '/skin_api/file/upload_policy', skinHeaders, { suffix: 'jpg' });
     expect(refused.meta.code).toBe(Codes.MERCHANT_INVALID.code);
-    const order = (await tenants('add-order', '--merchant', merchant.merchant_id, '--quota', '250', '--until', '2099-12-31')) as { valid_until: string };
-    expect(order.valid_until).toBe('2100-01-01T00:00:00.000Z');
+    const order = (await tenants('add-order', '--merchant', merchant.merchant_id, '--quota', '250', '--until', '2099-12-31')) as { valid_until: string; last_day: string };
+    // valid_until is the moment it stops; last_day the day it is valid through, as --until said.
+    expect(order).toMatchObject({ valid_until: '2100-01-01T00:00:00.000Z', last_day: '2099-12-31' });
     expect((await call('POST', '/skin_api/file/upload_policy', skinHeaders, { suffix: 'jpg' })).meta.code).toBe(0);
 
     const listing = (await tenants('list')) as TenantListing;
@@ -161,6 +162,9 @@ describe('tenants: the operator creates the tenants an integrator signs in with'
 
   it('refuses what it cannot do as asked, naming why, and writes nothing', async () => {
     await expect(tenants('add-group', '--name', 'Acme Beauty')).rejects.toThrow(`a group named "Acme Beauty" exists already (id ${group.group_id})`);
+    // Letter case makes no other group to a person.
+    await expect(tenants('add-group', '--name', 'ACME beauty')).rejects.toThrow(`exists already (id ${group.group_id})`);
+    await expect(tenants('add-merchant', '--group', group.group_id, '--name', 'acme singapore', '--region', 'overseas')).rejects.toThrow('already');
     await expect(tenants('add-merchant', '--group', '999', '--name', 'Lost', '--region', 'overseas')).rejects.toThrow('no group 999');
     await expect(tenants('add-merchant', '--group', group.group_id, '--name', 'Acme Singapore', '--region', 'overseas')).rejects.toThrow('has a merchant named "Acme Singapore" already');
     await expect(tenants('add-merchant', '--group', group.group_id, '--name', 'Moon', '--region', 'moon')).rejects.toThrow('--region: ');
@@ -192,11 +196,27 @@ describe('tenants: the operator creates the tenants an integrator signs in with'
     await expect(tenants('end-order', '--order', '999')).rejects.toThrow('no order 999');
   });
 
+  it('shows a merchant\'s integration settings with --merchant alone, writing nothing', async () => {
+    const other = (await tenants('add-merchant', '--group', group.group_id, '--name', 'Acme Johor', '--region', 'overseas')) as { merchant_id: string; app: IssuedApp };
+    const log = console.log;
+    const printed: string[] = [];
+    console.log = (text: string) => printed.push(text);
+    try {
+      await runReportDataCli('integration', [...databaseArgs(), '--merchant', other.merchant_id]);
+    } finally {
+      console.log = log;
+    }
+    expect(JSON.parse(printed.join('\n'))).toMatchObject({ webhook_url: '', crm_url: '', signing_app_id: '' });
+    // Nothing was saved: its app signs nothing, so it can be revoked.
+    expect(await tenants('revoke-app', '--app', other.app.app_id)).toMatchObject({ app_id: other.app.app_id });
+  });
+
   it('never makes a database where the nodes have none (a mistyped --data)', async () => {
     const elsewhere = join(dataDir, 'typo');
     await expect(runTenantsCli(['list', '--data', elsewhere], { env: {} })).rejects.toThrow(`no platform database in ${elsewhere}`);
     // An empty DATABASE_URL (an env file's `DATABASE_URL=`) is none.
     await expect(runTenantsCli(['list', '--data', elsewhere], { env: { DATABASE_URL: '' } })).rejects.toThrow(`no platform database in ${elsewhere}`);
+    // PostgreSQL's equivalent, a database no node has set up: test/integration/multi-node/tenants-database.test.ts.
     expect(existsSync(elsewhere)).toBe(false);
   });
 
