@@ -24,7 +24,7 @@ npm run platform -- tenants add-app      --group ID [--merchant ID] --name NAME
 npm run platform -- tenants revoke-app   --app APP_ID
 npm run platform -- tenants add-order    --merchant ID --quota N --until YYYY-MM-DD [--from YYYY-MM-DD]
 npm run platform -- tenants end-order    --order ID
-Every command takes the nodes' --data and --database (or DATABASE_URL), and prints one JSON document
+Every command takes the nodes' --data and --database (or PLATFORM_DATA and DATABASE_URL), and prints one JSON document
 (run npm with -s, or node dist/platform/cli.js, to have only that on stdout). add-group, add-merchant
 and add-app print the new app's app_secret: it is shown this once. add-group and add-merchant refuse
 a name that exists; add-app and add-order add another each time (end-order ends one added by mistake).
@@ -70,7 +70,8 @@ export async function runTenantsCli(args: readonly string[], options: { env?: No
   const env = options.env ?? process.env;
   // Checked before the database is opened: a wrong argument never creates a data directory.
   const command = commandOf(sub as Subcommand, values);
-  const dataDir = resolve(values.data);
+  // The nodes' own default and variable (PLATFORM_DATA), so a command finds what they use.
+  const dataDir = resolve(values.data ?? env.PLATFORM_DATA ?? './data');
   // An empty value (`DATABASE_URL=` in an env file) means none, as it does for the nodes.
   const databaseUrl = values.database || env.DATABASE_URL || undefined;
   // A mistyped --data or DATABASE_URL must not become a new, empty platform: the nodes create their database.
@@ -103,7 +104,7 @@ function parseTenantArgs(args: readonly string[]) {
   return parseArgs({
     args: [...args],
     options: {
-      data: { type: 'string', default: './data' },
+      data: { type: 'string' },
       database: { type: 'string' },
       name: { type: 'string' },
       group: { type: 'string' },

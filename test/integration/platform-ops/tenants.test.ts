@@ -214,6 +214,10 @@ describe('tenants: the operator creates the tenants an integrator signs in with'
   it('never makes a database where the nodes have none (a mistyped --data)', async () => {
     const elsewhere = join(dataDir, 'typo');
     await expect(runTenantsCli(['list', '--data', elsewhere], { env: {} })).rejects.toThrow(`no platform database in ${elsewhere}`);
+    // The nodes' PLATFORM_DATA is read as theirs is.
+    await expect(runTenantsCli(['list'], { env: { PLATFORM_DATA: elsewhere } })).rejects.toThrow(`no platform database in ${elsewhere}`);
+    const listed = (await runTenantsCli(['list'], { env: { ...env, PLATFORM_DATA: dataDir } })) as TenantListing;
+    expect(listed.groups.map((g) => g.name)).toContain('Acme Beauty');
     // An empty DATABASE_URL (an env file's `DATABASE_URL=`) is none.
     await expect(runTenantsCli(['list', '--data', elsewhere], { env: { DATABASE_URL: '' } })).rejects.toThrow(`no platform database in ${elsewhere}`);
     // PostgreSQL's equivalent, a database no node has set up: test/integration/multi-node/tenants-database.test.ts.
