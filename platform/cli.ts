@@ -4,7 +4,6 @@ import { startPlatform } from './server.ts';
 import { CREDENTIALS_FILE } from './seed/demo-seed.ts';
 import { REPORT_DATA_COMMANDS, runReportDataCli } from './report-data/cli.ts';
 import { optionLabelOfField, optionsTable, platformConfigFromCli } from './cli-options.ts';
-import { parsePlatformConfig } from './config.ts';
 import { databaseLabel, SQLITE_FILE } from './storage/database.ts';
 import { runTenantsCli, TENANTS_COMMAND } from './operator/tenants-cli.ts';
 
@@ -26,9 +25,8 @@ async function main(): Promise<void> {
     return;
   }
   const input = platformConfigFromCli(process.argv.slice(2), process.env);
-  // Checked here first so that a refused value is named by its flag and variable.
-  parsePlatformConfig(input, optionLabelOfField);
-  const platform = await startPlatform(input);
+  // A refused value is named by its flag and variable, as the operator typed it.
+  const platform = await startPlatform(input, { labelOf: optionLabelOfField });
   const { config } = platform.services;
   // Tests and operators wait for these lines: a worker has no address (D-073).
   if (config.role === 'worker') console.log(`platform worker (${config.region}) running tasks and push deliveries${platform.opsUrl ? `; probes and metrics on ${platform.opsUrl}` : ''}`);

@@ -24,11 +24,13 @@ export interface StartOptions {
   clock?: Clock;
   /** Seed the demo tenants into an empty data directory (default true). */
   seed?: boolean;
+  /** How a refused configuration field is named: the command line gives its flag and variable. */
+  labelOf?: (field: string) => string | undefined;
 }
 
 /** Opens the database (SQLite in the data directory, or PostgreSQL), seeds it when empty, and listens. */
 export async function startPlatform(input: PlatformConfigInput, options: StartOptions = {}): Promise<RunningPlatform> {
-  const config = parsePlatformConfig(input);
+  const config = parsePlatformConfig(input, options.labelOf);
   const sql = await openPlatformDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   let app: FastifyInstance;
   let services: PlatformServices;
