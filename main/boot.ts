@@ -49,7 +49,16 @@ export async function bootKiosk(options: KioskBootOptions): Promise<KioskBackend
   try {
     let embedded: EmbeddedPlatform | null = null;
     if (!options.platformUrl) {
-      embedded = await startEmbeddedPlatform({ kioskDataDir: options.dataDir, port: options.platformPort, spawner: options.platformSpawner, modelDir: options.modelDir, log });
+      // Its lines (start, warnings, errors and how it stopped; it logs at warn) go to the kiosk's
+      // console, prefixed: a platform that misbehaves is seen where the kiosk's own lines are.
+      embedded = await startEmbeddedPlatform({
+        kioskDataDir: options.dataDir,
+        port: options.platformPort,
+        spawner: options.platformSpawner,
+        modelDir: options.modelDir,
+        log,
+        onOutput: (line) => log(`embedded platform: ${line}`),
+      });
       cleanup.push(() => embedded!.stop());
       log(`embedded platform at ${embedded.connection.baseUrl} (data ${embedded.dataDir})`);
     }

@@ -57,7 +57,7 @@ export interface EmbeddedPlatformOptions {
   readonly awaitReady?: boolean;
   /** Problems found after start returned (the child died, listens elsewhere). */
   readonly log?: (line: string) => void;
-  /** The child's output lines (default: dropped after start, kept for the error when it fails to start). */
+  /** The child's output, line by line, for as long as it runs (default: dropped after start, kept for the error when it fails to start). */
   readonly onOutput?: (line: string) => void;
 }
 
@@ -225,16 +225,25 @@ function waitForUrl(child: PlatformProcess, exited: Promise<void>, timeoutMs: nu
       } else resolve(url ?? '');
     };
     const timer = setTimeout(() => finish(new Error(`embedded platform did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
-    const onData = (chunk: Buffer | string) => {
-      const text = chunk.toString();
-      for (const line of text.split('\n')) if (line.trim()) onOutput?.(line);
+    // One per stream: a chunk may end inside a line, which waits there for its rest.
+    const reader = () => {
+      let rest = '';
+      return (chunk: Buffer | string) => {
+        const text = chunk.toString();
+        const lines = (rest + text).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) if (line.trim()) onOutput?.(line);
+        onText(text);
+      };
+    };
+    const onText = (text: string) => {
       if (done) return;
       output += text;
       const match = /listening on (http:\/\/\S+)/.exec(output);
       if (match?.[1]) finish(null, match[1]);
     };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
+    child.stdout?.on('data', reader());
+    child.stderr?.on('data', reader());
     void exited.then(() => finish(new Error(`embedded platform exited before listening:\n${output}`)));
   });
 }

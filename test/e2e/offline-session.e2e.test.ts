@@ -10,18 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startPlatformProcess, type PlatformProcess } from '../helpers/platform-process.ts';
 import { chooseSkinAndStart, giveConsent, openKiosk, registerCustomer, runCapture, screen, showDimension, startSession } from './helpers/flows.ts';
-import { embeddedPlatform, type KioskHost } from './helpers/kiosk-host.ts';
+import { embeddedPlatform, waitForExit, type KioskHost } from './helpers/kiosk-host.ts';
 import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
 import { shoot, shootBoth } from './helpers/screens.ts';
-
-function exited(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch {
-    return true;
-  }
-}
 
 describe('a session while the platform is unreachable', () => {
   let kiosk: KioskBrowser;
@@ -45,7 +36,7 @@ describe('a session while the platform is unreachable', () => {
     const platform = embeddedPlatform(host.dataDir);
     expect(platform.pid).not.toBeNull();
     process.kill(platform.pid as number, 'SIGTERM');
-    await expect.poll(() => exited(platform.pid as number), { timeout: 15_000 }).toBe(true);
+    await waitForExit(platform.pid as number, 15_000, host);
     // (The status pill follows main's reachability flag, which main refreshes when it next talks
     // to the platform; what this test insists on is the session's own stage below.)
 

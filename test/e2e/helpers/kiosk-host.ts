@@ -5,7 +5,7 @@
  * (tsx, the kiosk, the embedded platform) and nothing else.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,4 +92,32 @@ export function embeddedPlatform(dataDir: string): { pid: number | null; port: n
   const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) || null : null;
   const port = Number(readFileSync(join(dataDir, 'embedded-platform', 'embedded-port'), 'utf8').trim());
   return { pid, port, dataDir: dir };
+}
+
+/**
+ * Waits until the process is gone. If it is not within the time, fails saying what it is doing
+ * (its state and threads from /proc) and what the kiosk's console last said, the embedded
+ * platform's lines included (main/boot.ts).
+ */
+export async function waitForExit(pid: number, timeoutMs: number, host: KioskHost): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (existsSync(`/proc/${pid}`)) {
+    if (Date.now() > deadline) {
+      throw new Error(`process ${pid} still there ${timeoutMs} ms after SIGTERM: ${processState(pid)}\nkiosk console:\n${host.output().slice(-3000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function processState(pid: number): string {
+  try {
+    const state = /^State:\s*(.*)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? '?';
+    const threads = readdirSync(`/proc/${pid}/task`).map((tid) => {
+      const read = (name: string) => readFileSync(`/proc/${pid}/task/${tid}/${name}`, 'utf8').trim();
+      return `${read('comm')}(${read('wchan')})`;
+    });
+    return `state ${state}; threads ${threads.join(' ')}`;
+  } catch (error) {
+    return `not readable (${(error as Error).message})`;
+  }
 }

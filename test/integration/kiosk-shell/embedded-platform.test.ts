@@ -20,7 +20,8 @@ describe('embedded platform', () => {
     // Meant for a platform service on the same machine: the kiosk's own platform ignores them.
     process.env.DATABASE_URL = 'postgres://nowhere.invalid/elsewhere';
     process.env.PLATFORM_DATA = join(kioskDataDir, 'elsewhere');
-    const platform = await startEmbeddedPlatform({ kioskDataDir }).finally(() => {
+    const lines: string[] = [];
+    const platform = await startEmbeddedPlatform({ kioskDataDir, onOutput: (line) => lines.push(line) }).finally(() => {
       delete process.env.DATABASE_URL;
       delete process.env.PLATFORM_DATA;
     });
@@ -48,6 +49,9 @@ describe('embedded platform', () => {
       await platform.stop();
     }
     expect(alive(platform.pid)).toBe(false);
+    // Its output, whole lines, also after it started: how it stopped is in the kiosk's console.
+    expect(lines).toContain(`platform (overseas) listening on ${platform.connection.baseUrl}`);
+    expect(lines).toContain('SIGTERM: closing');
 
     // A second launch on the same data keeps the seeded credentials and the port, and returns
     // before the child listens (the address is known): the kiosk does not wait for it.
