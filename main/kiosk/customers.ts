@@ -16,6 +16,7 @@ import type { CustomerRecord } from '../store/types.ts';
 import type { SyncEngine } from '../sync/engine.ts';
 import { KNOWN_CLAUSE_IDS } from './consent-clauses.ts';
 import { invalid } from './errors.ts';
+import { PhoneQuestionBudget } from './phone-question-budget.ts';
 import type { PlatformLink } from './platform-link.ts';
 
 type CustomerInput = KioskInput<'registerCustomer'>['customer'];
@@ -31,6 +32,7 @@ export class Customers {
     private readonly engine: SyncEngine,
     private readonly link: PlatformLink,
     private readonly storeCustomId: () => string,
+    private readonly questions = new PhoneQuestionBudget(),
   ) {}
 
   /**
@@ -38,14 +40,17 @@ export class Customers {
    * mobile number a customer of this kiosk or of the merchant's CRM already has is refused with
    * conflict on `customer.phoneNumber`, naming nobody, unless `sharedPhoneConfirmed`: a returning
    * customer registered again would start a second history, and their visits could no longer be
-   * compared; a family sharing one phone confirms and registers separately (D-131).
+   * compared; a family sharing one phone confirms and registers separately (D-131). Past the
+   * budget of numbers asked about, no number is checked (PhoneQuestionBudget, D-132).
    */
   async register(input: Required<CustomerInput>, agreed: readonly string[], rejected: readonly string[], sharedPhoneConfirmed = false): Promise<Customer> {
     const unknown = [...agreed, ...rejected].filter((id) => !KNOWN_CLAUSE_IDS.includes(id));
     if (unknown.length > 0) throw invalid(`Unknown consent clause ids: ${unknown.join(', ')}`, 'agreedClauseIds');
     const both = agreed.filter((id) => rejected.includes(id));
     if (both.length > 0) throw invalid(`A clause cannot be agreed and rejected at once: ${both.join(', ')}`, 'rejectedClauseIds');
-    if (!sharedPhoneConfirmed && input.customId.trim() === '' && input.phoneNumber !== '' && (await this.phoneKnown({ cc: input.phoneCc, number: input.phoneNumber }))) {
+    const phone = { cc: input.phoneCc, number: input.phoneNumber };
+    if (!sharedPhoneConfirmed && input.customId.trim() === '' && input.phoneNumber !== '' && this.questions.allows(phone) && (await this.phoneKnown(phone))) {
+      this.questions.spend(phone);
       throw new KioskApiError('conflict', 'A customer with this mobile number is registered already.', 'customer.phoneNumber');
     }
     const record = this.store.registerCustomer(input, agreed, rejected);

@@ -19,8 +19,8 @@ interface Props {
   failure: CallFailure | null;
   /** Puts the failure away (the question answered): kept in the store, so a form mounted again does not ask again. */
   onDismissFailure: () => void;
-  /** The staff search for a returning customer, where the screen has one to offer (the customer screen). */
-  onFindByStaff?: () => void;
+  /** The staff search for a returning customer, where the screen has one to offer (the customer screen), for the number typed. */
+  onFindByStaff?: (phoneNumber: string) => void;
   /** Who reads the question: the customer, or staff registering someone in the staff area. */
   audience?: 'customer' | 'operator';
   /** Country calling code offered first (the store's market). */
@@ -100,7 +100,7 @@ export function CustomerForm({ onSubmit, busy, failure, onDismissFailure, onFind
             ? {
                 onFindByStaff: () => {
                   onDismissFailure();
-                  onFindByStaff();
+                  onFindByStaff(phoneNumber);
                 },
               }
             : {})}

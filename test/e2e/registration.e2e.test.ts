@@ -2,13 +2,14 @@
  * A new customer whose mobile number another customer has (D-131), in real Chromium against the
  * real kiosk main and its embedded platform with the demo merchant's CRM: the form asks whether
  * they have been here before, naming nobody, and registers nothing until they choose; "Staff:
- * find me" opens the staff search behind its PIN; "Register separately" registers; a number a
- * customer of this kiosk has asks too, and changing the number registers without a question.
+ * find me" opens the staff search behind its PIN, searched for the number typed; "Register
+ * separately" registers; a number a customer of this kiosk has asks too, and changing the number
+ * registers without a question.
  * Screenshots: docs/screenshots/phone-registered-*.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { giveConsent, openKiosk, screen, startSession } from './helpers/flows.ts';
+import { enterPin, giveConsent, openKiosk, screen, STAFF_PIN, startSession } from './helpers/flows.ts';
 import { readKioskDb } from './helpers/kiosk-db.ts';
 import type { KioskHost } from './helpers/kiosk-host.ts';
 import { startKioskBrowser, type KioskBrowser } from './helpers/kiosk-browser.ts';
@@ -62,6 +63,19 @@ describe('registration: a mobile number another customer has', () => {
     expect(await question().count()).toBe(0);
     await page.locator('[data-testid="pin-pad"]').locator('xpath=ancestor::div[@role="dialog"]').locator('[data-testid="modal-close"]').click();
     await page.locator('[data-testid="pin-pad"]').waitFor({ state: 'detached' });
+    // Asked again, staff come: the search has searched for the number typed, and shows the
+    // CRM's customer with the number partly hidden (the customer stands there too).
+    await page.locator('[data-testid="register"]').click();
+    await page.locator('[data-testid="phone-registered-find"]').click();
+    await enterPin(page, STAFF_PIN);
+    const search = page.locator('[data-testid="customer-search"]');
+    expect(await search.locator('input[name="keyword"]').inputValue()).toBe(CRM_NUMBER);
+    const found = search.locator('[data-crm-id]');
+    await found.first().waitFor();
+    expect(await found.first().textContent()).toContain('Arjun');
+    expect(await found.first().textContent()).not.toContain(CRM_NUMBER);
+    await page.locator('[role="dialog"]').locator('[data-testid="modal-close"]').click();
+    await search.waitFor({ state: 'detached' });
 
     // Asked again on the next try; a family sharing the number registers separately.
     await page.locator('[data-testid="register"]').click();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { CustomerForm } from '../../components/CustomerForm.tsx';
@@ -9,6 +9,7 @@ import { TopBar } from '../../components/TopBar.tsx';
 import { useKioskStore } from '../../stores/kiosk/store.ts';
 import { sessionSelectors } from '../../stores/session/selectors.ts';
 import { useSessionStore } from '../../stores/session/store.ts';
+import { useStaffStore } from '../../stores/staff/store.ts';
 import { CancelSessionButton } from './CancelSessionButton.tsx';
 import { SkinConditionChoice } from './SkinConditionChoice.tsx';
 import { CallError } from '../../components/CallError.tsx';
@@ -27,6 +28,19 @@ export function CustomerScreen() {
   const { register, chooseCustomer, chooseCrmCustomer, clearCustomer, beginCapture, dismissError } = useSessionStore.getState();
   const unlocked = useKioskStore((s) => s.unlocked.includes('staff'));
   const [search, setSearch] = useState<'closed' | 'pin' | 'open'>('closed');
+  /** Search as soon as the search opens: staff come for the number the customer typed. */
+  const searchOnOpen = useRef(false);
+  const openSearch = () => {
+    setSearch('open');
+    if (searchOnOpen.current) void useStaffStore.getState().search();
+    searchOnOpen.current = false;
+  };
+  const findByStaff = (phoneNumber = '') => {
+    if (phoneNumber) useStaffStore.getState().setKeyword(phoneNumber);
+    searchOnOpen.current = phoneNumber !== '';
+    if (unlocked) openSearch();
+    else setSearch('pin');
+  };
 
   return (
     <main className="screen customer" data-screen="customer">
@@ -47,12 +61,12 @@ export function CustomerScreen() {
           <div className="two-col">
             <section className="card">
               <h2>{t('customer.newTitle')}</h2>
-              <CustomerForm busy={busy} onSubmit={register} failure={error} onDismissFailure={dismissError} onFindByStaff={() => setSearch(unlocked ? 'open' : 'pin')} />
+              <CustomerForm busy={busy} onSubmit={register} failure={error} onDismissFailure={dismissError} onFindByStaff={findByStaff} />
             </section>
             <section className="card">
               <h2>{t('customer.returningTitle')}</h2>
               <p className="muted">{t('customer.returningHint')}</p>
-              <Button size="large" variant="secondary" data-testid="find-customer" onClick={() => setSearch(unlocked ? 'open' : 'pin')}>
+              <Button size="large" variant="secondary" data-testid="find-customer" onClick={() => findByStaff()}>
                 {t('customer.findByStaff')}
               </Button>
             </section>
@@ -66,7 +80,7 @@ export function CustomerScreen() {
           {t('customer.start')}
         </Button>
       </footer>
-      {search === 'pin' && <PinDialog role="staff" onUnlocked={() => setSearch('open')} onCancel={() => setSearch('closed')} />}
+      {search === 'pin' && <PinDialog role="staff" onUnlocked={openSearch} onCancel={() => setSearch('closed')} />}
       {search === 'open' && (
         <Modal title={t('customer.findByStaff')} onClose={() => setSearch('closed')} closeLabel={t('common.close')} wide>
           <CustomerSearch

@@ -101,7 +101,7 @@ describe('CRM search failures as staff see them (kiosk API searchCustomers)', ()
     expect(found.crm).toMatchObject([{ customId: 'C9', name: 'Crm Chan' }]);
   });
 
-  it('a new customer with a number the CRM or this kiosk has is asked first; a CRM away or slow never holds registration up (D-131)', async () => {
+  it('a new customer with a number the CRM or this kiosk has is asked first, up to four numbers; a CRM away or slow never holds registration up (D-131, D-132)', async () => {
     const register = (phoneNumber: string, extra: { customId?: string; sharedPhoneConfirmed?: boolean } = {}) =>
       kiosk.api.registerCustomer({
         customer: { name: 'New Ng', phoneNumber, ...(extra.customId ? { customId: extra.customId } : {}) },
@@ -144,5 +144,13 @@ describe('CRM search failures as staff see them (kiosk API searchCustomers)', ()
     expect((await register('87651111')).phoneNumber).toBe('87651111');
     expect(Date.now() - started).toBeGreaterThanOrEqual(2400);
     expect(Date.now() - started).toBeLessThan(5000);
+
+    // Asked about three numbers so far; the fourth is asked too, a fifth no longer is (D-132):
+    // registering one known number after another must not list who the merchant's customers are.
+    await useCrm({ status: 503, body: '{}' });
+    await expect(register('87651111')).rejects.toMatchObject(asked);
+    expect((await register('87650000')).phoneNumber).toBe('87650000');
+    // The numbers already asked about are still asked.
+    await expect(register('87654321')).rejects.toMatchObject(asked);
   }, 30_000);
 });
