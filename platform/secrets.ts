@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SqlDatabase } from './storage/sql.ts';
 
@@ -34,13 +34,37 @@ export function loadOrCreateSigningKey(dataDir: string): Buffer {
  * use (D-128): it would refuse their upload addresses and report links as altered. The first
  * process records a fingerprint of its key (an HMAC of a fixed label: it does not reveal the key).
  */
-export async function requireSharedSigningKey(sql: SqlDatabase, key: Buffer, dataDir: string, now: number): Promise<void> {
+async function requireSharedSigningKey(sql: SqlDatabase, key: Buffer, dataDir: string, now: number): Promise<void> {
   const fingerprint = createHmac('sha256', key).update('skin-station signing key fingerprint').digest('hex').slice(0, 32);
   await sql.run('INSERT INTO instance_keys (name, fingerprint, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING', ['signing', fingerprint, now]);
   const recorded = await sql.one<{ fingerprint: string }>('SELECT fingerprint FROM instance_keys WHERE name = ?', ['signing']);
   if (recorded && recorded.fingerprint !== fingerprint) {
     throw new Error(
-      `${join(dataDir, 'signing-key')} is not the signing key the other processes on this database use: copy signing-key from the data directory of a process already serving (every process needs the same one; docs/deploy.md)`,
+      `${join(dataDir, 'signing-key')} is not the signing key the other processes on this database use: ${COPY_KEY}`,
     );
   }
+}
+
+const COPY_KEY = 'copy signing-key from the data directory of a process already serving (every process needs the same one; docs/deploy.md)';
+
+/**
+ * The data directory's signing key, the one the database's processes share (D-128). A data
+ * directory without a key is given a new one only when the database has none recorded yet: a
+ * node started on a mistyped `--data` is refused without writing a key there (D-133), and
+ * a key made by a node that then loses the race to record its own is removed again.
+ */
+export async function sharedSigningKey(sql: SqlDatabase, dataDir: string, now: number): Promise<Buffer> {
+  const file = join(dataDir, 'signing-key');
+  const existed = existsSync(file);
+  if (!existed && (await sql.one('SELECT 1 AS found FROM instance_keys WHERE name = ?', ['signing']))) {
+    throw new Error(`${file} does not exist, and the other processes on this database sign with a key: ${COPY_KEY}`);
+  }
+  const key = loadOrCreateSigningKey(dataDir);
+  try {
+    await requireSharedSigningKey(sql, key, dataDir, now);
+  } catch (error) {
+    if (!existed) rmSync(file, { force: true });
+    throw error;
+  }
+  return key;
 }

@@ -4,7 +4,8 @@ import { systemClock, type Clock } from './clock.ts';
 import { parsePlatformConfig, type PlatformConfigInput } from './config.ts';
 import { seedDemoIfEmpty, type SeedResult } from './seed/demo-seed.ts';
 import { openS3Store } from './objects/open-s3-store.ts';
-import { loadOrCreateSigningKey, requireSharedSigningKey } from './secrets.ts';
+import { sharedSigningKey } from './secrets.ts';
+import { comparesTextByBytes, NOT_BYTE_ORDER } from './storage/byte-order.ts';
 import { createServices, type PlatformServices } from './services.ts';
 import { openPlatformDatabase } from './storage/database.ts';
 
@@ -37,8 +38,7 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
   const clock = options.clock ?? systemClock;
   try {
     // First, before anything else is opened: a process signing differently must not start (D-128).
-    const signingKey = loadOrCreateSigningKey(config.dataDir);
-    await requireSharedSigningKey(sql, signingKey, config.dataDir, clock.now());
+    const signingKey = await sharedSigningKey(sql, config.dataDir, clock.now());
     // D-073: on PostgreSQL tasks go through the shared job queue, whatever the role.
     // Imported on demand, like the S3 store: an embedded platform on SQLite never loads graphile-worker (cold start, D-053).
     const sharedQueue = config.databaseUrl === undefined ? undefined : await (await import('./analysis/shared-queue.ts')).SharedTaskQueue.open(config.databaseUrl, sql);
@@ -46,12 +46,14 @@ export async function startPlatform(input: PlatformConfigInput, options: StartOp
       ...(config.objectStoreCredentials ? { credentials: config.objectStoreCredentials } : {}),
       requestTimeoutMs: config.objectStoreTimeoutMs,
     });
+    const byteOrder = config.databaseUrl === undefined || (await comparesTextByBytes(sql));
     services = createServices(config, clock, sql, { s3, signingKey, ...(sharedQueue ? { sharedQueue } : {}) });
     // A worker serves no API (D-073); it builds the probes and metrics for its logger, and serves
     // them when given an ops port (D-128).
     app = await buildPlatformApp(services, undefined, config.role === 'worker' ? 'ops' : 'all');
     if (config.role !== 'worker') await app.listen({ host: config.host, port: config.port });
     else if (config.opsPort !== undefined) await app.listen({ host: config.host, port: config.opsPort });
+    if (!byteOrder) app.log.warn(NOT_BYTE_ORDER);
   } catch (error) {
     await sql.close();
     throw error;

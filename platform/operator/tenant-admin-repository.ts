@@ -15,7 +15,11 @@ export interface MerchantListRow {
   region: Region;
   default_lang: string;
   lang_list: string;
+  area: string;
+  multi_account: number;
   stores: number;
+  /** The app that signs its pushes and CRM calls, or null (merchant_integrations). */
+  signing_app_id: string | null;
 }
 
 /** An app as the operator sees it: never its secret. */
@@ -51,12 +55,19 @@ export class TenantAdminRepository {
     return this.db.one<{ id: number }>('SELECT id FROM merchants WHERE group_id = ? AND lower(name) = lower(?)', [groupId, name]);
   }
 
-  merchantsWithStoreCounts(): Promise<MerchantListRow[]> {
+  /** Merchants with their store counts and signing apps. */
+  merchants(): Promise<MerchantListRow[]> {
     return this.db.all<MerchantListRow>(
-      `SELECT m.id, m.group_id, m.name, m.region, m.default_lang, m.lang_list,
-              (SELECT COUNT(*) FROM stores s WHERE s.merchant_id = m.id) AS stores
+      `SELECT m.id, m.group_id, m.name, m.region, m.default_lang, m.lang_list, m.area, m.multi_account,
+              (SELECT COUNT(*) FROM stores s WHERE s.merchant_id = m.id) AS stores,
+              (SELECT i.signing_app_id FROM merchant_integrations i WHERE i.merchant_id = m.id) AS signing_app_id
          FROM merchants m ORDER BY m.id`,
     );
+  }
+
+  /** Every merchant's store regions (areas), in the order they were made. */
+  areas(): Promise<{ merchant_id: number; name: string }[]> {
+    return this.db.all<{ merchant_id: number; name: string }>('SELECT merchant_id, name FROM areas ORDER BY merchant_id, id');
   }
 
   apps(): Promise<AppListRow[]> {

@@ -28,10 +28,17 @@ export interface TenantListing {
       merchant_id: string;
       name: string;
       region: Region;
+      /** The merchant's own area field (the open API's merchant detail). */
+      area: string;
       default_lang: string;
       lang_list: string[];
+      single_account: boolean;
+      /** Store regions (the open API's areas), as made by add-merchant or by the merchant. */
+      store_regions: string[];
       stores: number;
       apps: ListedApp[];
+      /** The app that signs the merchant's pushes and CRM calls (`integration`), or null. */
+      signing_app_id: string | null;
       orders: { order_id: string; valid_from: string; valid_until: string; last_day: string; quota_total: number; quota_left: number }[];
     }[];
   }[];
@@ -177,7 +184,7 @@ export class TenantAdmin {
   /** Every group with its apps and merchants, each merchant with its store count, apps and current orders; no secrets. */
   async list(): Promise<TenantListing> {
     const admin = new TenantAdminRepository(this.sql);
-    const [groups, merchants, apps, orders] = await Promise.all([admin.groups(), admin.merchantsWithStoreCounts(), admin.apps(), new OrderRepository(this.sql).current(this.clock.now())]);
+    const [groups, merchants, areas, apps, orders] = await Promise.all([admin.groups(), admin.merchants(), admin.areas(), admin.apps(), new OrderRepository(this.sql).current(this.clock.now())]);
     const listed = (app: (typeof apps)[number]): ListedApp => ({ app_id: app.app_id, name: app.name, revoked_at: app.revoked_at === null ? null : iso(app.revoked_at) });
     return {
       groups: groups.map((group) => ({
@@ -190,10 +197,14 @@ export class TenantAdmin {
             merchant_id: String(merchant.id),
             name: merchant.name,
             region: merchant.region,
+            area: merchant.area,
             default_lang: merchant.default_lang,
             lang_list: JSON.parse(merchant.lang_list) as string[],
+            single_account: Number(merchant.multi_account) === 0,
+            store_regions: areas.filter((area) => area.merchant_id === merchant.id).map((area) => area.name),
             stores: Number(merchant.stores),
             apps: apps.filter((app) => app.merchant_id === merchant.id).map(listed),
+            signing_app_id: merchant.signing_app_id,
             orders: orders
               .filter((order) => order.merchant_id === merchant.id)
               .map((order) => ({

@@ -20,10 +20,12 @@ export interface TestPostgresDatabase {
  * like SQLite's BINARY so text orders the same on both backends. Fails, never skips, without a
  * server, naming what to install.
  */
-export async function createTestPostgresDatabase(): Promise<TestPostgresDatabase> {
+export async function createTestPostgresDatabase(options: { icuLocale?: string } = {}): Promise<TestPostgresDatabase> {
   // The run's prefix lets the PostgreSQL suite's global teardown drop what a test left behind.
   const name = `test_${process.env.TEST_POSTGRES_RUN ?? 'x'}_${process.pid}_${randomBytes(6).toString('hex')}`;
-  await admin(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
+  // An ICU locale (`en-US`) only for a test of a database made without deploy.md's "C".
+  const locale = options.icuLocale ? `LOCALE_PROVIDER icu ICU_LOCALE '${options.icuLocale.replace(/[^\w-]/g, '')}' LOCALE 'C'` : "LC_COLLATE 'C' LC_CTYPE 'C'";
+  await admin(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' ${locale}`);
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   return {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,12 @@ describe('the signing key shared by every process of a database', () => {
 
     writeFileSync(join(dataDir, 'signing-key'), randomBytes(32).toString('hex'));
     await expect(start()).rejects.toThrow(`${join(dataDir, 'signing-key')} is not the signing key the other processes on this database use: copy signing-key`);
+
+    // No key at all (a mistyped --data beside a database that has one): refused, and no key is
+    // left there for the next start to use.
+    rmSync(join(dataDir, 'signing-key'));
+    await expect(start()).rejects.toThrow(`${join(dataDir, 'signing-key')} does not exist, and the other processes on this database sign with a key: copy signing-key`);
+    expect(existsSync(join(dataDir, 'signing-key'))).toBe(false);
 
     // With the recorded key back, it starts.
     writeFileSync(join(dataDir, 'signing-key'), key);

@@ -112,7 +112,10 @@ describe('tenants: the operator creates the tenants an integrator signs in with'
 
     const listing = (await tenants('list')) as TenantListing;
     const listed = listing.groups[0]!.merchants[0]!;
-    expect(listed).toMatchObject({ merchant_id: merchant.merchant_id, stores: 1, lang_list: ['en', 'ar'], orders: [{ quota_total: 250, quota_left: 250 }] });
+    expect(listed).toMatchObject({
+      merchant_id: merchant.merchant_id, area: 'Singapore', single_account: false, store_regions: ['Central', 'East'], stores: 1, lang_list: ['en', 'ar'],
+      orders: [{ quota_total: 250, quota_left: 250 }], signing_app_id: null,
+    });
     // Secrets are shown once, when issued: never by list.
     expect(JSON.stringify(listing)).not.toContain(merchant.app.app_secret);
     expect(JSON.stringify(listing)).not.toContain(group.app.app_secret);
@@ -142,8 +145,9 @@ describe('tenants: the operator creates the tenants an integrator signs in with'
     expect((await pull(merchant.app)).meta.code).toBe(ReportDataCodes.SIGNATURE_INVALID.code);
 
     expect((await call('GET', '/open_api/merchant/langs', { 'access-token': secondToken })).meta.code).toBe(0);
-    const listed = ((await tenants('list')) as TenantListing).groups[0]!.merchants[0]!.apps;
-    expect(listed.map((app) => [app.app_id, app.revoked_at === null])).toEqual([[merchant.app.app_id, false], [second.app_id, true]]);
+    const listed = ((await tenants('list')) as TenantListing).groups[0]!.merchants[0]!;
+    expect(listed.apps.map((app) => [app.app_id, app.revoked_at === null])).toEqual([[merchant.app.app_id, false], [second.app_id, true]]);
+    expect(listed.signing_app_id).toBe(second.app_id);
     await expect(tenants('revoke-app', '--app', merchant.app.app_id)).rejects.toThrow(`app ${merchant.app.app_id} was revoked already`);
     // Nor can a revoked app be named to sign again.
     await expect(runReportDataCli('integration', [...databaseArgs(), '--merchant', merchant.merchant_id, '--signing-app', merchant.app.app_id])).rejects.toThrow('signing app cannot act for this merchant');
