@@ -47,4 +47,15 @@ describe('demo catalogue', () => {
     expect(primary.products.every((p) => p.lang_data?.['zh-Hans'] && p.lang_data['ar'])).toBe(true);
     expect(primary.products.every((p) => p.problem && Object.keys(p.problem).length > 0)).toBe(true);
   });
+
+  it('gives the primary merchant\'s Chinese and Arabic readers every text the English reader has', () => {
+    for (const item of [...(primary?.products ?? []), ...(primary?.treatments ?? [])]) {
+      for (const lang of ['zh-Hans', 'ar'] as const) {
+        const entry = item.lang_data?.[lang];
+        for (const field of ['name', 'sub_title', 'label', 'instruction'] as const) {
+          if (item[field]) expect(entry?.[field], `${item.custom_id} ${lang} ${field}`).toBeTruthy();
+        }
+      }
+    }
+  });
 });
