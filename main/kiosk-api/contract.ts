@@ -74,7 +74,7 @@ export const customerSchema = customerInputSchema.extend({
   agreeClauseIds: z.array(z.string()),
   rejectClauseIds: z.array(z.string()),
   createdAt: z.number(),
-  /** Sessions this kiosk holds for the customer, newest first. */
+  /** The customer's finished sessions (capture confirmed) this kiosk holds, newest first (D-134). */
   sessionIds: z.array(id),
 });
 

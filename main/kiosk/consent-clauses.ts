@@ -40,7 +40,7 @@ const CLAUSES: readonly { id: string; kind: Clause['kind']; required: boolean; t
     id: MARKETING_CLAUSE_ID,
     kind: 'marketing',
     required: false,
-    title: { en: 'News and offers (optional)', 'zh-Hans': '资讯与优惠（可选）', ar: 'الأخبار والعروض (اختياري)' },
+    title: { en: 'News and offers', 'zh-Hans': '资讯与优惠', ar: 'الأخبار والعروض' },
     text: {
       en: 'The store may contact you about products and treatments that suit your results.',
       'zh-Hans': '门店可能会就适合您检测结果的产品和护理项目与您联系。',

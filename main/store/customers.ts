@@ -81,10 +81,23 @@ export function recordConsent(db: Db, customerId: string, agreed: readonly strin
  */
 export function searchCustomers(db: Db, keyword: string, page: { limit: number; offset: number }): { customers: CustomerRecord[]; total: number } {
   const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const where = "name LIKE @like ESCAPE '\\' OR phone_number LIKE @like ESCAPE '\\' OR email LIKE @like ESCAPE '\\' OR custom_id LIKE @like ESCAPE '\\'";
-  const rows = db.prepare(`SELECT * FROM customers WHERE ${where} ORDER BY updated_at DESC, id LIMIT @limit OFFSET @offset`).all({ like, ...page }) as CustomerRow[];
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM customers WHERE ${where}`).get({ like }) as { n: number }).n;
+  // A number as people type it ("+65 9123 4567", "0065-9123-4567", "9123 4567"): its digits,
+  // matched within the calling code and number written together ("6591234567"), which holds the
+  // number alone as well (D-134).
+  const digits = phoneDigitsOf(keyword);
+  const byNumber = digits ? " OR (CAST(phone_cc AS TEXT) || phone_number) LIKE @digits" : '';
+  const where = `name LIKE @like ESCAPE '\\' OR phone_number LIKE @like ESCAPE '\\' OR email LIKE @like ESCAPE '\\' OR custom_id LIKE @like ESCAPE '\\'${byNumber}`;
+  const params = { like, ...(digits ? { digits: `%${digits}%` } : {}) };
+  const rows = db.prepare(`SELECT * FROM customers WHERE ${where} ORDER BY updated_at DESC, id LIMIT @limit OFFSET @offset`).all({ ...params, ...page }) as CustomerRow[];
+  const total = (db.prepare(`SELECT COUNT(*) AS n FROM customers WHERE ${where}`).get(params) as { n: number }).n;
   return { customers: rows.map(toCustomer), total };
+}
+
+/** The digits of a keyword written as a phone number (digits, spaces, + - ( ) .; four digits or more), without an international "00"; else null. */
+function phoneDigitsOf(keyword: string): string | null {
+  if (!/^[\d\s+\-().]+$/.test(keyword)) return null;
+  const digits = keyword.replace(/\D/g, '').replace(/^00/, '');
+  return digits.length >= 4 ? digits : null;
 }
 
 /**

@@ -82,9 +82,13 @@ export function openSessions(db: Db, customerId?: string): SessionRecord[] {
   return rows.map(toSession);
 }
 
-/** A customer's session ids, newest first. */
+/**
+ * A customer's sessions whose capture was finished (confirmed), newest first: the visits their
+ * report can compare with. Sessions cancelled, declined or left to time out are not visits a
+ * customer would count (D-134).
+ */
 export function sessionIdsOfCustomer(db: Db, customerId: string): string[] {
-  return (db.prepare('SELECT id FROM sessions WHERE customer_id = ? ORDER BY created_at DESC').all(customerId) as { id: string }[]).map((r) => r.id);
+  return (db.prepare("SELECT id FROM sessions WHERE customer_id = ? AND state = 'done' ORDER BY created_at DESC").all(customerId) as { id: string }[]).map((r) => r.id);
 }
 
 export interface SessionListRow {

@@ -128,7 +128,10 @@ export class SyncEngine {
     const job = this.options.store.outbox.get(sessionId);
     if (!job) return false;
     if (job.stage === 'done') return true;
-    const patch: JobPatch = { attempts: 0, nextAttemptAt: this.now(), waiting: null };
+    // `waiting` stays: it says what the job waits for until a step goes through (which clears it)
+    // or fails again (which sets it). Cleared here, a retry while offline read "Uploading" until
+    // the next offline probe reached the job, minutes later (D-134).
+    const patch: JobPatch = { attempts: 0, nextAttemptAt: this.now() };
     if (job.stage === 'failed') {
       const again = job.failedStage ?? 'register_user';
       Object.assign(patch, { errorCode: null, errorMessage: null, failedStage: null, stage: again });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Customer, KioskOutput } from '../../main/kiosk-api/types.ts';
 import { useMainMessage } from '../i18n/main-messages.ts';
@@ -26,6 +26,30 @@ function phone(cc: number, number: string): string {
 /** How a row shows contact details: whole in the staff area, partly hidden where the customer stands. */
 const WHOLE = { phone, email: (email: string | undefined) => email ?? '', member: (id: string) => id };
 const MASKED = { phone: maskedPhone, email: maskedEmail, member: maskedMemberNumber };
+
+/** A number, an address or a member number: read left to right in every script. */
+interface Ltr {
+  readonly ltr: string;
+}
+const ltr = (text: string): Ltr | '' => (text ? { ltr: text } : '');
+
+/**
+ * A row's details, separated by dots. Numbers and addresses are isolated left to right (bdi):
+ * run into Arabic text, "+65 •••0001" read "0001••• 65+" and the parts came out reordered.
+ */
+function Details({ parts }: { parts: readonly (Ltr | string)[] }) {
+  const shown = parts.filter((part) => part !== '');
+  return (
+    <span className="muted">
+      {shown.map((part, k) => (
+        <Fragment key={k}>
+          {k > 0 && ' · '}
+          {typeof part === 'string' ? part : <bdi dir="ltr">{part.ltr}</bdi>}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
 
 /** Staff search: customers on this kiosk and the merchant's CRM (relayed by main). */
 export function CustomerSearch({ onChooseLocal, onChooseCrm, chooseLabel, localAction, masked = false }: Props) {
@@ -61,7 +85,7 @@ export function CustomerSearch({ onChooseLocal, onChooseCrm, chooseLabel, localA
               <li key={c.id} className="row" data-customer-id={c.id}>
                 <div className="row-main">
                   <strong>{c.name}</strong>
-                  <span className="muted">{[show.phone(c.phoneCc, c.phoneNumber), show.email(c.email), t('search.sessions', { count: c.sessionIds.length })].filter(Boolean).join(' · ')}</span>
+                  <Details parts={[ltr(show.phone(c.phoneCc, c.phoneNumber)), ltr(show.email(c.email)), t('search.sessions', { count: c.sessionIds.length })]} />
                 </div>
                 {localAction?.(c)}
                 <Button onClick={() => onChooseLocal(c)}>{chooseLabel}</Button>
@@ -78,7 +102,7 @@ export function CustomerSearch({ onChooseLocal, onChooseCrm, chooseLabel, localA
               <li key={c.customId} className="row" data-crm-id={c.customId}>
                 <div className="row-main">
                   <strong>{c.name}</strong>
-                  <span className="muted">{[show.phone(c.phoneCc, c.phoneNumber), show.email(c.email), show.member(c.customId)].filter(Boolean).join(' · ')}</span>
+                  <Details parts={[ltr(show.phone(c.phoneCc, c.phoneNumber)), ltr(show.email(c.email)), ltr(show.member(c.customId))]} />
                 </div>
                 <Button onClick={() => onChooseCrm(c)}>{chooseLabel}</Button>
               </li>

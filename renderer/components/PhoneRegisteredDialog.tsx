@@ -3,7 +3,7 @@ import { Button } from './Button.tsx';
 import { Modal } from './Modal.tsx';
 
 interface Props {
-  /** Opens the staff search for the customer (the customer screen's "Staff: find customer"); absent in the staff area, which has its own search beside the form. */
+  /** Searches for the number: the customer screen's staff search behind its PIN, or the staff area's own search beside the form (D-134). */
   readonly onFindByStaff?: () => void;
   readonly onRegisterSeparately: () => void;
   readonly onChangeNumber: () => void;
@@ -25,7 +25,7 @@ export function PhoneRegisteredDialog({ onFindByStaff, onRegisterSeparately, onC
         <div className="action-row">
           {onFindByStaff && (
             <Button size="large" data-testid="phone-registered-find" onClick={onFindByStaff}>
-              {t('customer.phoneRegistered.findMe')}
+              {audience === 'customer' ? t('customer.phoneRegistered.findMe') : t('staff.searchNumber')}
             </Button>
           )}
           <Button size="large" variant="secondary" data-testid="phone-registered-separately" onClick={onRegisterSeparately}>

@@ -280,8 +280,9 @@ export const en = {
     registered: 'Registered {{name}}',
     /** The registration question of D-131 as staff read it in the staff area. */
     phoneRegistered: 'Another customer has this mobile number. If it is the same person, find them with the search on this page, so their visits stay together; if the number is shared (family), register separately.',
+    searchNumber: 'Search this number',
     startSession: 'Start analysis',
-    dailyCount: 'Analyses completed this day: {{count}}',
+    dailyCount: 'Sessions with photos taken this day: {{count}}',
     /** What became of a session (contract sessionStatusSchema, D-048); `failed` only when its sync failed. */
     status: {
       in_progress: 'In progress',
@@ -307,8 +308,8 @@ export const en = {
     state: { consent: 'Consent', customer: 'Customer step', capturing: 'Capturing', live: 'Capturing', review: 'Review', done: 'Done', cancelled: 'Cancelled', fault: 'Fault' },
     retryDone: 'Queued again',
     retryRefused: 'This capture was not finished, so there is nothing to send.',
-    deleteConfirm: 'Delete this session and its photos from this kiosk? This cannot be undone.',
-    deleteCustomerConfirm: 'Delete {{name}} and every session of theirs from this kiosk? This cannot be undone.',
+    deleteConfirm: 'Delete this session, its photos and its report, on this kiosk and on the platform? Its report link stops working. This cannot be undone.',
+    deleteCustomerConfirm: 'Delete {{name}} and every session of theirs, photos and reports, on this kiosk and on the platform? Their report links stop working. This cannot be undone.',
     deleteCustomer: 'Delete customer',
     deleteSession: 'Delete session',
     openReport: 'Open report',

@@ -58,6 +58,7 @@ export const resultsAr: Catalogue<typeof resultsEn> = {
   changeUp: '\u2066+{{delta}}\u2069 منذ المرة السابقة',
   changeDown: '\u2066{{delta}}\u2069 منذ المرة السابقة',
   changeNoise: '\u2066{{delta}}\u2069 منذ المرة السابقة — ضمن هامش خطأ القياس (\u2066±{{band}}\u2069)',
+  changeNoBand: '\u2066{{delta}}\u2069 منذ المرة السابقة — لا يوجد رقم مقيس لهامش الخطأ، فلا يُعرف إن كان تغيرًا حقيقيًا',
   standing: {
     title: 'أين تقف',
     group: 'مقارنةً بعملاء متاجرنا الذين تتراوح أعمارهم بين {{from}} و{{to}}',
@@ -76,6 +77,7 @@ export const resultsAr: Catalogue<typeof resultsEn> = {
   visits: {
     since: 'منذ زيارتك في {{date}}:',
     counts: '{{better}} أفضل · {{worse}} أسوأ · {{noise}} ضمن هامش خطأ القياس',
+    countsNoBand: '{{count}} بلا رقم لهامش الخطأ',
     open: 'قارن مع {{date}}',
     title: 'مقارنة زيارتين',
     earlier: 'الزيارة السابقة',

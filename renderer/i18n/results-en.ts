@@ -37,6 +37,7 @@ export const resultsEn = {
   changeUp: '+{{delta}} since last time',
   changeDown: '{{delta}} since last time',
   changeNoise: '{{delta}} since last time — within measurement noise (±{{band}})',
+  changeNoBand: '{{delta}} since last time — no measured noise figure, so not known to be a real change',
   /** Where you stand among the merchant's customers of the same age band (issue 16 item 8, D-066). */
   standing: {
     title: 'Where you stand',
@@ -56,6 +57,7 @@ export const resultsEn = {
   visits: {
     since: 'Since your visit on {{date}}:',
     counts: '{{better}} better · {{worse}} worse · {{noise}} within measurement noise',
+    countsNoBand: '{{count}} without a noise figure',
     open: 'Compare with {{date}}',
     title: 'Two visits compared',
     earlier: 'Earlier visit',

@@ -50,6 +50,7 @@ export const resultsZhHans: Catalogue<typeof resultsEn> = {
   visits: {
     since: '与 {{date}} 那次相比：',
     counts: '{{better}} 项改善 · {{worse}} 项变差 · {{noise}} 项在测量误差内',
+    countsNoBand: '{{count}} 项无误差数据',
     open: '与 {{date}} 对比',
     title: '两次检测对比',
     earlier: '较早的检测',
@@ -84,6 +85,7 @@ export const resultsZhHans: Catalogue<typeof resultsEn> = {
   changeUp: '较上次 +{{delta}}',
   changeDown: '较上次 {{delta}}',
   changeNoise: '较上次 {{delta}}——在测量误差范围内（±{{band}}）',
+  changeNoBand: '较上次 {{delta}}——暂无测量误差数据，无法判断是否为真实变化',
   makeupPoint: '化妆',
   makeupNote: '化妆状态下的检测已标出，与素颜检测不能直接对比。',
   recommendations: '为您推荐',

@@ -143,7 +143,13 @@ describe('dimensions the analysis could not measure (D-033)', () => {
 
     // All dimensions: the mean over those measured in both visits, and it says so.
     await page.locator('[data-testid="comparison"] .chip').click();
-    await expect.poll(() => page.locator('[data-testid="latest-change"]').getAttribute('data-kind')).toMatch(/^(up|down|noise)$/);
+    // A dimension with no repeatability figure among them (docs/vision-skin.md) leaves the mean
+    // without a noise figure: then no change is called real (D-134).
+    await expect.poll(() => page.locator('[data-testid="latest-change"]').getAttribute('data-kind')).toMatch(/^(up|down|noise|unknown_band)$/);
+    if ((await page.locator('[data-testid="latest-change"]').getAttribute('data-kind')) === 'unknown_band') {
+      expect(await page.locator('[data-testid="latest-change"]').textContent()).toMatch(/since last time — no measured noise figure, so not known to be a real change$/);
+      expect(await page.locator('[data-testid="history-chart"]').getAttribute('data-band')).toBe('0');
+    }
     expect(await page.locator('[data-testid="overall-common"]').textContent()).toMatch(/^All dimensions: the mean of the \d+ measured in every session shown\.$/);
   });
 });

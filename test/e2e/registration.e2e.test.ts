@@ -113,4 +113,23 @@ describe('registration: a mobile number another customer has', () => {
     await screen(page, 'customer').waitFor();
     expect(customers(host).map((c) => [c.name, c.phone_number])).toEqual([['Anna Tan', CRM_NUMBER], ['Ben Lim', '98765499'], ['Cara Lim', '98765500']]);
   });
+
+  it('asks staff registering in the staff area in their words, and searches the number beside the form (D-134)', async () => {
+    await openKiosk(page, host.url);
+    await page.locator('[data-testid="open-staff"]').click();
+    await enterPin(page, STAFF_PIN);
+    await screen(page, 'staff').waitFor();
+    for (const clause of await page.locator('.clause').all()) {
+      if ((await clause.locator('.badge-strong').count()) > 0) await clause.locator('[role="switch"]').click();
+    }
+    await fillAndRegister(page, 'Dev Rao', '98765499');
+    await question().waitFor();
+    expect(await question().textContent()).toContain('Another customer has this mobile number.');
+    await page.locator('[data-testid="phone-registered-find"]').click();
+    await question().waitFor({ state: 'detached' });
+    expect(await page.locator('input[name="keyword"]').inputValue()).toBe('98765499');
+    // Staff see the whole number: this kiosk's Ben Lim, whom the question did not name.
+    await expect.poll(() => page.locator('[data-customer-id]').first().textContent()).toContain('Ben Lim');
+    expect(customers(host).map((c) => c.name)).not.toContain('Dev Rao');
+  });
 });

@@ -140,6 +140,15 @@ describe('staff: failed sync and retry, find a customer, delete a customer', () 
       await shootBoth(page, 'find-customer', lang);
       await page.locator('[data-customer-id] .btn-primary').first().click();
       await expect.poll(() => page.locator('[data-testid="chosen-customer"]').textContent()).toContain(CUSTOMER.name);
+      // Staff handed the kiosk back (D-134): the customer who taps "Change" and the search again
+      // is asked for the PIN, and the search shows nothing of staff's.
+      await page.locator('[data-testid="chosen-customer"] button').click();
+      await page.locator('[data-testid="find-customer"]').click();
+      await page.locator('[data-testid="pin-pad"]').waitFor();
+      await enterPin(page, STAFF_PIN);
+      expect(await page.locator('input[name="keyword"]').inputValue()).toBe('');
+      expect(await page.locator('[data-customer-id]').count()).toBe(0);
+      await page.locator('[role="dialog"] [data-testid="modal-close"]').click();
       await discardSession(page);
       await screen(page, 'idle').waitFor({ timeout: 30_000 });
     }

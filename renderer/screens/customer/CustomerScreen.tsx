@@ -14,6 +14,7 @@ import { CancelSessionButton } from './CancelSessionButton.tsx';
 import { SkinConditionChoice } from './SkinConditionChoice.tsx';
 import { CallError } from '../../components/CallError.tsx';
 import { isPhoneRegistered } from '../../lib/kiosk.ts';
+import { staffDone } from '../../app/staff-done.ts';
 
 /**
  * Who the report is for, and the skin condition. A new customer registers here; a returning one
@@ -89,9 +90,13 @@ export function CustomerScreen() {
             onChooseLocal={(c) => {
               chooseCustomer(c);
               setSearch('closed');
+              staffDone();
             }}
             onChooseCrm={(c) => {
-              void chooseCrmCustomer(c).then(() => setSearch('closed'));
+              void chooseCrmCustomer(c).then(() => {
+                setSearch('closed');
+                staffDone();
+              });
             }}
           />
         </Modal>

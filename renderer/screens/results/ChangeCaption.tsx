@@ -18,7 +18,9 @@ export function ChangeCaption({ change }: { change: Change }) {
   }
   return (
     <p className={`change change-${change.kind}`} data-testid="latest-change" data-kind={change.kind}>
-      {change.kind === 'noise'
+      {change.kind === 'unknown_band'
+        ? t('results.changeNoBand', { delta: formatDelta(change.delta) })
+        : change.kind === 'noise'
         ? t('results.changeNoise', { delta: formatDelta(change.delta), band: formatScore(Math.round(change.band * 10) / 10) })
         : change.kind === 'up'
           ? t('results.changeUp', { delta: formatDelta(change.delta).replace('+', '') })

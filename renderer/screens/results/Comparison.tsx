@@ -10,6 +10,7 @@ import { dimensionNameOf, resultsSelectors } from '../../stores/results/selector
 import { useResultsStore } from '../../stores/results/store.ts';
 import { changeCounts, previousVisit, visitChanges } from '../../stores/results/visit-changes.ts';
 import { VisitCompare } from './compare/VisitCompare.tsx';
+import { visitCountsLine } from './compare/visit-counts.ts';
 import { HistoryChart } from './HistoryChart.tsx';
 
 interface Props {
@@ -46,7 +47,7 @@ export function Comparison({ report, history, captured }: Props) {
         <div className="visit-summary">
           <p data-testid="since-last-visit">
             <strong>{t('results.visits.since', { date: formatVisitDate(before.createdAt, report.createdAt, language) })}</strong>{' '}
-            {t('results.visits.counts', { better: counts.better, worse: counts.worse, noise: counts.noise })}
+            {visitCountsLine(t, counts)}
           </p>
           <Button variant="primary" data-testid="open-visit-compare" onClick={() => setComparing(true)}>
             {t('results.visits.open', { date: formatVisitDate(before.createdAt, report.createdAt, language) })}

@@ -50,7 +50,7 @@ export function HistoryChart({ history, dimension, title }: Props) {
   // Labels at the ends are anchored inwards, so they stay inside the chart.
   const anchor = (i: number) => (i === 0 ? 'start' : i === points.length - 1 ? 'end' : 'middle');
   // No band against a visit that measured nothing: there is no change for it to qualify.
-  const b = change && change.kind !== 'not_comparable' ? (band ?? 0) : 0;
+  const b = change && (change.kind === 'up' || change.kind === 'down' || change.kind === 'noise') ? change.band : 0;
   // The band is for the difference between two sessions (main/kiosk/noise-band.ts), so it is
   // drawn around the previous session's score, up to the latest: a latest point inside it moved
   // by no more than measurement noise.

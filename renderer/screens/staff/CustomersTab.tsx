@@ -14,6 +14,7 @@ import { useSessionStore } from '../../stores/session/store.ts';
 import { staffSelectors } from '../../stores/staff/selectors.ts';
 import { useStaffStore } from '../../stores/staff/store.ts';
 import { DeleteConfirm } from './DeleteConfirm.tsx';
+import { staffDone } from '../../app/staff-done.ts';
 
 /** Find a customer (kiosk + CRM), register a new one, or start an analysis for one. */
 export function CustomersTab() {
@@ -26,7 +27,7 @@ export function CustomersTab() {
   const registering = useStaffStore(staffSelectors.registering);
   const registered = useStaffStore(staffSelectors.registered);
   const error = useStaffStore(staffSelectors.error);
-  const { loadRegisterClauses, tickRegister, register, askDelete, dismissError } = useStaffStore.getState();
+  const { loadRegisterClauses, tickRegister, register, askDelete, dismissError, setKeyword, search } = useStaffStore.getState();
 
   useEffect(() => {
     void loadRegisterClauses(language);
@@ -39,6 +40,7 @@ export function CustomersTab() {
     await session.start(language);
     const after = useSessionStore.getState();
     if (after.sessionId) {
+      staffDone();
       goTo('consent');
       return;
     }
@@ -70,7 +72,18 @@ export function CustomersTab() {
         <h2>{t('staff.registerTitle')}</h2>
         <ConsentClauses clauses={clauses} ticked={ticked} onTick={tickRegister} />
         {consentComplete ? (
-          <CustomerForm busy={registering} onSubmit={register} failure={error} onDismissFailure={dismissError} audience="operator" />
+          <CustomerForm
+            busy={registering}
+            onSubmit={register}
+            failure={error}
+            onDismissFailure={dismissError}
+            audience="operator"
+            // The search beside the form, for the number typed (D-134).
+            onFindByStaff={(phoneNumber) => {
+              setKeyword(phoneNumber);
+              void search();
+            }}
+          />
         ) : (
           <p className="note">{t('consent.requiredMissing')}</p>
         )}

@@ -72,8 +72,9 @@ export function SessionsTab() {
                   {/* The step an unfinished session stands at; an ended one says it in its status. */}
                   {row.status === 'in_progress' && ` · ${t('staff.stateCol')}: ${stateName(row.state)}`}
                 </span>
+                {/* Red for a failed sync only (D-048); a session queued offline says why in amber. */}
                 {row.lastError && (
-                  <span className="note-bad small" data-testid="last-error" data-key={row.lastError.key}>
+                  <span className={`${row.stage === 'failed' ? 'note-bad' : 'note-warn'} small`} data-testid="last-error" data-key={row.lastError.key}>
                     {say(row.lastError)}
                   </span>
                 )}

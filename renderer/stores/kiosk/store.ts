@@ -17,6 +17,8 @@ export interface KioskActions {
   verifyPin(role: Role, pin: string): Promise<boolean>;
   /** Back to the idle screen, operator areas locked, language back to the merchant default. */
   returnToIdle(): Promise<void>;
+  /** Every operator area asks for its PIN again (the screen stays where it is). */
+  lockOperatorAreas(): void;
   setCameraPrefs(prefs: CameraPrefs): void;
 }
 
@@ -60,13 +62,18 @@ export const useKioskStore = create<KioskState & KioskActions>()(
 
       async returnToIdle() {
         const status = get().status;
-        const hadRoles = get().unlocked.length > 0;
-        set({ screen: 'idle', pinFor: null, unlocked: [] });
+        get().lockOperatorAreas();
+        set({ screen: 'idle' });
         // A customer staff chose but never started for must not pass to the next person.
         useSessionStore.getState().preselect(null);
+        await get().setLanguage(status?.languages.default ?? 'en');
+      },
+
+      lockOperatorAreas() {
+        const hadRoles = get().unlocked.length > 0;
+        set({ pinFor: null, unlocked: [] });
         // Main drops the roles too; should the call fail, they lapse by themselves when idle.
         if (hadRoles) void kiosk().lock({}).catch(() => undefined);
-        await get().setLanguage(status?.languages.default ?? 'en');
       },
 
       setCameraPrefs(prefs) {

@@ -74,6 +74,8 @@ export function seriesBand(history: History | null, series: ChartSeries): number
 
 export type Change =
   | { kind: 'up' | 'down' | 'noise'; delta: number; band: number }
+  /** No noise figure for the series (a dimension without repeatability figures): no verdict (D-134). */
+  | { kind: 'unknown_band'; delta: number }
   /** One of the two visits did not measure it: `latestMeasured` says which one did. */
   | { kind: 'not_comparable'; latestMeasured: boolean }
   | null;
@@ -85,7 +87,8 @@ export function latestChange(points: readonly ChartPoint[], band: number | null)
   if (!last || !before) return null;
   if (last.score === null || before.score === null) return { kind: 'not_comparable', latestMeasured: last.score !== null };
   const delta = last.score - before.score;
-  const b = band ?? 0;
-  if (Math.abs(delta) <= b) return { kind: 'noise', delta, band: b };
-  return { kind: delta > 0 ? 'up' : 'down', delta, band: b };
+  // Without a band nothing says whether the change is more than noise: not called up or down.
+  if (band === null) return { kind: 'unknown_band', delta };
+  if (Math.abs(delta) <= band) return { kind: 'noise', delta, band };
+  return { kind: delta > 0 ? 'up' : 'down', delta, band };
 }

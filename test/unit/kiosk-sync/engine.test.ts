@@ -149,6 +149,13 @@ describe('sync engine', () => {
     }
     expect(engine.job(sessionId)).toMatchObject({ waiting: 'network', errorCode: 'unreachable', attempts: expect.any(Number) });
     expect(engine.job(sessionId)!.attempts).toBeGreaterThanOrEqual(1);
+
+    // Staff retry while still offline: due now, and still shown as waiting for the network
+    // until a step goes through or fails again (it read "Uploading" for minutes, D-134).
+    expect(engine.retry(sessionId)).toBe(true);
+    expect(engine.job(sessionId)).toMatchObject({ waiting: 'network', attempts: 0 });
+    await engine.runOnce();
+    expect(engine.job(sessionId)).toMatchObject({ waiting: 'network', errorCode: 'unreachable' });
   });
 
   it('a task failed on the platform fails the stage with its code; staff retry creates a new task under a new key', async () => {

@@ -108,6 +108,32 @@ describe('kiosk store', () => {
     expect(store.getCustomer(customer.id)).toMatchObject({ agreeClauseIds: ['privacy-v1', 'marketing-v1', 'photos-research'], rejectClauseIds: [] });
   });
 
+  it("lists a customer's finished sessions, newest first, not those cancelled or still open (D-134)", async () => {
+    const store = await openStore();
+    const { customer, session: open } = sessionWithCustomer(store);
+    const ids = (['done', 'cancelled', 'done'] as const).map((state) => {
+      clock += 1000;
+      const session = store.createSession('multi_light');
+      store.attachCustomer(session.id, { customerId: customer.id, skinCondition: 'clean', consentClauseIds: ['privacy-v1'] });
+      store.setSessionState(session.id, state);
+      return session.id;
+    });
+    expect(store.sessionIdsOfCustomer(customer.id)).toEqual([ids[2], ids[0]]);
+    expect(store.sessionIdsOfCustomer(customer.id)).not.toContain(open.id);
+  });
+
+  it('finds a customer by a number typed as people write it, with or without the calling code (D-134)', async () => {
+    const store = await openStore();
+    store.createCustomer({ name: 'Sam', phoneCc: 65, phoneNumber: '91234567' });
+    store.createCustomer({ name: 'Other', phoneCc: 60, phoneNumber: '123400089' });
+    const names = (keyword: string) => store.searchCustomers(keyword, { limit: 20, offset: 0 }).customers.map((c) => c.name);
+    for (const typed of ['+65 9123 4567', '0065-9123-4567', '6591234567', '9123 4567', '(9123) 4567', '4567']) expect(names(typed), typed).toEqual(['Sam']);
+    expect(names('+60 9123 4567')).toEqual([]);
+    // Too few digits to be a number, and names, as before.
+    expect(names('+1')).toEqual([]);
+    expect(names('sam')).toEqual(['Sam']);
+  });
+
   it("deletes a customer's rows and files on request, and nobody else's", async () => {
     const store = await openStore();
     const a = sessionWithCustomer(store);

@@ -43,8 +43,12 @@ describe('history series (D-033)', () => {
     expect(latestChange(series.points, seriesBand(history, series))).toMatchObject({ kind: 'up', delta: 8, band: 3 });
   });
 
-  it('has no band for a dimension without repeatability figures', () => {
+  it('has no band for a dimension without repeatability figures, and then calls no change real (D-134)', () => {
     const series = chartSeries({ ...history, noiseBand: { pore: 3 } }, 'water');
     expect(seriesBand({ ...history, noiseBand: { pore: 3 } }, series)).toBeNull();
+    expect(latestChange(series.points, null)).toMatchObject({ kind: 'unknown_band' });
+    // The overall of dimensions one of which has no band: the same.
+    const overall = chartSeries({ ...history, noiseBand: { pore: 3 } }, null);
+    expect(latestChange(overall.points, seriesBand({ ...history, noiseBand: { pore: 3 } }, overall))).toEqual({ kind: 'unknown_band', delta: 5 });
   });
 });

@@ -8,6 +8,7 @@ import { kioskSelectors } from '../../../stores/kiosk/selectors.ts';
 import { useKioskStore } from '../../../stores/kiosk/store.ts';
 import type { Light, View } from '../../../stores/results/initialState.ts';
 import { changeCounts, previousVisit, visitChanges } from '../../../stores/results/visit-changes.ts';
+import { visitCountsLine } from './visit-counts.ts';
 import { ChangeTable } from './ChangeTable.tsx';
 import { ComparePhotos } from './ComparePhotos.tsx';
 import { useVisitPhotos } from './useVisitPhotos.ts';
@@ -83,7 +84,7 @@ export function VisitCompare({ report, history, captured, onClose }: Props) {
         {before && current ? (
           <>
             <p className="visit-counts" data-testid="visit-counts">
-              {t('results.visits.counts', { better: counts.better, worse: counts.worse, noise: counts.noise })}
+              {visitCountsLine(t, counts)}
             </p>
             <p className="muted small">{t('results.visits.bandNote')}</p>
             <ChangeTable report={report} changes={changes} />
