@@ -242,8 +242,12 @@ function waitForUrl(child: PlatformProcess, exited: Promise<void>, timeoutMs: nu
       const match = /listening on (http:\/\/\S+)/.exec(output);
       if (match?.[1]) finish(null, match[1]);
     };
-    child.stdout?.on('data', reader());
-    child.stderr?.on('data', reader());
+    for (const stream of [child.stdout, child.stderr]) {
+      const read = reader();
+      stream?.on('data', read);
+      // A last line without its newline (a crash's message) is passed on when the stream ends.
+      stream?.on('end', () => read('\n'));
+    }
     void exited.then(() => finish(new Error(`embedded platform exited before listening:\n${output}`)));
   });
 }

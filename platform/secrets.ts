@@ -30,19 +30,15 @@ export function loadOrCreateSigningKey(dataDir: string): Buffer {
 }
 
 /**
- * Refuses to start a process whose signing key is not the one the database's other processes
- * use (D-128): it would refuse their upload addresses and report links as altered. The first
- * process records a fingerprint of its key (an HMAC of a fixed label: it does not reveal the key).
+ * Whether the key is the one the database's processes use (D-128): a process signing with
+ * another would refuse their upload addresses and report links as altered. The first process
+ * records a fingerprint of its key (an HMAC of a fixed label: it does not reveal the key).
  */
-async function requireSharedSigningKey(sql: SqlDatabase, key: Buffer, dataDir: string, now: number): Promise<void> {
+async function isSharedSigningKey(sql: SqlDatabase, key: Buffer, now: number): Promise<boolean> {
   const fingerprint = createHmac('sha256', key).update('skin-station signing key fingerprint').digest('hex').slice(0, 32);
   await sql.run('INSERT INTO instance_keys (name, fingerprint, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING', ['signing', fingerprint, now]);
   const recorded = await sql.one<{ fingerprint: string }>('SELECT fingerprint FROM instance_keys WHERE name = ?', ['signing']);
-  if (recorded && recorded.fingerprint !== fingerprint) {
-    throw new Error(
-      `${join(dataDir, 'signing-key')} is not the signing key the other processes on this database use: ${COPY_KEY}`,
-    );
-  }
+  return !recorded || recorded.fingerprint === fingerprint;
 }
 
 const COPY_KEY = 'copy signing-key from the data directory of a process already serving (every process needs the same one; docs/deploy.md)';
@@ -60,11 +56,11 @@ export async function sharedSigningKey(sql: SqlDatabase, dataDir: string, now: n
     throw new Error(`${file} does not exist, and the other processes on this database sign with a key: ${COPY_KEY}`);
   }
   const key = loadOrCreateSigningKey(dataDir);
-  try {
-    await requireSharedSigningKey(sql, key, dataDir, now);
-  } catch (error) {
+  // Only a key that is not the recorded one is taken away again: after any other failure (the
+  // database gone between the two statements) the key may be the recorded one.
+  if (!(await isSharedSigningKey(sql, key, now))) {
     if (!existed) rmSync(file, { force: true });
-    throw error;
+    throw new Error(`${file} is not the signing key the other processes on this database use: ${COPY_KEY}`);
   }
   return key;
 }

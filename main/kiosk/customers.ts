@@ -49,9 +49,10 @@ export class Customers {
     const both = agreed.filter((id) => rejected.includes(id));
     if (both.length > 0) throw invalid(`A clause cannot be agreed and rejected at once: ${both.join(', ')}`, 'rejectedClauseIds');
     const phone = { cc: input.phoneCc, number: input.phoneNumber };
-    if (!sharedPhoneConfirmed && input.customId.trim() === '' && input.phoneNumber !== '' && this.questions.allows(phone) && (await this.phoneKnown(phone))) {
-      this.questions.spend(phone);
-      throw new KioskApiError('conflict', 'A customer with this mobile number is registered already.', 'customer.phoneNumber');
+    const slot = !sharedPhoneConfirmed && input.customId.trim() === '' && input.phoneNumber !== '' ? this.questions.take(phone) : null;
+    if (slot) {
+      if (await this.phoneKnown(phone)) throw new KioskApiError('conflict', 'A customer with this mobile number is registered already.', 'customer.phoneNumber');
+      slot();
     }
     const record = this.store.registerCustomer(input, agreed, rejected);
     this.engine.enqueueUser(record.id);

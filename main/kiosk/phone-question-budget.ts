@@ -19,7 +19,7 @@ export class PhoneQuestionBudget {
   private readonly limit: number;
   private readonly windowMs: number;
   private readonly now: () => number;
-  /** Number (calling code and national digits) -> when it was last asked about. */
+  /** Number (calling code and national digits) -> when it was first asked about in the window. */
   private readonly asked = new Map<string, number>();
 
   constructor(options: PhoneQuestionBudgetOptions = {}) {
@@ -28,15 +28,21 @@ export class PhoneQuestionBudget {
     this.now = options.now ?? Date.now;
   }
 
-  /** Whether registration may check this number, and ask if it is known. */
-  allows(phone: PhoneNumber): boolean {
+  /**
+   * Takes a slot for this number before it is checked, or null when the budget is spent. The
+   * slot is taken at once, not after the check (which waits up to 2.5 s for the CRM): calls sent
+   * side by side must not all pass. The returned function gives the slot back, for a number that
+   * turned out not to be known.
+   */
+  take(phone: PhoneNumber): (() => void) | null {
     this.forgetOld();
-    return this.asked.has(keyOf(phone)) || this.asked.size < this.limit;
-  }
-
-  /** The customer was asked about this number. */
-  spend(phone: PhoneNumber): void {
-    this.asked.set(keyOf(phone), this.now());
+    const key = keyOf(phone);
+    const before = this.asked.get(key);
+    if (before === undefined && this.asked.size >= this.limit) return null;
+    this.asked.set(key, before ?? this.now());
+    return () => {
+      if (before === undefined) this.asked.delete(key);
+    };
   }
 
   private forgetOld(): void {

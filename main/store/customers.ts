@@ -81,11 +81,12 @@ export function recordConsent(db: Db, customerId: string, agreed: readonly strin
  */
 export function searchCustomers(db: Db, keyword: string, page: { limit: number; offset: number }): { customers: CustomerRecord[]; total: number } {
   const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  // A number as people type it ("+65 9123 4567", "0065-9123-4567", "9123 4567"): its digits,
-  // matched within the calling code and number written together ("6591234567"), which holds the
-  // number alone as well (D-134).
+  // A number as people type it ("+65 9123 4567", "0065-9123-4567", "9123 4567", "050 123 4567"):
+  // its digits, matched within the calling code and national number written together
+  // ("6591234567"), which holds the national number alone as well; a trunk 0 is left out on both
+  // sides, as common/kiosk/phone.ts compares numbers (D-134).
   const digits = phoneDigitsOf(keyword);
-  const byNumber = digits ? " OR (CAST(phone_cc AS TEXT) || phone_number) LIKE @digits" : '';
+  const byNumber = digits ? " OR (CAST(phone_cc AS TEXT) || CASE WHEN substr(phone_number, 1, 1) = '0' THEN substr(phone_number, 2) ELSE phone_number END) LIKE @digits" : '';
   const where = `name LIKE @like ESCAPE '\\' OR phone_number LIKE @like ESCAPE '\\' OR email LIKE @like ESCAPE '\\' OR custom_id LIKE @like ESCAPE '\\'${byNumber}`;
   const params = { like, ...(digits ? { digits: `%${digits}%` } : {}) };
   const rows = db.prepare(`SELECT * FROM customers WHERE ${where} ORDER BY updated_at DESC, id LIMIT @limit OFFSET @offset`).all({ ...params, ...page }) as CustomerRow[];
@@ -93,10 +94,16 @@ export function searchCustomers(db: Db, keyword: string, page: { limit: number; 
   return { customers: rows.map(toCustomer), total };
 }
 
-/** The digits of a keyword written as a phone number (digits, spaces, + - ( ) .; four digits or more), without an international "00"; else null. */
+/**
+ * The digits of a keyword written as a phone number (digits, spaces, + - ( ) .; four digits or
+ * more): after "+" or "00", the calling code and number; else the national number without its
+ * trunk 0. Null for any other keyword.
+ */
 function phoneDigitsOf(keyword: string): string | null {
   if (!/^[\d\s+\-().]+$/.test(keyword)) return null;
-  const digits = keyword.replace(/\D/g, '').replace(/^00/, '');
+  const international = /^\s*(\+|00)/.test(keyword);
+  const all = keyword.replace(/\D/g, '');
+  const digits = international ? all.replace(/^00/, '') : all.replace(/^0/, '');
   return digits.length >= 4 ? digits : null;
 }
 

@@ -23,7 +23,8 @@ export interface TestPostgresDatabase {
 export async function createTestPostgresDatabase(options: { icuLocale?: string } = {}): Promise<TestPostgresDatabase> {
   // The run's prefix lets the PostgreSQL suite's global teardown drop what a test left behind.
   const name = `test_${process.env.TEST_POSTGRES_RUN ?? 'x'}_${process.pid}_${randomBytes(6).toString('hex')}`;
-  // An ICU locale (`en-US`) only for a test of a database made without deploy.md's "C".
+  // An ICU locale (`en-US`) only for a test of a database made without deploy.md's "C"
+  // (LOCALE_PROVIDER needs PostgreSQL 15 or later; Debian 12's is 15).
   const locale = options.icuLocale ? `LOCALE_PROVIDER icu ICU_LOCALE '${options.icuLocale.replace(/[^\w-]/g, '')}' LOCALE 'C'` : "LC_COLLATE 'C' LC_CTYPE 'C'";
   await admin(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' ${locale}`);
   const url = new URL(POSTGRES_ADMIN_URL);

@@ -83,7 +83,16 @@ export function CustomerScreen() {
       </footer>
       {search === 'pin' && <PinDialog role="staff" onUnlocked={openSearch} onCancel={() => setSearch('closed')} />}
       {search === 'open' && (
-        <Modal title={t('customer.findByStaff')} onClose={() => setSearch('closed')} closeLabel={t('common.close')} wide>
+        <Modal
+          title={t('customer.findByStaff')}
+          onClose={() => {
+            // Staff are done here, whether they chose someone or not (D-134).
+            setSearch('closed');
+            staffDone();
+          }}
+          closeLabel={t('common.close')}
+          wide
+        >
           <CustomerSearch
             masked
             chooseLabel={t('search.choose')}
@@ -94,6 +103,8 @@ export function CustomerScreen() {
             }}
             onChooseCrm={(c) => {
               void chooseCrmCustomer(c).then(() => {
+                // Not registered (the error shows under the form): staff may try again, unlocked.
+                if (!useSessionStore.getState().customer) return;
                 setSearch('closed');
                 staffDone();
               });

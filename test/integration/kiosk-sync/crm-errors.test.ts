@@ -153,4 +153,20 @@ describe('CRM search failures as staff see them (kiosk API searchCustomers)', ()
     // The numbers already asked about are still asked.
     await expect(register('87654321')).rejects.toMatchObject(asked);
   }, 30_000);
+
+  it('asks about four numbers at most when registrations arrive side by side (D-132)', async () => {
+    const fresh = await startKiosk(tp.platform.url, tp.app('primary') as Parameters<typeof startKiosk>[1], { extra: { startSync: false } });
+    try {
+      const numbers = ['86660001', '86660002', '86660003', '86660004', '86660005', '86660006'];
+      const register = (phoneNumber: string, sharedPhoneConfirmed = false) =>
+        fresh.api.registerCustomer({ customer: { name: 'Side Sim', phoneNumber }, agreedClauseIds: REQUIRED_CONSENT, rejectedClauseIds: [], ...(sharedPhoneConfirmed ? { sharedPhoneConfirmed } : {}) });
+      for (const number of numbers) await register(number, true);
+      const outcomes = await Promise.allSettled(numbers.map((number) => register(number)));
+      expect(outcomes.filter((o) => o.status === 'rejected')).toHaveLength(4);
+      for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toMatchObject({ code: 'conflict', field: 'customer.phoneNumber' });
+    } finally {
+      await fresh.close();
+      removeDir(fresh.dataDir);
+    }
+  }, 30_000);
 });

@@ -4,30 +4,36 @@ import { PhoneQuestionBudget } from '../../../main/kiosk/phone-question-budget.t
 describe('PhoneQuestionBudget (D-132)', () => {
   const phone = (number: string, cc = 65) => ({ cc, number });
 
-  it('allows a few different numbers within the window, the same number again at no cost, more after the window', () => {
+  it('gives a few different numbers a slot within the window, the same number again at no cost, more after the window', () => {
     let now = 0;
     const budget = new PhoneQuestionBudget({ limit: 2, windowMs: 600_000, now: () => now });
-    for (const n of ['91110001', '91110002']) {
-      expect(budget.allows(phone(n))).toBe(true);
-      budget.spend(phone(n));
-    }
-    expect(budget.allows(phone('91110003'))).toBe(false);
+    expect(budget.take(phone('91110001'))).not.toBeNull();
+    expect(budget.take(phone('91110002'))).not.toBeNull();
+    expect(budget.take(phone('91110003'))).toBeNull();
     // The same number, also as the CRM spells it: already counted.
-    expect(budget.allows(phone('91110001'))).toBe(true);
-    expect(budget.allows(phone('+65 9111-0002'))).toBe(true);
-    budget.spend(phone('91110001'));
+    expect(budget.take(phone('91110001'))).not.toBeNull();
+    expect(budget.take(phone('+65 9111-0002'))).not.toBeNull();
     // Another calling code is another number.
-    expect(budget.allows(phone('91110001', 60))).toBe(false);
+    expect(budget.take(phone('91110001', 60))).toBeNull();
 
     now = 600_000;
-    // Both numbers were asked about at 0: forgotten a window later.
-    expect(budget.allows(phone('91110003'))).toBe(true);
+    // Both numbers were first asked about at 0: forgotten a window later.
+    expect(budget.take(phone('91110003'))).not.toBeNull();
   });
 
-  it('counts only numbers asked about', () => {
+  it('gives a slot back for a number that was not known, and only a slot it took', () => {
     const budget = new PhoneQuestionBudget({ limit: 1 });
-    for (let k = 0; k < 5; k++) expect(budget.allows(phone(`9222000${k}`))).toBe(true);
-    budget.spend(phone('92220000'));
-    expect(budget.allows(phone('92220001'))).toBe(false);
+    for (let k = 0; k < 5; k++) budget.take(phone(`9222000${k}`))?.();
+    const known = budget.take(phone('92220000'));
+    expect(known).not.toBeNull();
+    // Checked again while held (a second press of Register): giving that back keeps the first.
+    budget.take(phone('92220000'))?.();
+    expect(budget.take(phone('92220001'))).toBeNull();
+  });
+
+  it('is taken before the check: calls side by side do not all pass', () => {
+    const budget = new PhoneQuestionBudget({ limit: 4 });
+    const slots = Array.from({ length: 10 }, (_, k) => budget.take(phone(`9333000${k}`)));
+    expect(slots.filter((slot) => slot !== null)).toHaveLength(4);
   });
 });

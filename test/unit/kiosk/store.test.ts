@@ -129,6 +129,13 @@ describe('kiosk store', () => {
     const names = (keyword: string) => store.searchCustomers(keyword, { limit: 20, offset: 0 }).customers.map((c) => c.name);
     for (const typed of ['+65 9123 4567', '0065-9123-4567', '6591234567', '9123 4567', '(9123) 4567', '4567']) expect(names(typed), typed).toEqual(['Sam']);
     expect(names('+60 9123 4567')).toEqual([]);
+    // A trunk 0, stored or typed (the UAE's 050…, the UK's 07700…).
+    store.createCustomer({ name: 'Noor', phoneCc: 971, phoneNumber: '0501234567' });
+    store.createCustomer({ name: 'Ade', phoneCc: 44, phoneNumber: '7700900123' });
+    expect(names('+971 50 123 4567')).toEqual(['Noor']);
+    expect(names('050 123 4567')).toEqual(['Noor']);
+    expect(names('07700 900123')).toEqual(['Ade']);
+    expect(names('+44 7700 900123')).toEqual(['Ade']);
     // Too few digits to be a number, and names, as before.
     expect(names('+1')).toEqual([]);
     expect(names('sam')).toEqual(['Sam']);

@@ -49,6 +49,7 @@ describe('demo catalogue', () => {
   });
 
   it('gives the primary merchant\'s Chinese and Arabic readers every text the English reader has', () => {
+    expect(primary?.products.length).toBeGreaterThan(0);
     for (const item of [...(primary?.products ?? []), ...(primary?.treatments ?? [])]) {
       for (const lang of ['zh-Hans', 'ar'] as const) {
         const entry = item.lang_data?.[lang];
