@@ -12,6 +12,7 @@ import { changeCounts, previousVisit, visitChanges } from '../../stores/results/
 import { VisitCompare } from './compare/VisitCompare.tsx';
 import { visitCountsLine } from './compare/visit-counts.ts';
 import { HistoryChart } from './HistoryChart.tsx';
+import { historyUntil } from '../../stores/results/history-series.ts';
 
 interface Props {
   report: Report;
@@ -25,12 +26,13 @@ interface Props {
  * A returning customer sees first, in one line, what changed beyond measurement noise since the
  * visit before, and one tap opens the two visits side by side (D-061).
  */
-export function Comparison({ report, history, captured }: Props) {
+export function Comparison({ report, history: wholeHistory, captured }: Props) {
   const { t } = useTranslation();
   const language = useKioskStore(kioskSelectors.language);
   const dimensionId = useResultsStore(resultsSelectors.dimension);
   const selectDimension = useResultsStore((s) => s.selectDimension);
   const [comparing, setComparing] = useState(false);
+  const history = useMemo(() => historyUntil(wholeHistory, report.sessionId), [wholeHistory, report.sessionId]);
   // A dimension this visit could not measure is still chosen by name: its history shows why
   // there is no change to compare (D-033).
   const name = dimensionNameOf(report, dimensionId);

@@ -34,6 +34,17 @@ export interface ChartSeries {
  * all (disabled, or analysed before it existed) are left out; visits that could not measure it
  * stay, as gaps.
  */
+/**
+ * The history as it stood at this session's visit: the visits after it left out, so a report
+ * opened later (staff's list) charts and compares that visit, not the newest (D-134). A session
+ * not in the history leaves it whole.
+ */
+export function historyUntil(history: History | null, sessionId: string): History | null {
+  const at = history?.points.find((p) => p.sessionId === sessionId)?.createdAt;
+  if (!history || at === undefined) return history;
+  return { ...history, points: history.points.filter((p) => p.createdAt <= at) };
+}
+
 export function chartSeries(history: History | null, dimension: DimensionId | null): ChartSeries {
   if (!history) return { points: [], dimensions: [], leftOut: 0 };
   const visits = [...history.points].sort((a, b) => a.createdAt - b.createdAt);

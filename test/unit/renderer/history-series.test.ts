@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { History } from '../../../main/kiosk-api/types.ts';
-import { chartSeries, latestChange, seriesBand } from '../../../renderer/stores/results/history-series.ts';
+import { chartSeries, historyUntil, latestChange, seriesBand } from '../../../renderer/stores/results/history-series.ts';
 
 const point = (sessionId: string, day: number, scores: Record<string, number>, notMeasured: History['points'][number]['notMeasured'] = {}): History['points'][number] => ({
   sessionId,
@@ -41,6 +41,13 @@ describe('history series (D-033)', () => {
     const series = chartSeries(history, 'pore');
     expect(latestChange(series.points, 10)).toMatchObject({ kind: 'noise', delta: 8 });
     expect(latestChange(series.points, seriesBand(history, series))).toMatchObject({ kind: 'up', delta: 8, band: 3 });
+  });
+
+  it('charts a report opened later as it stood at its visit: the visits after it left out (D-134)', () => {
+    const first = history.points.reduce((a, b) => (a.createdAt <= b.createdAt ? a : b));
+    expect(historyUntil(history, first.sessionId)?.points.map((p) => p.sessionId)).toEqual([first.sessionId]);
+    expect(historyUntil(history, 'not-in-history')).toBe(history);
+    expect(historyUntil(null, first.sessionId)).toBeNull();
   });
 
   it('has no band for a dimension without repeatability figures, and then calls no change real (D-134)', () => {
