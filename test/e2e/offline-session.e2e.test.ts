@@ -49,6 +49,8 @@ describe('a session while the platform is unreachable', () => {
     await screen(page, 'processing').waitFor();
     await expect.poll(() => screen(page, 'processing').getAttribute('data-stage'), { timeout: 60_000 }).toBe('queued_offline');
     await page.locator('[data-testid="queued-note"]').waitFor();
+    // The photos are saved: that step is ticked, and none runs while the upload waits.
+    expect(await page.locator('.stage-steps li').evaluateAll((items) => items.map((li) => li.className))).toEqual(['is-done', '', '', '']);
     await expect.poll(() => page.locator('[data-testid="status-pill"]').getAttribute('data-online'), { timeout: 30_000 }).toBe('false');
     const detail = page.locator('[data-testid="stage-detail"]');
     expect(await detail.getAttribute('data-key')).toBe('sync.offline');

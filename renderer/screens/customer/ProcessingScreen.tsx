@@ -58,7 +58,8 @@ export function ProcessingScreen() {
   const stage: Stage = report?.sessionId === sessionId ? report.stage : 'capturing';
   const queued = stage === 'queued_offline';
   const failed = stage === 'failed';
-  const reached = queued ? 0 : STEPS.indexOf(stage);
+  // Queued offline, the photos are saved (the first step is done) and the upload waits.
+  const reached = queued ? STEPS.indexOf('uploading') : STEPS.indexOf(stage);
 
   return (
     <main className="screen processing" data-screen="processing" data-stage={stage}>
