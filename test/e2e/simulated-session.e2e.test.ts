@@ -299,21 +299,29 @@ describe('customer sessions on the simulated device', () => {
     await shootBoth(page, 'staff-sessions', 'en');
   });
 
-  it('opens an old report for staff with the customer’s history, on a Japanese screen: Japanese names, English UI texts', async () => {
+  it('opens reports for staff, each with the history as at its visit, on a Japanese screen: Japanese names, English UI texts', async () => {
     await openKiosk(page, host.withQuery('?lang=ja'));
     expect(await page.locator('html').getAttribute('lang')).toBe('ja');
     await page.locator('[data-testid="open-staff"]').click();
     await enterPin(page, STAFF_PIN);
     await screen(page, 'staff').waitFor();
     await page.locator('[data-tab="sessions"]').click();
-    // The oldest session of the day: the first visit, with the repeat visit after it.
+    // The oldest session of the day, the first visit: its report as it stood then, with no
+    // earlier visit to chart, not the repeat visit after it (D-134).
     const oldest = page.locator('[data-session-id][data-stage="ready"]').last();
     await oldest.waitFor();
     await oldest.locator('[data-testid="open-report"]').click();
     await screen(page, 'results').waitFor();
     await page.locator('[data-testid="summary"]').waitFor();
+    await page.locator('[data-testid="no-history"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid="results-finish"]').click();
+    await screen(page, 'staff').waitFor();
+    // The newest, the repeat visit: the staff view has the customer's history too (both visits).
+    const newest = page.locator('[data-session-id][data-stage="ready"]').first();
+    await newest.locator('[data-testid="open-report"]').click();
+    await screen(page, 'results').waitFor();
+    await page.locator('[data-testid="summary"]').waitFor();
     await checkResults(page, 'ja');
-    // The staff view has the customer's history too (both visits).
     await expect.poll(() => page.locator('[data-testid="history-chart"]').getAttribute('data-points'), { timeout: 30_000 }).toBe('2');
     // UI texts without a Japanese catalogue fall back to English, key by key: never a raw key.
     expect(await page.locator('.topbar-title').textContent()).toBe('Your skin report');
