@@ -1,6 +1,6 @@
 /** Customer rows: the local profile, consent, and deletion on request (rows and image files). */
 import { z } from 'zod';
-import { samePhone, type PhoneNumber } from '../../common/kiosk/phone.ts';
+import { nationalDigits, samePhone, type PhoneNumber } from '../../common/kiosk/phone.ts';
 import type { Db } from './database.ts';
 import { uuidv7 } from './ids.ts';
 import type { CustomerRecord, NewCustomer } from './types.ts';
@@ -97,13 +97,11 @@ export function searchCustomers(db: Db, keyword: string, page: { limit: number; 
 /**
  * The digits of a keyword written as a phone number (digits, spaces, + - ( ) .; four digits or
  * more): after "+" or "00", the calling code and number; else the national number without its
- * trunk 0. Null for any other keyword.
+ * trunk 0 (`nationalDigits` with no calling code to take off). Null for any other keyword.
  */
 function phoneDigitsOf(keyword: string): string | null {
   if (!/^[\d\s+\-().]+$/.test(keyword)) return null;
-  const international = /^\s*(\+|00)/.test(keyword);
-  const all = keyword.replace(/\D/g, '');
-  const digits = international ? all.replace(/^00/, '') : all.replace(/^0/, '');
+  const digits = nationalDigits(0, keyword);
   return digits.length >= 4 ? digits : null;
 }
 
