@@ -19,6 +19,7 @@ export class ImageSource {
   async load(url: string, ownBases: readonly string[], merchantId: number): Promise<Uint8Array> {
     const target = await resolveResource(url, ownBases, (key) => this.uploads.storedFile(key));
     if (target.kind === 'external') return fetchImage(url, this.limits);
+    if (target.kind === 'upload-address') throw new ImageFetchError("an upload address (upload.url) serves no file: give the upload policy's resource_url", 'status');
     if (target.kind === 'missing' || target.file.merchantId !== merchantId) throw new ImageFetchError('no uploaded file at this address', 'status');
     return new Uint8Array(await this.objects.read(target.file.resourceKey));
   }

@@ -76,6 +76,17 @@ function isClientError(error: unknown): error is { statusCode: number; message: 
   return typeof status === 'number' && status >= 400 && status < 500;
 }
 
+/**
+ * meta.error of a Fastify client error, in the `<part>: <what>` form of every other refusal. The
+ * JSON parser (secure-json-parse) refuses a "__proto__" or "constructor": {"prototype": …} key as
+ * it refuses broken JSON, under one code: the message names both, since the caller's JSON may be
+ * valid.
+ */
+function clientErrorDetail(error: { message: string; code?: unknown }): string {
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return 'body: not valid JSON, or it holds a "__proto__" or "constructor.prototype" key, which is refused';
+  return typeof error.code === 'string' && error.code.startsWith('FST_ERR_CTP_') ? `body: ${error.message}` : error.message;
+}
+
 function notFound(request: FastifyRequest): ApiError {
   return new ApiError(Codes.NOT_FOUND, `no endpoint ${requestPath(request)}`);
 }
@@ -112,7 +123,7 @@ export function installEnvelope(app: FastifyInstance): void {
       keepConnectionForUnreadBody(request, reply, error);
       const tooLarge = isBodyTooLarge(error) ? request.routeOptions.config?.bodyTooLarge : undefined;
       if (tooLarge) return sendFailure(request, reply, tooLarge, `the body is over ${request.routeOptions.bodyLimit} bytes: send the items in smaller batches`, {});
-      return sendFailure(request, reply, Codes.INVALID_PARAM, error.message, {});
+      return sendFailure(request, reply, Codes.INVALID_PARAM, clientErrorDetail(error), {});
     }
     if (error instanceof DatabaseUnavailableError || error instanceof ObjectStoreUnavailableError) {
       // 503 so a proxy or caller retries; nothing was accepted, since nothing could be stored (D-053, D-072).

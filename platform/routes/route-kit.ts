@@ -84,7 +84,9 @@ export function checkedBy<T>(check: (raw: unknown) => Checked<T>): Check<T> {
   return (raw) => {
     const result = check(raw);
     if (result.ok) return result.value;
-    throw new ApiError(result.failure.code, `body.${result.failure.field}: ${result.failure.message}`);
+    // A failure of the whole body (an array, a number) names `body`, not `body.body`.
+    const where = result.failure.field === 'body' ? 'body' : `body.${result.failure.field}`;
+    throw new ApiError(result.failure.code, `${where}: ${result.failure.message}`);
   };
 }
 

@@ -1,4 +1,4 @@
-import { FILE_PATH, type StoredFile } from './upload-service.ts';
+import { FILE_PATH, UPLOAD_PATH, type StoredFile } from './upload-service.ts';
 
 /**
  * Which resource addresses are this platform's own (D-027, refined in D-029): decided by the
@@ -12,6 +12,11 @@ export type ResourceTarget =
   | { readonly kind: 'stored'; readonly file: StoredFile }
   /** An address of this platform that names no stored upload. */
   | { readonly kind: 'missing' }
+  /**
+   * This platform's upload address (an upload policy's `upload.url`), which the specification
+   * says never to submit as a resource: it serves no file.
+   */
+  | { readonly kind: 'upload-address' }
   /** Anywhere else: downloaded through the guarded fetcher (D-029). */
   | { readonly kind: 'external' };
 
@@ -46,6 +51,7 @@ function parse(url: string): URL | null {
 
 /**
  * Resolves a resource URL against the base addresses this instance is known by:
+ * - same host as one of them, on the upload path: an upload policy's `upload.url`, not a file;
  * - same origin as one of them: ours; the path must name a stored upload, else `missing`;
  * - same host on another port, naming a stored upload: ours too. Instances on one data directory
  *   share one store (D-008: the embedded setup and the tests run them on 127.0.0.1, one port
@@ -64,6 +70,7 @@ export async function resolveResource(
   const sameOrigin = bases.some((base) => base.origin === target.origin);
   const sameHost = sameOrigin || bases.some((base) => base.hostname === target.hostname);
   if (!sameHost) return { kind: 'external' };
+  if (target.pathname === UPLOAD_PATH || target.pathname.startsWith(`${UPLOAD_PATH}/`)) return { kind: 'upload-address' };
   const key = resourceKeyInPath(url);
   const file = key === null ? undefined : await storedFile(key);
   if (file) return { kind: 'stored', file };

@@ -156,6 +156,9 @@ export class TaskService {
     for (const [key, url] of Object.entries(task.resources)) {
       const target = await resolveResource(url, ownBases, (resourceKey) => this.uploads.storedFile(resourceKey));
       if (target.kind === 'external') continue;
+      if (target.kind === 'upload-address') {
+        throw new ApiError(TaskCodes.INVALID_RESOURCE_URL, `resources.${key}: this is an upload address (upload.url), not a file: give the upload policy's resource_url`);
+      }
       if (target.kind === 'missing' || target.file.merchantId !== merchantId) {
         throw new ApiError(TaskCodes.INVALID_RESOURCE_URL, `resources.${key}: no uploaded file at this address`);
       }

@@ -15,13 +15,16 @@ function toInteger(value: unknown): unknown {
   return v;
 }
 
+/** What a caller reads for a query value that is not an integer ("2.5", "1e1", "ten", 20 digits): not zod's "expected number, received string". */
+const NOT_A_WHOLE_NUMBER = 'must be a whole number of at most 15 digits';
+
 /** An integer query parameter (also accepts a number, for callers that build queries in code). */
 export function queryInt() {
-  return z.preprocess(toInteger, z.number().int());
+  return z.preprocess(toInteger, z.number({ error: NOT_A_WHOLE_NUMBER }).int());
 }
 
 export function optionalQueryInt() {
-  return z.preprocess(toInteger, z.number().int().optional());
+  return z.preprocess(toInteger, z.number({ error: NOT_A_WHOLE_NUMBER }).int().optional());
 }
 
 /** A string query parameter; repeated names keep the first value. */

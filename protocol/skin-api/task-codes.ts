@@ -21,7 +21,7 @@ export const TaskCodes = {
   /** An optional light source without all three views, or parallel_polar/uv without cross_polar. */
   LIGHT_SET_INCOMPLETE: code(45004, 'incomplete light source set'),
   /** A resource value is not a directly downloadable http(s) URL. */
-  INVALID_RESOURCE_URL: code(45005, 'resource is not a valid http(s) URL'),
+  INVALID_RESOURCE_URL: code(45005, 'resource is not a valid http(s) URL, or names no file uploaded by this merchant'),
   /** A standard field and its compatibility field carry different values. */
   COMPAT_CONFLICT: code(45006, 'standard field and compatibility field conflict'),
   /** dimension_codes given to a pair other than device_v. */

@@ -54,13 +54,18 @@ export function normalizeTaskRequest(raw: unknown): TaskNormalization {
   }
 }
 
+function missingOrNotText(field: string, value: unknown): string {
+  return isMissing(value) ? `${field} is required` : `${field} must be a string`;
+}
+
 function normalize(raw: unknown): NormalizedTask {
   if (!isPlainObject(raw)) refuse('invalid_parameter', 'body', 'the body must be a JSON object');
   const apiCode = raw['api_code'];
   const variant = raw['algorithm_variant'];
   // decision D-040: absent, null and blank are missing (400); so is a value of the wrong type.
-  if (typeof apiCode !== 'string' || isMissing(apiCode)) refuse('invalid_parameter', 'api_code', 'api_code is required');
-  if (typeof variant !== 'string' || isMissing(variant)) refuse('invalid_parameter', 'algorithm_variant', 'algorithm_variant is required');
+  // The message says which of the two it is: a caller that sent `api_code: 1` did not forget it.
+  if (typeof apiCode !== 'string' || isMissing(apiCode)) refuse('invalid_parameter', 'api_code', missingOrNotText('api_code', apiCode));
+  if (typeof variant !== 'string' || isMissing(variant)) refuse('invalid_parameter', 'algorithm_variant', missingOrNotText('algorithm_variant', variant));
   const pair = findPair(apiCode, variant);
   if (!pair) refuse('unsupported_pair', 'algorithm_variant', `${apiCode} + ${variant} is not a supported pair`);
 

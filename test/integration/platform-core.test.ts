@@ -71,6 +71,20 @@ describe('platform core over HTTP', () => {
     });
     expect(status).toBe(400);
     expect(json.meta.code).toBe(400);
+    expect(json.meta.error).toMatch(/^body: not valid JSON/);
+  });
+
+  it('refuses a "__proto__" key in valid JSON with 400, saying so; an array body names the body, not body.body', async () => {
+    const app = tp.app('primary');
+    const issued = await raw(tp, 'GET', `/skin_api/common/access_token?app_id=${app.app_id}&app_secret=${encodeURIComponent(app.app_secret)}`);
+    const headers = { 'content-type': 'application/json', 'access-token': String((issued.json.response as { access_token: string }).access_token) };
+    for (const body of ['{"__proto__": {"polluted": 1}, "name": "x"}', '{"constructor": {"prototype": {"a": 1}}}']) {
+      const { status, json } = await raw(tp, 'POST', '/skin_api/analyze/task', { headers, body });
+      expect([status, json.meta.code], body).toEqual([400, 400]);
+      expect(json.meta.error, body).toContain('"__proto__" or "constructor.prototype" key');
+    }
+    const array = await raw(tp, 'POST', '/skin_api/analyze/task', { headers, body: '[1, 2]' });
+    expect([array.status, array.json.meta.code, array.json.meta.error]).toEqual([400, 400, 'body: the body must be a JSON object']);
   });
 
   it('answers missing, wrong-typed and over-long parameters with HTTP 400, never 500', async () => {

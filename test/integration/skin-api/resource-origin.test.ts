@@ -94,6 +94,19 @@ describe('which resource addresses are the platform\'s own', () => {
     expect(images.requests).toBe(before);
   });
 
+  it('refuses an upload policy\'s upload.url given as a resource at creation (45005), and as a pic_url, saying what to give instead', async () => {
+    const policy = await client.call(skinApiEndpoints.uploadPolicy, { body: { file_name: 'face.jpg' } });
+    const before = images.requests;
+    for (const url of [policy.upload.url, `${tp.platform.url}/skin_api/file/upload`]) {
+      const answer = await refusal(client.call(skinApiEndpoints.createTask, { body: facialAnalysis(url) }));
+      expect(answer, url).toMatchObject({ code: 45005, detail: "resources.front_image: this is an upload address (upload.url), not a file: give the upload policy's resource_url" });
+      const detection = await refusal(client.call(skinApiEndpoints.detectFacialAttributes, { body: { pic_url: url } }));
+      expect(detection.code, url).toBe(45101);
+      expect(detection.detail, url).toContain('upload.url');
+    }
+    expect(images.requests).toBe(before);
+  });
+
   it('finds a resource URL issued by another instance on the same data directory', async () => {
     expect(sibling.platform.url).not.toBe(tp.platform.url);
     const atSibling = sibling.client(sibling.app('primary'));

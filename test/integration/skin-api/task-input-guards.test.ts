@@ -2,6 +2,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformClient } from '../../../main/platform-client/client.ts';
 import { skinApiEndpoints } from '../../../protocol/endpoints/skin-api.ts';
+import { TaskCodes } from '../../../protocol/skin-api/task-codes.ts';
 import { startTestPlatform, type TestPlatform } from '../../helpers/platform.ts';
 import { uploadResources } from '../../helpers/uploads.ts';
 
@@ -80,7 +81,7 @@ describe('task creation input guards', () => {
       for (const fields of [`"resources":{"front_image":${JSON.stringify(url)}}`, `"pic_url":${JSON.stringify(url)}`]) {
         const answer = await post('/skin_api/analyze/task', `{"api_code":"online_skin","algorithm_variant":"standard",${fields}}`);
         expect(answer.status, url).toBe(200);
-        expect(answer.meta, url).toMatchObject({ code: 45005, msg: 'resource is not a valid http(s) URL' });
+        expect(answer.meta, url).toMatchObject({ code: 45005, msg: TaskCodes.INVALID_RESOURCE_URL.msg });
         expect(answer.meta.error).toMatch(/^resources\.front_image: /);
       }
     }

@@ -36,6 +36,10 @@ describe('paging queries', () => {
     for (const q of [{ page: '0' }, { count: '0' }, { count: '-5' }, { page: 'two' }, { count: '2.5' }]) {
       expect(pageQuerySchema.safeParse(q).success).toBe(false);
     }
+    // In words a caller reads, not zod's "expected number, received string".
+    for (const q of [{ page: 'two' }, { count: '2.5' }, { count: '1e1' }, { page: '99999999999999999999' }]) {
+      expect(pageQuerySchema.safeParse(q).error?.issues[0]?.message, JSON.stringify(q)).toBe('must be a whole number of at most 15 digits');
+    }
   });
 
   it('store lists need store_custom_id; employees take it as an optional filter', () => {

@@ -64,6 +64,17 @@ describe('supported pairs', () => {
     expect(kindOf('not an object')).toBe('invalid_parameter');
   });
 
+  it('says whether a pair field is missing or of the wrong type', () => {
+    const messageOf = (raw: unknown) => {
+      const result = normalizeTaskRequest(raw);
+      return result.ok ? null : result.failure.message;
+    };
+    expect(messageOf({ ...single, api_code: 1 })).toBe('api_code must be a string');
+    expect(messageOf({ ...single, api_code: ' ' })).toBe('api_code is required');
+    expect(messageOf({ ...single, algorithm_variant: ['standard'] })).toBe('algorithm_variant must be a string');
+    expect(messageOf({ ...single, algorithm_variant: null })).toBe('algorithm_variant is required');
+  });
+
   it('normalises each supported pair with its minimum images', () => {
     for (const pair of API_PAIRS) {
       const resources = pair.images === 'device_v' ? lightSet('white') : { front_image: url('f') };
