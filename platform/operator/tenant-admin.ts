@@ -1,13 +1,17 @@
-import type { AddAppArgs, AddGroupArgs, AddMerchantArgs, AddOrderArgs, EndOrderArgs } from '../../protocol/operator/tenant-commands.ts';
+import type { AddAppArgs, AddGroupArgs, AddMerchantArgs, AddOrderArgs, EndOrderArgs, RemoveGroupArgs, RemoveMerchantArgs } from '../../protocol/operator/tenant-commands.ts';
 import type { Region } from '../../protocol/regions.ts';
 import { newAppId, newAppSecret } from '../auth/app-credentials.ts';
 import { MerchantRepository } from '../auth/merchant-repository.ts';
 import { TokenRepository, type AppLevel } from '../auth/token-repository.ts';
+import { TOKEN_CACHE_MS } from '../auth/token-service.ts';
 import type { Clock } from '../clock.ts';
 import { TenantRepository } from '../open-api/tenants/tenant-repository.ts';
 import { OrderRepository } from '../skin-api/order-repository.ts';
+import { DeletionRepository } from '../report-data/deletion-repository.ts';
+import { outputKeys, reportFileKeys } from '../skin-api/output-keys.ts';
 import type { SqlDatabase, SqlExecutor } from '../storage/sql.ts';
 import { TenantAdminRepository } from './tenant-admin-repository.ts';
+import { TenantRemovalRepository } from './tenant-removal-repository.ts';
 
 /** An app's credentials as issued: the only time its secret is shown (`tenants list` never shows it). */
 export interface IssuedApp {
@@ -44,6 +48,22 @@ export interface TenantListing {
   }[];
 }
 
+/** What `remove-merchant` prints: the rows deleted per table (tables with none left out) and the files listed for the nodes to delete. */
+export interface MerchantRemoval {
+  merchant_id: string;
+  group_id: string;
+  name: string;
+  deleted: Record<string, number>;
+  files_listed: number;
+}
+
+/** What `remove-group` prints. */
+export interface GroupRemoval {
+  group_id: string;
+  name: string;
+  deleted: { apps: number };
+}
+
 interface ListedApp {
   app_id: string;
   name: string;
@@ -74,6 +94,8 @@ export class TenantAdmin {
   constructor(
     private readonly sql: SqlDatabase,
     private readonly clock: Clock,
+    /** Waits until every node has let go of tokens it trusted (TOKEN_CACHE_MS, D-071); tests that need no wait pass their own. */
+    private readonly settle: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, TOKEN_CACHE_MS + 100)),
   ) {}
 
   /** A merchant group with its group-level app (open_api group operations, merchant list). */
@@ -181,6 +203,56 @@ export class TenantAdmin {
     });
   }
 
+  /**
+   * Removes a merchant and everything of it (D-135): customers, reports, tasks, uploads, orders,
+   * stores, catalogue, apps and their tokens; its files are listed for removal and the nodes that
+   * run background work delete them. `name` must be the merchant's: an id mistyped by one digit
+   * removes nothing. Refused while any of its analysis tasks is queued or running (a worker would
+   * finish it for no one). Two transactions: a short one closes the merchant's own doors (its
+   * apps revoked, their tokens dropped, its webhook off), so that once the nodes' token caches
+   * have let go no request of its apps competes with the long one that deletes its rows.
+   */
+  async removeMerchant(args: RemoveMerchantArgs): Promise<MerchantRemoval> {
+    const merchant = await this.sql.transaction(async (tx) => {
+      const removal = new TenantRemovalRepository(tx);
+      const found = await removableMerchant(removal, args);
+      await removal.closeMerchant(found.id, this.clock.now());
+      return found;
+    });
+    await this.settle();
+    return this.sql.transaction(async (tx) => {
+      const removal = new TenantRemovalRepository(tx);
+      // Checked again: a group-level app (a station) may have queued a task in between.
+      await removableMerchant(removal, args);
+      const now = this.clock.now();
+      const deletions = new DeletionRepository(this.sql);
+      let filesListed = 0;
+      for await (const keys of removal.uploadKeys(merchant.id)) filesListed += await deletions.listFiles(tx, keys, now);
+      for await (const results of removal.taskResults(merchant.id)) filesListed += await deletions.listFiles(tx, results.flatMap(outputKeys), now);
+      for await (const reports of removal.reportFiles(merchant.id)) filesListed += await deletions.listFiles(tx, reports.flatMap(reportFileKeys), now);
+      const deleted = await removal.deleteMerchantRows(merchant.id);
+      return { merchant_id: String(merchant.id), group_id: String(merchant.group_id), name: merchant.name, deleted, files_listed: filesListed };
+    });
+  }
+
+  /** Removes a group with no merchants left, its apps and their tokens (D-135); `name` confirms which. */
+  async removeGroup(args: RemoveGroupArgs): Promise<GroupRemoval> {
+    return this.sql.transaction(async (tx) => {
+      const removal = new TenantRemovalRepository(tx);
+      const group = await removal.group(args.group);
+      if (!group) throw new TenantCommandError(`no group ${args.group}: \`tenants list\` shows the groups`);
+      if (!sameName(group.name, args.name)) {
+        throw new TenantCommandError(`group ${args.group} is named "${group.name}", not "${args.name}": give its name with --name to confirm which group goes`);
+      }
+      const merchants = await removal.merchantsOf(group.id);
+      if (merchants.length > 0) {
+        throw new TenantCommandError(`group ${args.group} still has merchant${merchants.length === 1 ? '' : 's'} ${merchants.join(', ')}: remove ${merchants.length === 1 ? 'it' : 'them'} first (\`tenants remove-merchant\`)`);
+      }
+      const deleted = await removal.deleteGroupRows(group.id);
+      return { group_id: String(group.id), name: group.name, deleted };
+    });
+  }
+
   /** Every group with its apps and merchants, each merchant with its store count, apps and current orders; no secrets. */
   async list(): Promise<TenantListing> {
     const admin = new TenantAdminRepository(this.sql);
@@ -225,4 +297,25 @@ async function insertApp(
 ): Promise<IssuedApp> {
   await new TokenRepository(tx).insertApp({ ...credentials, level: app.level, group_id: app.groupId, merchant_id: app.merchantId, name: app.name, created_at: now });
   return { ...credentials, level: app.level, group_id: String(app.groupId), merchant_id: app.merchantId === null ? null : String(app.merchantId), name: app.name };
+}
+
+/** Names are compared as add-group and add-merchant compare them: without letter case. */
+function sameName(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
+/** The merchant `args` names, when its name matches and no task of it is queued or running. */
+async function removableMerchant(removal: TenantRemovalRepository, args: RemoveMerchantArgs): Promise<{ id: number; group_id: number; name: string }> {
+  const merchant = await removal.merchant(args.merchant);
+  if (!merchant) throw new TenantCommandError(`no merchant ${args.merchant}: \`tenants list\` shows the merchants`);
+  if (!sameName(merchant.name, args.name)) {
+    throw new TenantCommandError(`merchant ${args.merchant} is named "${merchant.name}", not "${args.name}": give its name with --name to confirm which merchant goes`);
+  }
+  const unfinished = await removal.unfinishedTasks(merchant.id);
+  if (unfinished > 0) {
+    throw new TenantCommandError(
+      `merchant ${args.merchant} has ${unfinished} analysis task${unfinished === 1 ? '' : 's'} queued or running: end its orders (\`tenants end-order\`) so no new one starts, and run this again when they are done`,
+    );
+  }
+  return merchant;
 }

@@ -8,6 +8,8 @@ import {
   addMerchantArgsSchema,
   addOrderArgsSchema,
   endOrderArgsSchema,
+  removeGroupArgsSchema,
+  removeMerchantArgsSchema,
   revokeAppArgsSchema,
 } from '../../protocol/operator/tenant-commands.ts';
 import { systemClock, type Clock } from '../clock.ts';
@@ -24,13 +26,18 @@ npm run platform -- tenants add-app      --group ID [--merchant ID] --name NAME
 npm run platform -- tenants revoke-app   --app APP_ID
 npm run platform -- tenants add-order    --merchant ID --quota N --until YYYY-MM-DD [--from YYYY-MM-DD]
 npm run platform -- tenants end-order    --order ID
+npm run platform -- tenants remove-merchant --merchant ID --name NAME
+npm run platform -- tenants remove-group --group ID --name NAME
 Every command takes the nodes' --data and --database (or PLATFORM_DATA and DATABASE_URL), and prints one JSON document
 (run npm with -s, or node dist/platform/cli.js, to have only that on stdout). add-group, add-merchant
 and add-app print the new app's app_secret: it is shown this once. add-group and add-merchant refuse
 a name that exists; add-app and add-order add another each time (end-order ends one added by mistake).
+remove-merchant deletes a merchant and all its data for good (its name confirms which; refused while
+tasks of it are queued or running); worker nodes delete its files within minutes. remove-group removes
+a group with no merchants left.
 `.trim();
 
-const SUBCOMMANDS = ['list', 'add-group', 'add-merchant', 'add-app', 'revoke-app', 'add-order', 'end-order'] as const;
+const SUBCOMMANDS = ['list', 'add-group', 'add-merchant', 'add-app', 'revoke-app', 'add-order', 'end-order', 'remove-merchant', 'remove-group'] as const;
 type Subcommand = (typeof SUBCOMMANDS)[number];
 
 /** The flag of each schema argument whose name differs from it. */
@@ -158,6 +165,14 @@ function commandOf(sub: Subcommand, values: TenantValues): (admin: TenantAdmin) 
     case 'end-order': {
       const args = checked(endOrderArgsSchema, { order: values.order });
       return (admin) => admin.endOrder(args);
+    }
+    case 'remove-merchant': {
+      const args = checked(removeMerchantArgsSchema, { merchant: values.merchant, name: values.name });
+      return (admin) => admin.removeMerchant(args);
+    }
+    case 'remove-group': {
+      const args = checked(removeGroupArgsSchema, { group: values.group, name: values.name });
+      return (admin) => admin.removeGroup(args);
     }
   }
 }

@@ -1,5 +1,8 @@
 import type { SqlDatabase, SqlExecutor } from '../storage/sql.ts';
 
+/** Files listed per INSERT: 1,000 parameters, far under both databases' limits. */
+const LIST_BATCH = 500;
+
 /**
  * SQL of deletions on request (R-019) beyond the users' and reports' own: the tasks and uploads
  * a deletion reads to find files, the push events it drops, the tombstones of kiosk ids and
@@ -66,12 +69,23 @@ export class DeletionRepository {
     return row !== undefined;
   }
 
-  async listFile(tx: SqlExecutor, objectKey: string, now: number): Promise<void> {
-    await tx.run('INSERT INTO object_deletions (object_key, requested_at) VALUES (?, ?) ON CONFLICT DO NOTHING', [objectKey, now]);
+  /** Lists files for removal after the commit, in one statement per 500; returns how many were not listed already. */
+  async listFiles(tx: SqlExecutor, objectKeys: readonly string[], now: number): Promise<number> {
+    let listed = 0;
+    for (let i = 0; i < objectKeys.length; i += LIST_BATCH) {
+      const batch = objectKeys.slice(i, i + LIST_BATCH);
+      const { changes } = await tx.run(
+        `INSERT INTO object_deletions (object_key, requested_at) VALUES ${batch.map(() => '(?, ?)').join(', ')} ON CONFLICT DO NOTHING`,
+        batch.flatMap((key) => [key, now]),
+      );
+      listed += changes;
+    }
+    return listed;
   }
 
-  async listedFiles(): Promise<string[]> {
-    return (await this.db.all<{ object_key: string }>('SELECT object_key FROM object_deletions ORDER BY requested_at, object_key')).map((r) => r.object_key);
+  /** The first `limit` files listed for removal, in key order (the primary key's: no sort of the whole list). */
+  async listedFiles(limit: number): Promise<string[]> {
+    return (await this.db.all<{ object_key: string }>('SELECT object_key FROM object_deletions ORDER BY object_key LIMIT ?', [limit])).map((r) => r.object_key);
   }
 
   async unlistFile(objectKey: string): Promise<void> {

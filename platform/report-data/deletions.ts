@@ -2,10 +2,13 @@ import type { Deletion, DeletionResponse } from '../../protocol/device-sync/dele
 import { resourceKeyInPath } from '../skin-api/resource-address.ts';
 import type { Clock } from '../clock.ts';
 import type { ObjectStore } from '../objects/object-store.ts';
-import { OUTPUT_PATH } from '../skin-api/task-presenter.ts';
+import { outputKeys, reportFileKeys } from '../skin-api/output-keys.ts';
 import type { SqlDatabase, SqlExecutor } from '../storage/sql.ts';
 import { DeletionRepository } from './deletion-repository.ts';
 import type { ReportRow, ReportRepository } from './report-repository.ts';
+
+/** Listed files read at once: a merchant's removal lists every file it had (D-135). */
+const LISTED_FILES_PAGE = 500;
 
 /**
  * POST /device_api/deletions (decision R-019): a customer's data deleted on request. One
@@ -30,14 +33,31 @@ export class DeletionService {
   /** input: the body as its protocol schema parsed it (the route kit). */
   async delete(merchantId: number, input: Deletion): Promise<DeletionResponse> {
     const now = this.clock.now();
-    const deleted = await this.db.transaction((tx) => this.deleteRows(tx, merchantId, input, now));
-    return { deleted: { ...deleted, files: await this.removePendingFiles() } };
+    const { counts, files } = await this.db.transaction((tx) => this.deleteRows(tx, merchantId, input, now));
+    // Only this request's files: the list may also hold another tenant's (an operator's merchant
+    // removal, D-135), which the background pass removes, not a customer's request.
+    return { deleted: { ...counts, files: await this.removeFiles(files) } };
   }
 
-  /** Removes every file a committed deletion listed; returns how many existed. Safe to repeat. */
-  async removePendingFiles(): Promise<number> {
+  /**
+   * Removes every file a committed deletion listed (a customer's whose request ended before its
+   * files went, or an operator's merchant removal, D-135), a page at a time, until the list is
+   * empty or `stopping()` says so; returns how many existed. Safe to repeat, and on several nodes
+   * at once.
+   */
+  async removePendingFiles(stopping: () => boolean = () => false): Promise<number> {
     let removed = 0;
-    for (const key of await this.repository.listedFiles()) {
+    for (;;) {
+      const keys = await this.repository.listedFiles(LISTED_FILES_PAGE);
+      removed += await this.removeFiles(keys);
+      if (keys.length < LISTED_FILES_PAGE || stopping()) return removed;
+    }
+  }
+
+  /** Removes listed files from the store, then from the list; how many existed. */
+  private async removeFiles(keys: readonly string[]): Promise<number> {
+    let removed = 0;
+    for (const key of keys) {
       if (await this.objects.exists(key)) {
         await this.objects.delete(key);
         removed += 1;
@@ -59,8 +79,7 @@ export class DeletionService {
     const keys = new Set<string>();
     const taskIds = new Set(input.task_ids);
     for (const report of reports.values()) {
-      for (const key of Object.values(JSON.parse(report.images) as Record<string, string>)) keys.add(key);
-      for (const key of outputKeys(report.result)) keys.add(key);
+      for (const key of reportFileKeys(report)) keys.add(key);
       if (report.task_id) taskIds.add(report.task_id);
     }
     for (const taskId of taskIds) {
@@ -95,9 +114,11 @@ export class DeletionService {
     if (input.client_user_id !== undefined) await this.repository.tombstone(tx, { merchantId, kind: 'user', clientId: input.client_user_id, sourceType: '', number: user?.user_no ?? null, now });
 
     // A file another (kept) report still shows stays: only this request's data goes.
-    for (const key of keys) if (!(await this.repository.stillUsed(tx, merchantId, key))) await this.repository.listFile(tx, key, now);
+    const files: string[] = [];
+    for (const key of keys) if (!(await this.repository.stillUsed(tx, merchantId, key))) files.push(key);
+    await this.repository.listFiles(tx, files, now);
 
-    return { users: user ? 1 : 0, reports: reports.size, push_events: pushEvents };
+    return { counts: { users: user ? 1 : 0, reports: reports.size, push_events: pushEvents }, files };
   }
 
   private async addUpload(tx: SqlExecutor, merchantId: number, url: string, keys: Set<string>): Promise<void> {
@@ -110,19 +131,4 @@ export class DeletionService {
 function itemId(data: string): unknown {
   const value: unknown = JSON.parse(data);
   return typeof value === 'object' && value !== null ? (value as { id?: unknown }).id : undefined;
-}
-
-/** Object keys of the analysis outputs a task result names (`/skin_api/file/output/<key>`). */
-function outputKeys(resultJson: string | null): string[] {
-  if (!resultJson) return [];
-  const marker = `${OUTPUT_PATH}/`;
-  const keys: string[] = [];
-  const walk = (value: unknown): void => {
-    if (typeof value === 'string') {
-      if (value.startsWith(marker)) keys.push(value.slice(marker.length));
-    } else if (Array.isArray(value)) value.forEach(walk);
-    else if (value !== null && typeof value === 'object') Object.values(value).forEach(walk);
-  };
-  walk(JSON.parse(resultJson));
-  return keys;
 }

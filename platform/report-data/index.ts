@@ -22,6 +22,13 @@ import { ReportRoutines } from './routine.ts';
 import { CatalogueReadService } from '../open-api/catalogue/read-service.ts';
 import { CatalogueRepository } from '../open-api/catalogue/catalogue-repository.ts';
 
+/**
+ * How often roles all and worker remove the files deletions listed (D-135): a removed merchant's
+ * analysis outputs stay downloadable by whoever holds their addresses until then. An empty list
+ * costs one indexed read.
+ */
+const LISTED_FILES_EVERY_MS = 5 * 60_000;
+
 /** Report data (issue 6): pull, push, CRM search, device sync and shared links. */
 export interface ReportData {
   /** Customers and reports (the shared report page reads them; tests write many at once). */
@@ -39,8 +46,10 @@ export interface ReportData {
   /** The phone page's routine: the kiosk's recommendation rule on what the store sells now (D-076). */
   readonly routines: ReportRoutines;
   readonly push: PushWorker;
-  /** Once listening: the addresses of the instance; the outbox worker starts, files of deletions a crash interrupted go. */
-  /** deliver: this process runs push deliveries (roles all and worker, D-073). */
+  /**
+   * Once listening: the addresses of the instance. With `deliver` (roles all and worker, D-073)
+   * the outbox worker starts and the files deletions listed are removed, now and every few minutes.
+   */
   start(log: FastifyBaseLogger, urls: InstanceUrls, deliver?: boolean): void;
   stop(): Promise<void>;
 }
@@ -63,6 +72,7 @@ export function createReportData({ config, clock, sql, uploads, tasks, objects, 
   const push = new PushWorker(store, clock, outbox, integration, links, { region: config.region, pollMs: config.pushPollMs, concurrency: config.pushConcurrency });
   const wake = () => push.wake();
   const deletions = new DeletionService(sql, clock, store, objects);
+  const listedFiles: { timer: NodeJS.Timeout | null; running: Promise<void> | null; stopped: boolean } = { timer: null, running: null, stopped: false };
   return {
     store,
     links,
@@ -78,9 +88,26 @@ export function createReportData({ config, clock, sql, uploads, tasks, objects, 
     routines: new ReportRoutines(new CatalogueReadService(new CatalogueRepository(sql)), store),
     start(log, urls, deliver = true) {
       integration.setInstanceUrls(urls);
-      if (deliver) push.start(log);
-      deletions.removePendingFiles().catch((error: unknown) => log.error({ err: error }, 'files of a deletion on request could not be removed; retried at the next deletion or start'));
+      if (!deliver) return;
+      push.start(log);
+      // Files of deletions: what a crash or an unreachable store left, and an operator's merchant
+      // removal, which lists its files from outside any node (D-135). Taken up at start and every
+      // few minutes by the nodes that run background work, one pass at a time.
+      const removeListed = () => {
+        listedFiles.running ??= deletions
+          .removePendingFiles(() => listedFiles.stopped)
+          .then(() => undefined)
+          .catch((error: unknown) => log.error({ err: error }, 'files of a deletion could not be removed; retried in a few minutes'))
+          .finally(() => (listedFiles.running = null));
+      };
+      removeListed();
+      listedFiles.timer ??= setInterval(removeListed, LISTED_FILES_EVERY_MS).unref();
     },
-    stop: () => push.stop(),
+    async stop() {
+      listedFiles.stopped = true;
+      if (listedFiles.timer) clearInterval(listedFiles.timer);
+      await listedFiles.running;
+      await push.stop();
+    },
   };
 }

@@ -44,8 +44,14 @@ export const addOrderArgsSchema = z
 
 export const endOrderArgsSchema = z.object({ order: id });
 
+/** A merchant or group removed for good (D-135): its name as well as its id, so a mistyped id removes nothing. */
+export const removeMerchantArgsSchema = z.object({ merchant: id, name });
+export const removeGroupArgsSchema = z.object({ group: id, name });
+
 export type AddGroupArgs = z.infer<typeof addGroupArgsSchema>;
 export type AddMerchantArgs = z.infer<typeof addMerchantArgsSchema>;
 export type AddAppArgs = z.infer<typeof addAppArgsSchema>;
 export type AddOrderArgs = z.infer<typeof addOrderArgsSchema>;
 export type EndOrderArgs = z.infer<typeof endOrderArgsSchema>;
+export type RemoveMerchantArgs = z.infer<typeof removeMerchantArgsSchema>;
+export type RemoveGroupArgs = z.infer<typeof removeGroupArgsSchema>;

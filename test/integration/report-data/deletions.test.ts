@@ -167,6 +167,21 @@ describe('deletion on request (POST /device_api/deletions)', () => {
     expect(await codeOf(client.call(deviceSyncEndpoints.deleteData, { body: { client_user_id: 'x' } }))).toBe(400);
   });
 
+  it('removes only its own files: what else is listed (another merchant removed, D-135) is left to the background pass', async () => {
+    const key = `${randomBytes(16).toString('hex')}.png`;
+    await objects().put(key, Buffer.from('\x89PNG another tenant'));
+    await sql().run('INSERT INTO object_deletions (object_key, requested_at) VALUES (?, ?)', [key, Date.now()]);
+    const user = await syncUser(client, { name: 'Only Mine' });
+    await submit(user.client_user_id);
+    const answer = await client.call(deviceSyncEndpoints.deleteData, { body: { client_user_id: user.client_user_id } });
+    // Its three photos and the analysis output.
+    expect(answer.deleted.files).toBe(4);
+    expect(await objects().exists(key)).toBe(true);
+    expect(await count('SELECT COUNT(*) AS n FROM object_deletions')).toBe(1);
+    await tp.platform.services.reportData.deletions.removePendingFiles();
+    expect(await objects().exists(key)).toBe(false);
+  });
+
   it('files a crash left listed are removed at the next start', async () => {
     const key = `${randomBytes(16).toString('hex')}.png`;
     await objects().put(key, Buffer.from('\x89PNG leftover'));
