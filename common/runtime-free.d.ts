@@ -28,6 +28,7 @@ interface URLSearchParams {
   get(name: string): string | null;
   getAll(name: string): string[];
   has(name: string): boolean;
+  set(name: string, value: string): void;
   toString(): string;
 }
 interface URL {

@@ -12,6 +12,7 @@
  */
 import type { LanguageCode } from '../../protocol/enums/languages.ts';
 import { languageCodeSchema } from '../../protocol/enums/languages.ts';
+import { reportLinkIn } from '../../common/kiosk/report-link.ts';
 import type { KioskStore } from '../store/kiosk-store.ts';
 import type { DueReportEmail } from '../store/report-emails.ts';
 import type { BackoffConfig } from '../sync/failures.ts';
@@ -105,7 +106,7 @@ export class ReportMailer {
     const message = await composeReportEmail(config, {
       to: due.to_address,
       language,
-      reportUrl: due.report_url,
+      reportUrl: reportLinkIn(due.report_url, language),
       expiresAt: due.report_url_expires_at,
       takenAt: session?.createdAt ?? due.consent_at,
       sessionId: due.session_id,

@@ -1,9 +1,10 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, matchLanguageCode, type LanguageCode } from '../../../protocol/enums/languages.ts';
+import { hasPageTexts } from './page-texts.ts';
 
 /**
- * The language of the shared report page (decision R-021): the `lang` query when it is a
- * language code of the specification, else the best match of the phone's Accept-Language,
- * else English.
+ * The language of the shared report page (decision R-021, refined by D-137): the `lang` query
+ * when it is a language code of the specification the page is written in, else the best such
+ * match of the phone's Accept-Language, else English.
  */
 
 /** Chinese tags by script or region (BCP 47 allows either; phones send both kinds). */
@@ -37,14 +38,15 @@ function acceptedTags(header: string): string[] {
   return tags.sort((a, b) => b.q - a.q || a.at - b.at).map((t) => t.tag);
 }
 
-export function pageLanguage(langQuery: unknown, acceptLanguage: string | undefined): LanguageCode {
+/** The first of the `lang` query and the accepted languages, best first, that the page is written in (`usable`); else English. */
+export function pageLanguage(langQuery: unknown, acceptLanguage: string | undefined, usable: (code: LanguageCode) => boolean = hasPageTexts): LanguageCode {
   if (typeof langQuery === 'string') {
     const asked = matchLanguageCode(langQuery);
-    if (asked) return asked;
+    if (asked && usable(asked)) return asked;
   }
   for (const tag of acceptedTags(acceptLanguage ?? '')) {
     const code = languageOfTag(tag);
-    if (code) return code;
+    if (code && usable(code)) return code;
   }
   return DEFAULT_LANGUAGE;
 }

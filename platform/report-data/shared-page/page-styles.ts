@@ -1,7 +1,9 @@
 /**
  * The page's one stylesheet, inlined (no request the Content-Security-Policy would have to
  * allow). Mobile first: one column up to 600px wide, system fonts, logical properties so the
- * right-to-left page mirrors itself.
+ * right-to-left page mirrors itself. Names wrap between words and a row's score or badge moves
+ * under its name when both do not fit (large text, a narrow phone), never a word broken
+ * letter by letter (D-137).
  */
 export const PAGE_CSS = `
 *,*::before,*::after{box-sizing:border-box}
@@ -23,8 +25,8 @@ h2{margin:28px 0 6px;font-size:19px}
 .dims{list-style:none;margin:0;padding:0;background:#fff;border-radius:16px;box-shadow:0 1px 2px rgba(0,0,0,.06)}
 .dims>li{padding:14px 16px;border-top:1px solid #eee8e2}
 .dims>li:first-child{border-top:0}
-.row{display:flex;align-items:baseline;justify-content:space-between;gap:12px}
-.name{font-weight:600;overflow-wrap:anywhere}
+.row{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:4px 12px}
+.name{font-weight:600;overflow-wrap:break-word;hyphens:auto}
 .score{font-size:20px;font-weight:700;font-variant-numeric:tabular-nums;white-space:nowrap}
 .score small{font-size:12px;font-weight:400;color:#6b7178;margin-inline-start:4px}
 .level{margin:2px 0 8px;color:#5b6168;font-size:15px}
@@ -47,7 +49,7 @@ h2{margin:28px 0 6px;font-size:19px}
 h3{margin:18px 0 2px;font-size:17px}
 .key{margin-top:18px}
 .findings{list-style:none;margin:0;padding:0;background:#fff;border-radius:16px;box-shadow:0 1px 2px rgba(0,0,0,.06)}
-.findings li{display:flex;justify-content:space-between;align-items:center;gap:12px;padding:12px 16px;border-top:1px solid #eee8e2}
+.findings li{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:4px 12px;padding:12px 16px;border-top:1px solid #eee8e2}
 .findings li:first-child{border-top:0}
 .badge{font-size:14px;font-weight:600;padding:2px 10px;border-radius:999px;background:#ece6e0;white-space:nowrap}
 .tone-good .badge{background:#dcefe9;color:#1f5a4f}.tone-fair .badge{background:#f6ead2;color:#7a5512}.tone-attention .badge{background:#f7dcd6;color:#8a2f1f}

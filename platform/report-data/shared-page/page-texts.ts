@@ -1,12 +1,12 @@
-import { localize, type LanguageCode, type LocalizedText as Text } from '../../../protocol/enums/languages.ts';
+import { fallbackLanguages, localize, type LanguageCode, type LocalizedText as Text } from '../../../protocol/enums/languages.ts';
 import type { LightSource, View } from '../../../protocol/skin-api/api-codes.ts';
 
 /**
  * The few sentences of the shared report page and its refusal pages (decision R-021). Names of
  * dimensions and levels come from the specification's tables (protocol/enums/); these are the
  * page's own words. English, both Chinese scripts and Arabic (the right-to-left page must not
- * mix in English sentences, whose punctuation the bidirectional layout scatters); other
- * languages fall back (`localize`).
+ * mix in English sentences, whose punctuation the bidirectional layout scatters); the page is
+ * shown only in a language it has its own sentences for (`hasPageTexts`, D-137).
  */
 
 const TEXTS = {
@@ -26,27 +26,30 @@ const TEXTS = {
   /** D-033: "{reason}" is a sentence of protocol/enums/measurement-limits.ts in the same language. */
   notMeasured: { en: 'Not measured: {reason}', 'zh-Hans': '未测量：{reason}', 'zh-Hant': '未測量：{reason}', ar: 'لم يُقَس: {reason}' },
   lessCertain: { en: 'Less certain: {reasons}', 'zh-Hans': '准确度较低：{reasons}', 'zh-Hant': '準確度較低：{reasons}', ar: 'أقل دقة: {reasons}' },
-  marked: { en: 'Marked areas:', 'zh-Hans': '标注图：', 'zh-Hant': '標註圖：', ar: 'المناطق المحددة:' },
+  // A disclosure's label: it must read as something to open, not as a label of nothing (D-137).
+  marked: { en: 'Show the marked areas', 'zh-Hans': '查看标注区域', 'zh-Hant': '查看標註區域', ar: 'عرض المناطق المحددة' },
   photos: { en: 'Your photos', 'zh-Hans': '检测照片', 'zh-Hant': '檢測照片', ar: 'صورك' },
   footer: {
-    en: 'A read-only report from {store}. This link stops working on {date}.',
-    'zh-Hans': '本报告由{store}提供，仅供查看。此链接将于 {date} 失效。',
-    'zh-Hant': '本報告由{store}提供，僅供查看。此連結將於 {date} 失效。',
-    ar: 'تقرير للاطلاع فقط من {store}. تنتهي صلاحية هذا الرابط في {date}.',
+    en: 'A read-only report from {store}. Anyone who has this link can see your photos and results until it stops working on {date}: share it only with people you choose.',
+    'zh-Hans': '本报告由{store}提供，仅供查看。在此链接于 {date} 失效之前，任何持有链接的人都能看到您的照片和检测结果：请只分享给您信任的人。',
+    'zh-Hant': '本報告由{store}提供，僅供查看。在此連結於 {date} 失效之前，任何持有連結的人都能看到您的照片和檢測結果：請只分享給您信任的人。',
+    ar: 'تقرير للاطلاع فقط من {store}. يستطيع كل من لديه هذا الرابط رؤية صورك ونتائجك حتى تنتهي صلاحيته في {date}: لا تشاركه إلا مع من تختار.',
   },
   expiredTitle: { en: 'Link expired', 'zh-Hans': '链接已过期', 'zh-Hant': '連結已過期', ar: 'انتهت صلاحية الرابط' },
+  // The store keeps the report (staff open it from the customer's visits); a new link for an old
+  // report is not something staff can make, so the page does not promise one (D-137).
   expired: {
-    en: 'This link has expired: ask the store for a new one.',
-    'zh-Hans': '此链接已过期：请向门店索取新的链接。',
-    'zh-Hant': '此連結已過期：請向門店索取新的連結。',
-    ar: 'انتهت صلاحية هذا الرابط: اطلب رابطًا جديدًا من المتجر.',
+    en: 'This link has expired, so your photos and results are no longer shown here. The store keeps your report: ask there to see it again.',
+    'zh-Hans': '此链接已过期，这里不再显示您的照片和检测结果。门店保存着您的报告：可到店查看。',
+    'zh-Hant': '此連結已過期，這裡不再顯示您的照片和檢測結果。門店保存著您的報告：可到店查看。',
+    ar: 'انتهت صلاحية هذا الرابط، فلم تعد صورك ونتائجك تظهر هنا. يحتفظ المتجر بتقريرك: اطلب رؤيته هناك مرة أخرى.',
   },
   invalidTitle: { en: 'Link not valid', 'zh-Hans': '链接无效', 'zh-Hant': '連結無效', ar: 'الرابط غير صالح' },
   invalid: {
-    en: 'This link is not valid: it may have been changed or cut short. Ask the store for a new one.',
-    'zh-Hans': '此链接无效：可能已被修改或不完整。请向门店索取新的链接。',
-    'zh-Hant': '此連結無效：可能已被修改或不完整。請向門店索取新的連結。',
-    ar: 'هذا الرابط غير صالح: ربما غُيّر أو اقتُطع جزء منه. اطلب رابطًا جديدًا من المتجر.',
+    en: 'This link is not valid: it may have been changed or cut short. Open it again from the QR code or e-mail you were given.',
+    'zh-Hans': '此链接无效：可能已被修改或不完整。请重新扫描二维码或打开收到的邮件中的链接。',
+    'zh-Hant': '此連結無效：可能已被修改或不完整。請重新掃描 QR 碼或開啟收到的郵件中的連結。',
+    ar: 'هذا الرابط غير صالح: ربما غُيّر أو اقتُطع جزء منه. افتحه مرة أخرى من رمز QR أو من الرسالة التي وصلتك.',
   },
   unavailableTitle: { en: 'Report unavailable', 'zh-Hans': '报告暂不可用', 'zh-Hant': '報告暫不可用', ar: 'التقرير غير متاح' },
   unavailable: {
@@ -73,6 +76,15 @@ const LIGHTS: Readonly<Record<LightSource, Text>> = {
   parallel_polar: { en: 'parallel-polarised light', 'zh-Hans': '平行偏振光', 'zh-Hant': '平行偏振光', ar: 'ضوء مستقطب متوازٍ' },
   uv: { en: 'UV light', 'zh-Hans': '紫外光', 'zh-Hant': '紫外光', ar: 'ضوء فوق بنفسجي' },
 };
+
+/**
+ * Whether the page has its own sentences in this language (zh-Hant-HK reads zh-Hant's): in any
+ * other, its sentences would be English under localised names, a page in two languages under
+ * one `lang`, so it is shown in another accepted language or in English (D-137).
+ */
+export function hasPageTexts(lang: LanguageCode): boolean {
+  return lang === 'en' || fallbackLanguages(lang).some((code) => code !== 'en' && code in TEXTS.title);
+}
 
 export function pageText(key: TextKey, lang: LanguageCode): string {
   return localize(TEXTS[key], lang);

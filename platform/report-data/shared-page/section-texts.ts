@@ -103,10 +103,12 @@ const CONCERNS: Readonly<Record<Concern, { name: Text; explains: Text }>> = {
   oil: {
     name: { en: 'Oil and hydration', 'zh-Hans': '油脂与水分', 'zh-Hant': '油脂與水分', ar: 'الدهون والترطيب' },
     explains: {
-      en: 'Moisture, oiliness and sheen: the balance of oil and water in the skin.',
-      'zh-Hans': '水分、油脂与光泽：皮肤的水油平衡。',
-      'zh-Hant': '水分、油脂與光澤：皮膚的水油平衡。',
-      ar: 'الرطوبة والدهنية واللمعان: توازن الزيت والماء في البشرة.',
+      // A photo cannot weigh water (the hydration proxy is seldom measurable, docs/vision-skin.md):
+      // the group's line promises only what its measures read (D-137).
+      en: 'Oiliness and sheen of the skin; its moisture only as far as a photo can show it.',
+      'zh-Hans': '皮肤的油脂与光泽；水分仅在照片能显示时给出。',
+      'zh-Hant': '皮膚的油脂與光澤；水分僅在照片能顯示時給出。',
+      ar: 'دهنية البشرة ولمعانها؛ أما رطوبتها فبقدر ما تُظهره الصورة فقط.',
     },
   },
 };

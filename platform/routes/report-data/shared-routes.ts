@@ -58,13 +58,14 @@ export function registerSharedRoutes(kit: RouteKit, services: SharedLinkDeps): v
     { method: 'GET', url: `${SHARED_FILE_PATH}/:key`, public: 'the link is signed and expires (R-008)', envelope: false },
     async (request, reply) => {
       const key = request.params.key;
-      const expires = checkLink(services, request.query, 'file', key);
+      checkLink(services, request.query, 'file', key);
       const upload = await services.uploads.storedFile(key);
       const mime = upload?.mime ?? (/^[0-9a-f]{32}-[\w.-]+$/.test(key) ? OUTPUT_MIME[key.slice(key.lastIndexOf('.') + 1)] : undefined);
       const stream = mime ? await services.objects.open(key) : null;
       if (!mime || !stream) throw new ApiError(Codes.NOT_FOUND, 'no such file');
-      const maxAge = Math.max(0, Math.min(FILE_LINK_TTL_SECONDS, expires - unixSeconds(services.clock)));
-      return reply.header('content-type', mime).header('cache-control', `private, max-age=${maxAge}`).send(stream);
+      // A customer's face: not kept in a browser's cache after the page (no-store, as the page
+      // itself), where the next person on a shared or family phone would find it (D-137).
+      return reply.header('content-type', mime).header('cache-control', 'private, no-store').header('referrer-policy', 'no-referrer').send(stream);
     },
   );
 
@@ -72,7 +73,8 @@ export function registerSharedRoutes(kit: RouteKit, services: SharedLinkDeps): v
   kit.route(sharedLinkEndpoints.reportPage, { public: 'the link is signed and expires (R-008)', query: unchecked }, async ({ request, reply, params, query, baseUrl }) => {
     // A phone browser gets the rendered page, every other client the JSON envelope (R-021).
     const html = prefersHtml(request.headers.accept);
-    void reply.header('vary', 'Accept, Accept-Language');
+    // The address is the credential, for the JSON answer too (the HTML page sets the same).
+    void reply.header('vary', 'Accept, Accept-Language').header('cache-control', 'private, no-store').header('referrer-policy', 'no-referrer');
     const lang = requestLanguage(request);
     let page: ReportPage;
     try {

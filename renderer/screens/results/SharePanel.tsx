@@ -3,6 +3,7 @@ import type { Report } from '../../../main/kiosk-api/types.ts';
 import { QrCode } from '../../components/QrCode.tsx';
 import { EmailLink } from './EmailLink.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { reportLinkIn } from '../../../common/kiosk/report-link.ts';
 import { kioskSelectors } from '../../stores/kiosk/selectors.ts';
 import { useKioskStore } from '../../stores/kiosk/store.ts';
 
@@ -37,7 +38,7 @@ export function ShareBody({ report, size }: { report: Report; size: number }) {
   return (
     <>
       <div className="share-body">
-        <QrCode text={report.shareUrl} size={size} label={t('results.share')} />
+        <QrCode text={reportLinkIn(report.shareUrl, language)} size={size} label={t('results.share')} />
         <p className="muted">{t('results.shareHint', { time: report.shareExpiresAt ? formatDateTime(report.shareExpiresAt, language) : '—' })}</p>
       </div>
       <EmailLink report={report} />

@@ -19,13 +19,15 @@ interface Answer {
   status: number;
   type: string;
   csp: string;
+  cache: string;
+  referrer: string;
   text: string;
 }
 
 async function open(url: string, headers: Record<string, string> = {}): Promise<Answer> {
   const res = await request(url, { headers });
   const header = (name: string) => String(res.headers[name] ?? '');
-  return { status: res.statusCode, type: header('content-type'), csp: header('content-security-policy'), text: await res.body.text() };
+  return { status: res.statusCode, type: header('content-type'), csp: header('content-security-policy'), cache: header('cache-control'), referrer: header('referrer-policy'), text: await res.body.text() };
 }
 
 function escaped(text: string): string {
@@ -75,7 +77,11 @@ describe('the shared report page as HTML (GET /shared/reports/{key})', () => {
     const src = /<div class="photos"><figure><img src="([^"]+)"/.exec(page.text)![1]!.replace(/&amp;/g, '&');
     expect(new URL(src).searchParams.get('signature')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const image = await request(src);
-    expect([image.statusCode, image.headers['content-type']]).toEqual([200, 'image/jpeg']);
+    // A face photo stays in no browser cache after the page, which is no-store too (D-137).
+    expect([image.statusCode, image.headers['content-type'], image.headers['cache-control'], image.headers['referrer-policy']]).toEqual([200, 'image/jpeg', 'private, no-store', 'no-referrer']);
+    expect([page.cache, page.referrer]).toEqual(['private, no-store', 'no-referrer']);
+    // The customer is told what the link shows, and to whom.
+    expect(page.text).toContain('Anyone who has this link can see your photos and results until it stops working on');
     await image.body.dump();
     for (const personal of ['Private Name', '99998888', 'private.person@example.com']) expect(page.text).not.toContain(personal);
   });
@@ -104,8 +110,12 @@ describe('the shared report page as HTML (GET /shared/reports/{key})', () => {
     expect(dimensionName('pore', 'zh-Hans')).not.toBe(dimensionName('pore', 'en'));
     const english = await open(`${reportUrl}&lang=en`, { accept: BROWSER_ACCEPT, 'accept-language': 'zh-CN' });
     expect(english.text).toContain('<html lang="en" dir="ltr">');
+    // A language the page has no sentences of is not half-served (D-137): the next accepted one, else English.
     const unknown = await open(`${reportUrl}&lang=xx`, { accept: BROWSER_ACCEPT, 'accept-language': 'fr-FR,en;q=0.5' });
-    expect(unknown.text).toContain('<html lang="fr" dir="ltr">');
+    expect(unknown.text).toContain('<html lang="en" dir="ltr">');
+    expect(unknown.text).toContain(`<span class="name">${dimensionName('pore', 'en')}</span>`);
+    const french = await open(`${reportUrl}&lang=fr`, { accept: BROWSER_ACCEPT, 'accept-language': 'fr-FR,zh-CN;q=0.5' });
+    expect(french.text).toContain('<html lang="zh-Hans" dir="ltr">');
   });
 
   it('lays Arabic out right to left with the Arabic names of the tables', async () => {
@@ -129,10 +139,10 @@ describe('the shared report page as HTML (GET /shared/reports/{key})', () => {
     try {
       const expired = await open(reportUrl, { accept: BROWSER_ACCEPT });
       expect([expired.status, expired.type]).toEqual([403, 'text/html; charset=utf-8']);
-      expect(expired.text).toContain('This link has expired: ask the store for a new one.');
+      expect(expired.text).toContain('This link has expired, so your photos and results are no longer shown here. The store keeps your report: ask there to see it again.');
       expect(expired.csp).toContain("img-src 'none'");
       const chinese = await open(`${reportUrl}&lang=zh-Hans`, { accept: BROWSER_ACCEPT });
-      expect([chinese.status, chinese.text.includes('此链接已过期：请向门店索取新的链接。')]).toEqual([403, true]);
+      expect([chinese.status, chinese.text.includes('此链接已过期，这里不再显示您的照片和检测结果。')]).toEqual([403, true]);
       const asJson = await open(reportUrl, { accept: 'application/json' });
       expect([asJson.status, (JSON.parse(asJson.text) as { meta: { code: number } }).meta.code]).toEqual([403, 46102]);
     } finally {
@@ -146,6 +156,7 @@ describe('the shared report page as HTML (GET /shared/reports/{key})', () => {
       const page = await open(reportUrl, headers);
       expect(page.status).toBe(200);
       expect(page.type).toContain('application/json');
+      expect([page.cache, page.referrer]).toEqual(['private, no-store', 'no-referrer']);
       const body = JSON.parse(page.text) as { meta: { code: number }; response: ReportPage };
       expect(body.meta.code).toBe(0);
       expect(body.response).toMatchObject({ report_id: json.report_id, store_name: STORE_NAME, overall_score: 82.5 });

@@ -77,7 +77,8 @@ describe('report link by e-mail', () => {
     expect(mail.from?.value[0]).toEqual({ name: 'Lumière Orchard', address: 'skin@lumiere.example' });
     expect(mail.replyTo?.value[0]?.address).toBe('orchard@lumiere.example');
     expect(mail.headers.get('content-language')).toBe('zh-Hans');
-    expect(mail.text).toContain(REPORT_URL);
+    // The link opens the report in the language of the e-mail (D-137).
+    expect(mail.text).toContain(`${REPORT_URL}&lang=zh-Hans`);
     expect(mail.text).toContain('链接有效期至2026年12月11日');
     expect(mail.html).toContain(REPORT_URL.replaceAll('&', '&amp;'));
     expect(mail.html).toContain('打开我的报告');

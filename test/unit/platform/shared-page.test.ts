@@ -28,23 +28,32 @@ describe('shared report page: language', () => {
     ['zh-Hans', undefined, 'zh-Hans'],
     ['ZH-HANS', 'en', 'zh-Hans'],
     ['ar', 'en-US', 'ar'],
-    ['xx', 'ja-JP,en;q=0.5', 'ja'],
+    // Only languages the page has its own sentences in (D-137): the next accepted one, else English.
+    ['xx', 'ja-JP,en;q=0.5', 'en'],
+    ['fr', 'fr-FR,fr;q=0.9,zh-CN;q=0.8', 'zh-Hans'],
+    ['ja', undefined, 'en'],
     [undefined, 'en-US,zh-CN;q=0.9', 'en'],
     [undefined, 'zh-CN,zh;q=0.9', 'zh-Hans'],
     [undefined, 'zh-TW', 'zh-Hant'],
     [undefined, 'zh-Hant-TW', 'zh-Hant'],
     [undefined, 'zh-HK', 'zh-Hant-HK'],
     [undefined, 'zh', 'zh-Hans'],
-    [undefined, 'es-PA', 'es-PA'],
-    [undefined, 'es-419', 'es-MX'],
-    [undefined, 'pt-BR', 'pt'],
+    [undefined, 'es-PA', 'en'],
+    [undefined, 'es-419, ar;q=0.5', 'ar'],
+    [undefined, 'pt-BR', 'en'],
     [undefined, 'de-DE, fr;q=0.4, en;q=0.7', 'en'],
     [undefined, 'de-DE', 'en'],
-    [undefined, 'fr;q=0, nl', 'nl'],
+    [undefined, 'fr;q=0, nl, zh-HK;q=0.2', 'zh-Hant-HK'],
     [undefined, '*', 'en'],
     [undefined, undefined, 'en'],
   ])('lang %j with Accept-Language %j is %s', (lang, acceptLanguage, expected) => {
     expect(pageLanguage(lang, acceptLanguage)).toBe(expected);
+  });
+
+  it('reads every language code of the specification when told every one is usable', () => {
+    expect(pageLanguage('xx', 'ja-JP,en;q=0.5', () => true)).toBe('ja');
+    expect(pageLanguage(undefined, 'es-419', () => true)).toBe('es-MX');
+    expect(pageLanguage(undefined, 'pt-BR', () => true)).toBe('pt');
   });
 });
 
