@@ -1,7 +1,7 @@
 import type { ObjectStore } from '../objects/object-store.ts';
 import type { UploadService } from '../skin-api/upload-service.ts';
 import { fetchImage, ImageFetchError, type FetchLimits } from './fetch-image.ts';
-import { resolveResource } from '../skin-api/resource-address.ts';
+import { resolveResource, UPLOAD_ADDRESS_GIVEN } from '../skin-api/resource-address.ts';
 
 /**
  * Reads the image behind a resource URL: a file of this platform's own store is read from the
@@ -19,7 +19,7 @@ export class ImageSource {
   async load(url: string, ownBases: readonly string[], merchantId: number): Promise<Uint8Array> {
     const target = await resolveResource(url, ownBases, (key) => this.uploads.storedFile(key));
     if (target.kind === 'external') return fetchImage(url, this.limits);
-    if (target.kind === 'upload-address') throw new ImageFetchError("an upload address (upload.url) serves no file: give the upload policy's resource_url", 'status');
+    if (target.kind === 'upload-address') throw new ImageFetchError(UPLOAD_ADDRESS_GIVEN, 'status');
     if (target.kind === 'missing' || target.file.merchantId !== merchantId) throw new ImageFetchError('no uploaded file at this address', 'status');
     return new Uint8Array(await this.objects.read(target.file.resourceKey));
   }

@@ -77,14 +77,22 @@ function isClientError(error: unknown): error is { statusCode: number; message: 
 }
 
 /**
- * meta.error of a Fastify client error, in the `<part>: <what>` form of every other refusal. The
- * JSON parser (secure-json-parse) refuses a "__proto__" or "constructor": {"prototype": …} key as
- * it refuses broken JSON, under one code: the message names both, since the caller's JSON may be
- * valid.
+ * meta.error of a Fastify client error, in the `<part>: <what>` form of every other refusal: the
+ * header at fault, or the body. The JSON parser (secure-json-parse) refuses a "__proto__" or
+ * "constructor": {"prototype": …} key as it refuses broken JSON, under one code: the message
+ * names both, since the caller's JSON may be valid.
  */
 function clientErrorDetail(error: { message: string; code?: unknown }): string {
-  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return 'body: not valid JSON, or it holds a "__proto__" or "constructor.prototype" key, which is refused';
-  return typeof error.code === 'string' && error.code.startsWith('FST_ERR_CTP_') ? `body: ${error.message}` : error.message;
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'body: not valid JSON, or it holds a "__proto__" or "constructor.prototype" key, which is refused';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'headers.content-type: not a type this endpoint reads (JSON endpoints take application/json)';
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return `headers.content-length: ${error.message}`;
+    default:
+      return typeof error.code === 'string' && error.code.startsWith('FST_ERR_CTP_') ? `body: ${error.message}` : error.message;
+  }
 }
 
 function notFound(request: FastifyRequest): ApiError {

@@ -6,6 +6,9 @@ import { FILE_PATH, UPLOAD_PATH, type StoredFile } from './upload-service.ts';
  * else the scheme and host the request came in on), never by the path alone.
  */
 
+/** What a caller is told of an upload address given as a resource (a task's resources, a pic_url; D-136). */
+export const UPLOAD_ADDRESS_GIVEN = "this is an upload address (upload.url), not a file: give the upload policy's resource_url";
+
 /** Where a resource URL points. */
 export type ResourceTarget =
   /** A file of this platform's store (of whichever merchant uploaded it: the caller checks). */
@@ -51,7 +54,7 @@ function parse(url: string): URL | null {
 
 /**
  * Resolves a resource URL against the base addresses this instance is known by:
- * - same host as one of them, on the upload path: an upload policy's `upload.url`, not a file;
+ * - same origin as one of them, on the upload path: an upload policy's `upload.url`, not a file;
  * - same origin as one of them: ours; the path must name a stored upload, else `missing`;
  * - same host on another port, naming a stored upload: ours too. Instances on one data directory
  *   share one store (D-008: the embedded setup and the tests run them on 127.0.0.1, one port
@@ -70,7 +73,8 @@ export async function resolveResource(
   const sameOrigin = bases.some((base) => base.origin === target.origin);
   const sameHost = sameOrigin || bases.some((base) => base.hostname === target.hostname);
   if (!sameHost) return { kind: 'external' };
-  if (target.pathname === UPLOAD_PATH || target.pathname.startsWith(`${UPLOAD_PATH}/`)) return { kind: 'upload-address' };
+  // Same origin only: at another port of the host, an address naming no stored upload is someone else's (D-029).
+  if (sameOrigin && (target.pathname === UPLOAD_PATH || target.pathname.startsWith(`${UPLOAD_PATH}/`))) return { kind: 'upload-address' };
   const key = resourceKeyInPath(url);
   const file = key === null ? undefined : await storedFile(key);
   if (file) return { kind: 'stored', file };

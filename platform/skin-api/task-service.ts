@@ -11,7 +11,7 @@ import type { ObjectStore } from '../objects/object-store.ts';
 import type { SqlDatabase } from '../storage/sql.ts';
 import { requireValidOrder, reserveUnit } from './orders.ts';
 import type { StoredFile, UploadService } from './upload-service.ts';
-import { resolveResource } from './resource-address.ts';
+import { resolveResource, UPLOAD_ADDRESS_GIVEN } from './resource-address.ts';
 import { UploadRepository } from './upload-repository.ts';
 import { taskStoreKey } from './store-key.ts';
 import type { PolledTask } from './task-presenter.ts';
@@ -157,7 +157,7 @@ export class TaskService {
       const target = await resolveResource(url, ownBases, (resourceKey) => this.uploads.storedFile(resourceKey));
       if (target.kind === 'external') continue;
       if (target.kind === 'upload-address') {
-        throw new ApiError(TaskCodes.INVALID_RESOURCE_URL, `resources.${key}: this is an upload address (upload.url), not a file: give the upload policy's resource_url`);
+        throw new ApiError(TaskCodes.INVALID_RESOURCE_URL, `resources.${key}: ${UPLOAD_ADDRESS_GIVEN}`);
       }
       if (target.kind === 'missing' || target.file.merchantId !== merchantId) {
         throw new ApiError(TaskCodes.INVALID_RESOURCE_URL, `resources.${key}: no uploaded file at this address`);

@@ -15,16 +15,20 @@ function toInteger(value: unknown): unknown {
   return v;
 }
 
-/** What a caller reads for a query value that is not an integer ("2.5", "1e1", "ten", 20 digits): not zod's "expected number, received string". */
+/**
+ * What a caller reads for a query value that is not an integer ("2.5", "1e1", "ten", 20 digits),
+ * not zod's "expected number, received string"; an absent required one reads "is required".
+ */
 const NOT_A_WHOLE_NUMBER = 'must be a whole number of at most 15 digits';
+const wholeNumber = () => z.number({ error: (issue) => (issue.input === undefined ? 'is required' : NOT_A_WHOLE_NUMBER) }).int({ error: NOT_A_WHOLE_NUMBER });
 
 /** An integer query parameter (also accepts a number, for callers that build queries in code). */
 export function queryInt() {
-  return z.preprocess(toInteger, z.number({ error: NOT_A_WHOLE_NUMBER }).int());
+  return z.preprocess(toInteger, wholeNumber());
 }
 
 export function optionalQueryInt() {
-  return z.preprocess(toInteger, z.number({ error: NOT_A_WHOLE_NUMBER }).int().optional());
+  return z.preprocess(toInteger, wholeNumber().optional());
 }
 
 /** A string query parameter; repeated names keep the first value. */

@@ -20,7 +20,10 @@ export const TaskCodes = {
   IMAGE_KEY_NOT_ACCEPTED: code(45003, 'image key not accepted by this capability'),
   /** An optional light source without all three views, or parallel_polar/uv without cross_polar. */
   LIGHT_SET_INCOMPLETE: code(45004, 'incomplete light source set'),
-  /** A resource value is not a directly downloadable http(s) URL. */
+  /**
+   * A resource value is not a directly downloadable http(s) URL: not one at all, an address of
+   * this platform naming no upload of the merchant, or an upload policy's upload.url (D-136).
+   */
   INVALID_RESOURCE_URL: code(45005, 'resource is not a valid http(s) URL, or names no file uploaded by this merchant'),
   /** A standard field and its compatibility field carry different values. */
   COMPAT_CONFLICT: code(45006, 'standard field and compatibility field conflict'),

@@ -97,7 +97,7 @@ export const resultsEn = {
   scanStore: 'Scan to view',
   noRecommendations: 'No recommendations are configured for these results.',
   share: 'Take your report with you',
-  shareHint: 'Scan with your phone camera. Anyone who has the link can see your photos and results until it expires {{time}}: share it only with people you choose.',
+  shareHint: 'Scan with your phone camera. Anyone who has the link can see your photos and results until it expires {{time}}, so share it only with people you choose.',
   shareUnavailable: 'The phone link appears once your report has reached the platform.',
   finish: 'Finish',
   notReady: 'The report is not ready yet.',

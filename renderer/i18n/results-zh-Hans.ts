@@ -96,7 +96,7 @@ export const resultsZhHans: Catalogue<typeof resultsEn> = {
   scanStore: '扫码查看',
   noRecommendations: '当前结果暂无配置的推荐。',
   share: '把报告带回家',
-  shareHint: '用手机相机扫码。链接于 {{time}} 失效之前，任何持有链接的人都能看到您的照片和检测结果：请只分享给您信任的人。',
+  shareHint: '用手机相机扫码。在链接于 {{time}} 失效之前，任何持有链接的人都能看到您的照片和检测结果。请只分享给您信任的人。',
   shareUnavailable: '报告上传到平台后，这里会出现手机链接。',
   finish: '完成',
   notReady: '报告尚未生成。',

@@ -100,6 +100,8 @@ describe('report link by e-mail (issue 16 item 12)', () => {
     expect(mail.subject).toBe('您在Lumière Orchard的肌肤分析报告');
     expect(mail.from?.value[0]).toEqual({ name: 'Lumière Orchard', address: 'skin@lumiere.example' });
     expect(qrLink).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/shared\/reports\//);
+    // The QR opens the report in the kiosk's language, whatever the phone's (D-137).
+    expect(new URL(qrLink!).searchParams.get('lang')).toBe('zh-Hans');
     expect(mail.text).toContain(qrLink);
     expect(mail.html).toContain(qrLink!.replaceAll('&', '&amp;'));
     expect(mail.text).not.toContain(CUSTOMER.name);

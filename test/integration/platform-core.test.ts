@@ -74,7 +74,7 @@ describe('platform core over HTTP', () => {
     expect(json.meta.error).toMatch(/^body: not valid JSON/);
   });
 
-  it('refuses a "__proto__" key in valid JSON with 400, saying so; an array body names the body, not body.body', async () => {
+  it('refuses a "__proto__" key in valid JSON with 400, saying so; an array body names the body, not body.body; a wrong content type names the header', async () => {
     const app = tp.app('primary');
     const issued = await raw(tp, 'GET', `/skin_api/common/access_token?app_id=${app.app_id}&app_secret=${encodeURIComponent(app.app_secret)}`);
     const headers = { 'content-type': 'application/json', 'access-token': String((issued.json.response as { access_token: string }).access_token) };
@@ -85,6 +85,15 @@ describe('platform core over HTTP', () => {
     }
     const array = await raw(tp, 'POST', '/skin_api/analyze/task', { headers, body: '[1, 2]' });
     expect([array.status, array.json.meta.code, array.json.meta.error]).toEqual([400, 400, 'body: the body must be a JSON object']);
+    // The same on an open_api route whose body rules return field failures (the route kit's checkedBy).
+    const openToken = await raw(tp, 'GET', `/open_api/common/access_token?app_id=${app.app_id}&app_secret=${encodeURIComponent(app.app_secret)}`);
+    const openHeaders = { 'content-type': 'application/json', 'access-token': String((openToken.json.response as { access_token: string }).access_token) };
+    const stores = await raw(tp, 'POST', '/open_api/merchant/stores', { headers: openHeaders, body: '[1, 2]' });
+    expect([stores.status, stores.json.meta.code]).toEqual([400, 400]);
+    expect(stores.json.meta.error).toMatch(/^body: /);
+    // A type the endpoint does not read is the header's fault, not the body's.
+    const text = await raw(tp, 'POST', '/open_api/merchant/stores', { headers: { ...openHeaders, 'content-type': 'application/xml' }, body: '<store/>' });
+    expect([text.status, text.json.meta.code, text.json.meta.error]).toEqual([400, 400, 'headers.content-type: not a type this endpoint reads (JSON endpoints take application/json)']);
   });
 
   it('answers missing, wrong-typed and over-long parameters with HTTP 400, never 500', async () => {

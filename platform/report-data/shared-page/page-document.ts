@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isRightToLeft, type LanguageCode } from '../../../protocol/enums/languages.ts';
 import { escapeHtml } from './html-escape.ts';
+import { PRIVATE_ANSWER_HEADERS } from '../../http/private-answer.ts';
 
 /** An HTML answer of the shared report route: the document and the headers it needs. */
 export interface HtmlPage {
@@ -41,9 +42,7 @@ export function htmlDocument(parts: DocumentParts): HtmlPage {
     headers: {
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': contentSecurityPolicy(parts.css, parts.imageOrigins),
-      // The address is the credential: never cached by a shared cache, never sent on as a referrer.
-      'cache-control': 'private, no-store',
-      'referrer-policy': 'no-referrer',
+      ...PRIVATE_ANSWER_HEADERS,
       'x-content-type-options': 'nosniff',
     },
   };

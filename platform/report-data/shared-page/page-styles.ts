@@ -2,8 +2,8 @@
  * The page's one stylesheet, inlined (no request the Content-Security-Policy would have to
  * allow). Mobile first: one column up to 600px wide, system fonts, logical properties so the
  * right-to-left page mirrors itself. Names wrap between words and a row's score or badge moves
- * under its name when both do not fit (large text, a narrow phone), never a word broken
- * letter by letter (D-137).
+ * under its name when both do not fit (large text, a narrow phone); a word is broken only when
+ * it is wider than the whole line (a product code), not letter by letter (D-137).
  */
 export const PAGE_CSS = `
 *,*::before,*::after{box-sizing:border-box}
@@ -26,7 +26,7 @@ h2{margin:28px 0 6px;font-size:19px}
 .dims>li{padding:14px 16px;border-top:1px solid #eee8e2}
 .dims>li:first-child{border-top:0}
 .row{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:4px 12px}
-.name{font-weight:600;overflow-wrap:break-word;hyphens:auto}
+.name{font-weight:600;min-width:0;overflow-wrap:break-word}
 .score{font-size:20px;font-weight:700;font-variant-numeric:tabular-nums;white-space:nowrap}
 .score small{font-size:12px;font-weight:400;color:#6b7178;margin-inline-start:4px}
 .level{margin:2px 0 8px;color:#5b6168;font-size:15px}

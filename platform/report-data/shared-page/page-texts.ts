@@ -30,26 +30,27 @@ const TEXTS = {
   marked: { en: 'Show the marked areas', 'zh-Hans': '查看标注区域', 'zh-Hant': '查看標註區域', ar: 'عرض المناطق المحددة' },
   photos: { en: 'Your photos', 'zh-Hans': '检测照片', 'zh-Hant': '檢測照片', ar: 'صورك' },
   footer: {
-    en: 'A read-only report from {store}. Anyone who has this link can see your photos and results until it stops working on {date}: share it only with people you choose.',
-    'zh-Hans': '本报告由{store}提供，仅供查看。在此链接于 {date} 失效之前，任何持有链接的人都能看到您的照片和检测结果：请只分享给您信任的人。',
-    'zh-Hant': '本報告由{store}提供，僅供查看。在此連結於 {date} 失效之前，任何持有連結的人都能看到您的照片和檢測結果：請只分享給您信任的人。',
-    ar: 'تقرير للاطلاع فقط من {store}. يستطيع كل من لديه هذا الرابط رؤية صورك ونتائجك حتى تنتهي صلاحيته في {date}: لا تشاركه إلا مع من تختار.',
+    en: 'A read-only report from {store}. Anyone who has this link can see your photos and results until it stops working on {date}, so share it only with people you choose.',
+    'zh-Hans': '本报告由{store}提供，仅供查看。在此链接于 {date} 失效之前，任何持有链接的人都能看到您的照片和检测结果。请只分享给您信任的人。',
+    'zh-Hant': '本報告由{store}提供，僅供查看。在此連結於 {date} 失效之前，任何持有連結的人都能看到您的照片和檢測結果。請只分享給您信任的人。',
+    ar: 'تقرير للاطلاع فقط من {store}. يستطيع كل من لديه هذا الرابط رؤية صورك ونتائجك حتى تنتهي صلاحيته في {date}، فلا تشاركه إلا مع من تختار.',
   },
   expiredTitle: { en: 'Link expired', 'zh-Hans': '链接已过期', 'zh-Hant': '連結已過期', ar: 'انتهت صلاحية الرابط' },
-  // The store keeps the report (staff open it from the customer's visits); a new link for an old
-  // report is not something staff can make, so the page does not promise one (D-137).
+  // A link's expiry is fixed with its report, and staff cannot make a new one; the kiosk that
+  // took the report may still show it (its photos go after the retention period, or on a
+  // deletion), so the page promises no more than that (D-137).
   expired: {
-    en: 'This link has expired, so your photos and results are no longer shown here. The store keeps your report: ask there to see it again.',
-    'zh-Hans': '此链接已过期，这里不再显示您的照片和检测结果。门店保存着您的报告：可到店查看。',
-    'zh-Hant': '此連結已過期，這裡不再顯示您的照片和檢測結果。門店保存著您的報告：可到店查看。',
-    ar: 'انتهت صلاحية هذا الرابط، فلم تعد صورك ونتائجك تظهر هنا. يحتفظ المتجر بتقريرك: اطلب رؤيته هناك مرة أخرى.',
+    en: 'This link has expired, so your photos and results are no longer shown here. The store may still have your report: ask there.',
+    'zh-Hans': '此链接已过期，这里不再显示您的照片和检测结果。门店可能仍保存着您的报告，可向门店询问。',
+    'zh-Hant': '此連結已過期，這裡不再顯示您的照片和檢測結果。門市可能仍保存著您的報告，可向門市詢問。',
+    ar: 'انتهت صلاحية هذا الرابط، فلم تعد صورك ونتائجك تظهر هنا. قد يكون تقريرك لا يزال لدى المتجر، فاسأل هناك.',
   },
   invalidTitle: { en: 'Link not valid', 'zh-Hans': '链接无效', 'zh-Hant': '連結無效', ar: 'الرابط غير صالح' },
   invalid: {
-    en: 'This link is not valid: it may have been changed or cut short. Open it again from the QR code or e-mail you were given.',
-    'zh-Hans': '此链接无效：可能已被修改或不完整。请重新扫描二维码或打开收到的邮件中的链接。',
-    'zh-Hant': '此連結無效：可能已被修改或不完整。請重新掃描 QR 碼或開啟收到的郵件中的連結。',
-    ar: 'هذا الرابط غير صالح: ربما غُيّر أو اقتُطع جزء منه. افتحه مرة أخرى من رمز QR أو من الرسالة التي وصلتك.',
+    en: 'This link is not valid: it may have been changed or cut short. Open it again from the e-mail you were sent, or ask the store.',
+    'zh-Hans': '此链接无效：可能已被修改或不完整。请从收到的邮件中重新打开，或向门店询问。',
+    'zh-Hant': '此連結無效：可能已被修改或不完整。請從收到的郵件中重新開啟，或向門市詢問。',
+    ar: 'هذا الرابط غير صالح: ربما غُيّر أو اقتُطع جزء منه. افتحه مرة أخرى من البريد الإلكتروني الذي وصلك، أو اسأل المتجر.',
   },
   unavailableTitle: { en: 'Report unavailable', 'zh-Hans': '报告暂不可用', 'zh-Hant': '報告暫不可用', ar: 'التقرير غير متاح' },
   unavailable: {
@@ -61,6 +62,7 @@ const TEXTS = {
 } as const satisfies Record<string, Text>;
 
 export type TextKey = keyof typeof TEXTS;
+export const TEXT_KEYS = Object.keys(TEXTS) as TextKey[];
 
 const VIEWS: Readonly<Record<View, Text>> = {
   front: { en: 'Front', 'zh-Hans': '正面', 'zh-Hant': '正面', ar: 'من الأمام' },

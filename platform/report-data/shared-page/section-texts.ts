@@ -48,6 +48,7 @@ const SECTION = {
 } as const satisfies Record<string, Text>;
 
 export type SectionKey = keyof typeof SECTION;
+export const SECTION_KEYS = Object.keys(SECTION) as SectionKey[];
 
 export function sectionText(key: SectionKey, lang: LanguageCode): string {
   return localize(SECTION[key], lang);

@@ -5,6 +5,7 @@ import { ReportDataCodes } from '../../../protocol/report-data/codes.ts';
 import type { LanguageCode } from '../../../protocol/enums/languages.ts';
 import { unixSeconds, type Clock } from '../../clock.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { PRIVATE_ANSWER_HEADERS } from '../../http/private-answer.ts';
 import type { ObjectStore } from '../../objects/object-store.ts';
 import type { ReportData } from '../../report-data/index.ts';
 import type { LinkKind } from '../../report-data/links.ts';
@@ -63,9 +64,7 @@ export function registerSharedRoutes(kit: RouteKit, services: SharedLinkDeps): v
       const mime = upload?.mime ?? (/^[0-9a-f]{32}-[\w.-]+$/.test(key) ? OUTPUT_MIME[key.slice(key.lastIndexOf('.') + 1)] : undefined);
       const stream = mime ? await services.objects.open(key) : null;
       if (!mime || !stream) throw new ApiError(Codes.NOT_FOUND, 'no such file');
-      // A customer's face: not kept in a browser's cache after the page (no-store, as the page
-      // itself), where the next person on a shared or family phone would find it (D-137).
-      return reply.header('content-type', mime).header('cache-control', 'private, no-store').header('referrer-policy', 'no-referrer').send(stream);
+      return reply.header('content-type', mime).headers(PRIVATE_ANSWER_HEADERS).send(stream);
     },
   );
 
@@ -73,9 +72,9 @@ export function registerSharedRoutes(kit: RouteKit, services: SharedLinkDeps): v
   kit.route(sharedLinkEndpoints.reportPage, { public: 'the link is signed and expires (R-008)', query: unchecked }, async ({ request, reply, params, query, baseUrl }) => {
     // A phone browser gets the rendered page, every other client the JSON envelope.
     const html = prefersHtml(request.headers.accept);
-    // The address is the credential, for the JSON answer too (the HTML page sets the same).
-    void reply.header('vary', 'Accept, Accept-Language').header('cache-control', 'private, no-store').header('referrer-policy', 'no-referrer');
-    const lang = requestLanguage(request);
+    // The JSON answer holds the same data as the page, under the same credential.
+    void reply.header('vary', 'Accept, Accept-Language').headers(PRIVATE_ANSWER_HEADERS);
+    const lang = requestLanguage(request, html);
     let page: ReportPage;
     try {
       page = await reportPageFor(services, params.key, query, baseUrl(), lang);

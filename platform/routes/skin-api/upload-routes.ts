@@ -12,6 +12,7 @@ import { FILE_PATH, UPLOAD_PATH, type UploadService } from '../../skin-api/uploa
 import { OUTPUT_PATH } from '../../skin-api/task-presenter.ts';
 import type { SqlDatabase } from '../../storage/sql.ts';
 import { unchecked, type RouteKit } from '../route-kit.ts';
+import { PRIVATE_ANSWER_HEADERS } from '../../http/private-answer.ts';
 
 /** Analysis outputs are annotation images and annotation JSON documents. */
 const OUTPUT_MIME: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', json: 'application/json' };
@@ -71,7 +72,8 @@ export async function registerUploadRoutes(app: FastifyInstance, kit: RouteKit, 
         const file = await uploads.storedFile(request.params.key);
         const stream = file && (await objects.open(file.resourceKey));
         if (!file || !stream) throw new ApiError(Codes.NOT_FOUND, 'no such file');
-        return reply.header('content-type', file.mime).header('content-length', file.size).header('cache-control', 'private, max-age=86400').send(stream);
+        // The kiosk shows these in its own Chromium: a shared screen keeps no customer's photo in its cache (D-137).
+        return reply.header('content-type', file.mime).header('content-length', file.size).headers(PRIVATE_ANSWER_HEADERS).send(stream);
       },
     );
 
@@ -82,7 +84,7 @@ export async function registerUploadRoutes(app: FastifyInstance, kit: RouteKit, 
         const mime = OUTPUT_MIME[key.slice(key.lastIndexOf('.') + 1)];
         const stream = mime && /^[0-9a-f]{32}-[\w.-]+$/.test(key) ? await objects.open(key) : null;
         if (!mime || !stream) throw new ApiError(Codes.NOT_FOUND, 'no such file');
-        return reply.header('content-type', mime).header('cache-control', 'private, max-age=86400').send(stream);
+        return reply.header('content-type', mime).headers(PRIVATE_ANSWER_HEADERS).send(stream);
       },
     );
   });

@@ -82,6 +82,7 @@ describe('the shared report page as HTML (GET /shared/reports/{key})', () => {
     expect([page.cache, page.referrer]).toEqual(['private, no-store', 'no-referrer']);
     // The customer is told what the link shows, and to whom.
     expect(page.text).toContain('Anyone who has this link can see your photos and results until it stops working on');
+    expect(page.text).toContain('share it only with people you choose.');
     await image.body.dump();
     for (const personal of ['Private Name', '99998888', 'private.person@example.com']) expect(page.text).not.toContain(personal);
   });
@@ -139,7 +140,7 @@ describe('the shared report page as HTML (GET /shared/reports/{key})', () => {
     try {
       const expired = await open(reportUrl, { accept: BROWSER_ACCEPT });
       expect([expired.status, expired.type]).toEqual([403, 'text/html; charset=utf-8']);
-      expect(expired.text).toContain('This link has expired, so your photos and results are no longer shown here. The store keeps your report: ask there to see it again.');
+      expect(expired.text).toContain('This link has expired, so your photos and results are no longer shown here. The store may still have your report: ask there.');
       expect(expired.csp).toContain("img-src 'none'");
       const chinese = await open(`${reportUrl}&lang=zh-Hans`, { accept: BROWSER_ACCEPT });
       expect([chinese.status, chinese.text.includes('此链接已过期，这里不再显示您的照片和检测结果。')]).toEqual([403, true]);

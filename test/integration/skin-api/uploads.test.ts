@@ -31,9 +31,9 @@ async function refusal(promise: Promise<unknown>): Promise<PlatformError> {
   return error as PlatformError;
 }
 
-async function fetchBytes(url: string): Promise<{ status: number; body: Buffer; type: string | undefined }> {
+async function fetchBytes(url: string): Promise<{ status: number; body: Buffer; type: string | undefined; cache: string | undefined }> {
   const res = await request(url);
-  return { status: res.statusCode, body: Buffer.from(await res.body.arrayBuffer()), type: res.headers['content-type'] as string | undefined };
+  return { status: res.statusCode, body: Buffer.from(await res.body.arrayBuffer()), type: res.headers['content-type'] as string | undefined, cache: res.headers['cache-control'] as string | undefined };
 }
 
 describe.each(['PUT', 'POST'] as const)('uploads through %s policies', (method) => {
@@ -53,6 +53,8 @@ describe.each(['PUT', 'POST'] as const)('uploads through %s policies', (method) 
     const served = await fetchBytes(policy.resource_url);
     expect(served.status).toBe(200);
     expect(served.type).toBe('image/jpeg');
+    // A face photo: the kiosk's own Chromium shows it, and keeps it in no cache (D-137).
+    expect(served.cache).toBe('private, no-store');
     expect(served.body.equals(JPEG)).toBe(true);
     expect(await uploadRow(tp, policy.resource_key)).toMatchObject({ size: JPEG.length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });

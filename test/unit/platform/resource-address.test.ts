@@ -39,6 +39,16 @@ describe('which resource addresses are this platform\'s own (D-027, D-029)', () 
     expect(await kind('http://127.0.0.1:9090/skin_api/file/resource/photo.jpg', [base])).toBe('external');
   });
 
+  it('tells an upload policy\'s upload.url of its own origin from a file; another port\'s or host\'s is downloaded (D-136)', async () => {
+    expect(await kind(`${base}/skin_api/file/upload/${KEY}?expires=1&signature=s`, [base])).toBe('upload-address');
+    expect(await kind(`${base}/skin_api/file/upload`, [base])).toBe('upload-address');
+    expect(await kind(`${base}/skin_api/file/x/../upload/${KEY}`, [base])).toBe('upload-address');
+    expect(await kind(`${base}/skin_api/file/upload_policy`, [base])).toBe('external');
+    expect(await kind(`${base}/skin_api/file/uploads/${KEY}`, [base])).toBe('external');
+    expect(await kind(`http://127.0.0.1:9090/skin_api/file/upload/${KEY}`, [base])).toBe('external');
+    expect(await kind(`https://cdn.merchant.example/skin_api/file/upload/${KEY}`, [base])).toBe('external');
+  });
+
   it('downloads a path of its own origin outside the resource path, as any address', async () => {
     expect(await kind(`${base}/skin_api/file/output/${KEY}`, [base])).toBe('external');
   });

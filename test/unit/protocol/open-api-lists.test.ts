@@ -19,6 +19,7 @@ import {
   buildCategoryItem,
   buildDimensionItem,
 } from '../../../protocol/open-api/index.ts';
+import { queryInt } from '../../../protocol/open-api/query.ts';
 
 describe('paging queries', () => {
   it('defaults page to 1 and count to 20', () => {
@@ -40,6 +41,10 @@ describe('paging queries', () => {
     for (const q of [{ page: 'two' }, { count: '2.5' }, { count: '1e1' }, { page: '99999999999999999999' }]) {
       expect(pageQuerySchema.safeParse(q).error?.issues[0]?.message, JSON.stringify(q)).toBe('must be a whole number of at most 15 digits');
     }
+    // A required integer that is absent says so; a fraction built in code reads as the text does.
+    expect(queryInt().safeParse(undefined).error?.issues[0]?.message).toBe('is required');
+    expect(queryInt().safeParse(2.5).error?.issues[0]?.message).toBe('must be a whole number of at most 15 digits');
+    expect(queryInt().parse('42')).toBe(42);
   });
 
   it('store lists need store_custom_id; employees take it as an optional filter', () => {
