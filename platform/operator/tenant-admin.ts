@@ -1,14 +1,15 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AddAppArgs, AddGroupArgs, AddMerchantArgs, AddOrderArgs, EndOrderArgs, RemoveGroupArgs, RemoveMerchantArgs } from '../../protocol/operator/tenant-commands.ts';
 import type { Region } from '../../protocol/regions.ts';
 import { newAppId, newAppSecret } from '../auth/app-credentials.ts';
-import { MerchantRepository } from '../auth/merchant-repository.ts';
+import { MerchantRepository, type MerchantRow } from '../auth/merchant-repository.ts';
 import { TokenRepository, type AppLevel } from '../auth/token-repository.ts';
 import { TOKEN_CACHE_MS } from '../auth/token-service.ts';
 import type { Clock } from '../clock.ts';
 import { TenantRepository } from '../open-api/tenants/tenant-repository.ts';
 import { OrderRepository } from '../skin-api/order-repository.ts';
 import { DeletionRepository } from '../report-data/deletion-repository.ts';
-import { outputKeys, reportFileKeys } from '../skin-api/output-keys.ts';
+import { outputKeys } from '../skin-api/output-keys.ts';
 import type { SqlDatabase, SqlExecutor } from '../storage/sql.ts';
 import { TenantAdminRepository } from './tenant-admin-repository.ts';
 import { TenantRemovalRepository } from './tenant-removal-repository.ts';
@@ -94,8 +95,6 @@ export class TenantAdmin {
   constructor(
     private readonly sql: SqlDatabase,
     private readonly clock: Clock,
-    /** Waits until every node has let go of tokens it trusted (TOKEN_CACHE_MS, D-071); tests that need no wait pass their own. */
-    private readonly settle: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, TOKEN_CACHE_MS + 100)),
   ) {}
 
   /** A merchant group with its group-level app (open_api group operations, merchant list). */
@@ -214,22 +213,21 @@ export class TenantAdmin {
    */
   async removeMerchant(args: RemoveMerchantArgs): Promise<MerchantRemoval> {
     const merchant = await this.sql.transaction(async (tx) => {
-      const removal = new TenantRemovalRepository(tx);
-      const found = await removableMerchant(removal, args);
-      await removal.closeMerchant(found.id, this.clock.now());
+      const found = await removableMerchant(tx, args);
+      await new TenantRemovalRepository(tx).closeMerchant(found.id, this.clock.now());
       return found;
     });
-    await this.settle();
+    // Every node trusts a token it found for up to TOKEN_CACHE_MS (D-071): after it, none of the merchant's.
+    await sleep(TOKEN_CACHE_MS + 100);
     return this.sql.transaction(async (tx) => {
-      const removal = new TenantRemovalRepository(tx);
       // Checked again: a group-level app (a station) may have queued a task in between.
-      await removableMerchant(removal, args);
+      await removableMerchant(tx, args);
+      const removal = new TenantRemovalRepository(tx);
       const now = this.clock.now();
       const deletions = new DeletionRepository(this.sql);
       let filesListed = 0;
       for await (const keys of removal.uploadKeys(merchant.id)) filesListed += await deletions.listFiles(tx, keys, now);
       for await (const results of removal.taskResults(merchant.id)) filesListed += await deletions.listFiles(tx, results.flatMap(outputKeys), now);
-      for await (const reports of removal.reportFiles(merchant.id)) filesListed += await deletions.listFiles(tx, reports.flatMap(reportFileKeys), now);
       const deleted = await removal.deleteMerchantRows(merchant.id);
       return { merchant_id: String(merchant.id), group_id: String(merchant.group_id), name: merchant.name, deleted, files_listed: filesListed };
     });
@@ -244,7 +242,7 @@ export class TenantAdmin {
       if (!sameName(group.name, args.name)) {
         throw new TenantCommandError(`group ${args.group} is named "${group.name}", not "${args.name}": give its name with --name to confirm which group goes`);
       }
-      const merchants = await removal.merchantsOf(group.id);
+      const merchants = (await new MerchantRepository(tx).listOfGroup(group.id)).map((merchant) => merchant.id);
       if (merchants.length > 0) {
         throw new TenantCommandError(`group ${args.group} still has merchant${merchants.length === 1 ? '' : 's'} ${merchants.join(', ')}: remove ${merchants.length === 1 ? 'it' : 'them'} first (\`tenants remove-merchant\`)`);
       }
@@ -299,19 +297,19 @@ async function insertApp(
   return { ...credentials, level: app.level, group_id: String(app.groupId), merchant_id: app.merchantId === null ? null : String(app.merchantId), name: app.name };
 }
 
-/** Names are compared as add-group and add-merchant compare them: without letter case. */
+/** Names are compared without letter case, as add-group and add-merchant do (they fold in SQL; this also folds non-ASCII letters). */
 function sameName(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }
 
 /** The merchant `args` names, when its name matches and no task of it is queued or running. */
-async function removableMerchant(removal: TenantRemovalRepository, args: RemoveMerchantArgs): Promise<{ id: number; group_id: number; name: string }> {
-  const merchant = await removal.merchant(args.merchant);
+async function removableMerchant(tx: SqlExecutor, args: RemoveMerchantArgs): Promise<MerchantRow> {
+  const merchant = await new MerchantRepository(tx).findById(args.merchant);
   if (!merchant) throw new TenantCommandError(`no merchant ${args.merchant}: \`tenants list\` shows the merchants`);
   if (!sameName(merchant.name, args.name)) {
     throw new TenantCommandError(`merchant ${args.merchant} is named "${merchant.name}", not "${args.name}": give its name with --name to confirm which merchant goes`);
   }
-  const unfinished = await removal.unfinishedTasks(merchant.id);
+  const unfinished = await new TenantRemovalRepository(tx).unfinishedTasks(merchant.id);
   if (unfinished > 0) {
     throw new TenantCommandError(
       `merchant ${args.merchant} has ${unfinished} analysis task${unfinished === 1 ? '' : 's'} queued or running: end its orders (\`tenants end-order\`) so no new one starts, and run this again when they are done`,

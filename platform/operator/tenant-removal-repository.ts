@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '../storage/sql.ts';
 
-/** Rows read at once while a removal collects the files a merchant's tasks and reports name. */
+/** Rows read at once while a removal collects the files a merchant's uploads and tasks name. */
 const PAGE = 500;
 
 /**
@@ -34,10 +34,6 @@ const MERCHANT_ROWS: readonly { table: string; where: string }[] = [
 export class TenantRemovalRepository {
   constructor(private readonly tx: SqlExecutor) {}
 
-  merchant(merchantId: number): Promise<{ id: number; group_id: number; name: string } | undefined> {
-    return this.tx.one<{ id: number; group_id: number; name: string }>('SELECT id, group_id, name FROM merchants WHERE id = ?', [merchantId]);
-  }
-
   group(groupId: number): Promise<{ id: number; name: string } | undefined> {
     return this.tx.one<{ id: number; name: string }>('SELECT id, name FROM groups WHERE id = ?', [groupId]);
   }
@@ -47,40 +43,28 @@ export class TenantRemovalRepository {
     return Number(row?.n ?? 0);
   }
 
-  async merchantsOf(groupId: number): Promise<number[]> {
-    return (await this.tx.all<{ id: number }>('SELECT id FROM merchants WHERE group_id = ? ORDER BY id', [groupId])).map((row) => Number(row.id));
+  /**
+   * Every upload's object key of the merchant, a page at a time (whether or not the file arrived).
+   * Its reports' images are among them: a report names only uploads of its merchant, and a used
+   * upload's row is never deleted (device-reports.ts, D-096).
+   */
+  uploadKeys(merchantId: number): AsyncGenerator<string[]> {
+    return this.pages<{ resource_key: string }, string>('SELECT resource_key FROM uploads WHERE merchant_id = ? AND resource_key > ? ORDER BY resource_key LIMIT ?', merchantId, '', (row) => row.resource_key, (row) => row.resource_key);
   }
 
-  /** Every upload's object key of the merchant, a page at a time (whether or not the file arrived). */
-  async *uploadKeys(merchantId: number): AsyncGenerator<string[]> {
-    let after = '';
-    for (;;) {
-      const rows = await this.tx.all<{ resource_key: string }>('SELECT resource_key FROM uploads WHERE merchant_id = ? AND resource_key > ? ORDER BY resource_key LIMIT ?', [merchantId, after, PAGE]);
-      if (rows.length === 0) return;
-      yield rows.map((row) => row.resource_key);
-      after = rows[rows.length - 1]!.resource_key;
-    }
+  /** The stored results of the merchant's tasks, a page at a time; its reports' results are copies of them (device-reports.ts). */
+  taskResults(merchantId: number): AsyncGenerator<string[]> {
+    return this.pages<{ id: string; result: string }, string>('SELECT id, result FROM tasks WHERE merchant_id = ? AND id > ? AND result IS NOT NULL ORDER BY id LIMIT ?', merchantId, '', (row) => row.id, (row) => row.result);
   }
 
-  /** The stored results of the merchant's tasks, a page at a time. */
-  async *taskResults(merchantId: number): AsyncGenerator<string[]> {
-    let after = '';
+  /** Rows of `query` (merchant, cursor, limit) a page at a time, walking on from each page's last cursor. */
+  private async *pages<R, T>(query: string, merchantId: number, first: string, cursor: (row: R) => string, value: (row: R) => T): AsyncGenerator<T[]> {
+    let after = first;
     for (;;) {
-      const rows = await this.tx.all<{ id: string; result: string }>('SELECT id, result FROM tasks WHERE merchant_id = ? AND id > ? AND result IS NOT NULL ORDER BY id LIMIT ?', [merchantId, after, PAGE]);
+      const rows = await this.tx.all<R>(query, [merchantId, after, PAGE]);
       if (rows.length === 0) return;
-      yield rows.map((row) => row.result);
-      after = rows[rows.length - 1]!.id;
-    }
-  }
-
-  /** The images (JSON of object keys) and results of the merchant's reports, a page at a time. */
-  async *reportFiles(merchantId: number): AsyncGenerator<{ images: string; result: string | null }[]> {
-    let after = 0;
-    for (;;) {
-      const rows = await this.tx.all<{ id: number; images: string; result: string | null }>('SELECT id, images, result FROM reports WHERE merchant_id = ? AND id > ? ORDER BY id LIMIT ?', [merchantId, after, PAGE]);
-      if (rows.length === 0) return;
-      yield rows;
-      after = Number(rows[rows.length - 1]!.id);
+      yield rows.map(value);
+      after = cursor(rows[rows.length - 1]!);
     }
   }
 

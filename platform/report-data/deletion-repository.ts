@@ -1,7 +1,11 @@
+import { inListChunks } from '../storage/in-list.ts';
 import type { SqlDatabase, SqlExecutor } from '../storage/sql.ts';
 
-/** Files listed per INSERT: 1,000 parameters, far under both databases' limits. */
-const LIST_BATCH = 500;
+/**
+ * Files listed per INSERT, padded to these sizes so a few statement texts serve every count
+ * (`inListChunks`, D-071); at most 1,000 parameters, far under both databases' limits.
+ */
+const LIST_SIZES = [4, 16, 64, 500];
 
 /**
  * SQL of deletions on request (R-019) beyond the users' and reports' own: the tasks and uploads
@@ -69,14 +73,16 @@ export class DeletionRepository {
     return row !== undefined;
   }
 
-  /** Lists files for removal after the commit, in one statement per 500; returns how many were not listed already. */
+  /**
+   * Lists files for removal after the commit, in one statement per 500; returns how many were not
+   * listed already (a padding repeat of a key inserts nothing: ON CONFLICT DO NOTHING).
+   */
   async listFiles(tx: SqlExecutor, objectKeys: readonly string[], now: number): Promise<number> {
     let listed = 0;
-    for (let i = 0; i < objectKeys.length; i += LIST_BATCH) {
-      const batch = objectKeys.slice(i, i + LIST_BATCH);
+    for (const chunk of inListChunks(objectKeys, LIST_SIZES)) {
       const { changes } = await tx.run(
-        `INSERT INTO object_deletions (object_key, requested_at) VALUES ${batch.map(() => '(?, ?)').join(', ')} ON CONFLICT DO NOTHING`,
-        batch.flatMap((key) => [key, now]),
+        `INSERT INTO object_deletions (object_key, requested_at) VALUES ${chunk.values.map(() => '(?, ?)').join(', ')} ON CONFLICT DO NOTHING`,
+        chunk.values.flatMap((key) => [key, now]),
       );
       listed += changes;
     }

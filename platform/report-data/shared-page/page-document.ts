@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { isRightToLeft, type LanguageCode } from '../../../protocol/enums/languages.ts';
 import { escapeHtml } from './html-escape.ts';
-import { PRIVATE_ANSWER_HEADERS } from '../../http/private-answer.ts';
 
-/** An HTML answer of the shared report route: the document and the headers it needs. */
+/** An HTML answer of the shared report route: the document and the headers it needs (caching and referrer: the route's, for every answer). */
 export interface HtmlPage {
   readonly html: string;
   readonly headers: Readonly<Record<string, string>>;
@@ -42,7 +41,6 @@ export function htmlDocument(parts: DocumentParts): HtmlPage {
     headers: {
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': contentSecurityPolicy(parts.css, parts.imageOrigins),
-      ...PRIVATE_ANSWER_HEADERS,
       'x-content-type-options': 'nosniff',
     },
   };

@@ -72,7 +72,7 @@ export function registerSharedRoutes(kit: RouteKit, services: SharedLinkDeps): v
   kit.route(sharedLinkEndpoints.reportPage, { public: 'the link is signed and expires (R-008)', query: unchecked }, async ({ request, reply, params, query, baseUrl }) => {
     // A phone browser gets the rendered page, every other client the JSON envelope.
     const html = prefersHtml(request.headers.accept);
-    // The JSON answer holds the same data as the page, under the same credential.
+    // The page, its refusals and the JSON answer alike: the address is the credential.
     void reply.header('vary', 'Accept, Accept-Language').headers(PRIVATE_ANSWER_HEADERS);
     const lang = requestLanguage(request, html);
     let page: ReportPage;

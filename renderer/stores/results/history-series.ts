@@ -30,11 +30,6 @@ export interface ChartSeries {
 }
 
 /**
- * History points of one dimension (or the overall), oldest first. Visits without the dimension at
- * all (disabled, or analysed before it existed) are left out; visits that could not measure it
- * stay, as gaps.
- */
-/**
  * The history as it stood at this session's visit: the visits after it left out, so a report
  * opened later (staff's list) charts and compares that visit, not the newest (D-134). A session
  * not in the history leaves it whole.
@@ -45,6 +40,11 @@ export function historyUntil(history: History | null, sessionId: string): Histor
   return { ...history, points: history.points.filter((p) => p.createdAt <= at) };
 }
 
+/**
+ * History points of one dimension (or the overall), oldest first. Visits without the dimension at
+ * all (disabled, or analysed before it existed) are left out; visits that could not measure it
+ * stay, as gaps.
+ */
 export function chartSeries(history: History | null, dimension: DimensionId | null): ChartSeries {
   if (!history) return { points: [], dimensions: [], leftOut: 0 };
   const visits = [...history.points].sort((a, b) => a.createdAt - b.createdAt);
