@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { resultKindOf, type ImageKey } from '../../protocol/skin-api/api-codes.ts';
 import { TaskCodes } from '../../protocol/skin-api/task-codes.ts';
 import type { ObjectStore } from '../objects/object-store.ts';
 import type { StoredTaskRequest } from '../skin-api/task-service.ts';
+import { newOutputKey } from '../skin-api/output-keys.ts';
 import { OUTPUT_PATH } from '../skin-api/task-presenter.ts';
 import { ImageFetchError } from './fetch-image.ts';
 import { eachAtMost } from './each-at-most.ts';
@@ -275,7 +275,7 @@ export class TaskDispatcher {
       const analysing = this.analyse(payload);
       submit();
       const result = await analysing;
-      outcome = { record: await this.storeFiles(result.record, result.files, storeCall) };
+      outcome = { record: await this.storeFiles(task.id, result.record, result.files, storeCall) };
     } catch (error) {
       submit();
       if (this.abandoned) return;
@@ -337,11 +337,11 @@ export class TaskDispatcher {
    * on this process, and a task has 7 to dozens of files; more at once would only queue at the
    * store beside every other worker's writes. The first failure stops the writes not yet started.
    */
-  private async storeFiles(record: unknown, files: JobFile[], storeCall: StoreCall): Promise<unknown> {
+  private async storeFiles(taskId: string, record: unknown, files: JobFile[], storeCall: StoreCall): Promise<unknown> {
     const paths = new Map<string, string>();
     await eachAtMost(files, OUTPUT_WRITES_AT_ONCE, async (file) => {
       // The key is chosen once: a write repeated after an outage replaces its own object (D-099).
-      const key = `${randomBytes(16).toString('hex')}-${file.name}`;
+      const key = newOutputKey(taskId, file.name);
       const bytes = Buffer.from(file.bytes);
       await storeCall(() => this.objects.put(key, bytes));
       paths.set(`file:${file.name}`, `${OUTPUT_PATH}/${key}`);

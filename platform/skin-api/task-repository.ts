@@ -1,3 +1,4 @@
+import { inListChunks } from '../storage/in-list.ts';
 import type { SqlExecutor } from '../storage/sql.ts';
 
 export interface TaskRow {
@@ -52,6 +53,9 @@ export interface TaskOutcome {
   error: { code: number; msg: string } | null;
 }
 
+/** IN-list lengths of the orphan sweep's reading of tasks (in-list.ts). */
+const TASK_ID_SIZES = [4, 16, 64, 200];
+
 const TASK_STATUS_COLUMNS = 'id, merchant_id, app_id, api_code, algorithm_variant, status, attempts, error_code, error_msg, created_at, updated_at, finished_at';
 const TASK_COLUMNS = `${TASK_STATUS_COLUMNS}, request, result`;
 
@@ -75,6 +79,16 @@ export class TaskRepository {
   /** The stored result record (JSON) of a task; null before it succeeded. */
   async resultOf(taskId: string): Promise<string | null> {
     return (await this.db.one<{ result: string | null }>('SELECT result FROM tasks WHERE id = ?', [taskId]))?.result ?? null;
+  }
+
+  /** Status and result of those of `ids` that exist (the orphan sweep's reading of outputs, D-138). */
+  async statusAndResults(ids: readonly string[]): Promise<Map<string, Pick<TaskRow, 'status' | 'result'>>> {
+    const found = new Map<string, Pick<TaskRow, 'status' | 'result'>>();
+    for (const chunk of inListChunks(ids, TASK_ID_SIZES)) {
+      const rows = await this.db.all<Pick<TaskRow, 'id' | 'status' | 'result'>>(`SELECT id, status, result FROM tasks WHERE id IN (${chunk.placeholders})`, chunk.values);
+      for (const row of rows) found.set(row.id, { status: row.status, result: row.result });
+    }
+    return found;
   }
 
   findByIdempotencyKey(merchantId: number, key: string): Promise<{ id: string; request_hash: string } | undefined> {

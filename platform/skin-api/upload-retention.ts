@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { ObjectStore } from '../objects/object-store.ts';
 import type { SqlDatabase } from '../storage/sql.ts';
+import { outputKeys, outputTaskId } from './output-keys.ts';
+import { TaskRepository } from './task-repository.ts';
 import { UploadRepository } from './upload-repository.ts';
 import { RESOURCE_KEY } from './upload-service.ts';
 
@@ -24,11 +26,20 @@ const SWEEP_EVERY_MS = 60 * 60_000;
  * per process (a bucket of a million objects is minutes of listing, D-096).
  */
 const ORPHAN_SWEEP_EVERY_MS = 24 * 60 * 60_000;
+/**
+ * An output is judged by its task's row, not by its age: the files a result names are committed
+ * with it, and a task still queued or running is left alone. The hour only keeps the sweep off
+ * objects newer than any row could say anything about (clocks of nodes and store apart).
+ */
+const OUTPUT_ORPHAN_AGE_MS = 60 * 60_000;
 
 export interface SweepCounts {
   /** Policies past their grace no task or report used: rows removed (their objects with them). */
   readonly unused: number;
-  /** Objects under a resource key older than ttl + grace that no row names. */
+  /**
+   * Objects under a resource key older than ttl + grace that no row names, and analysis outputs
+   * their task's stored result does not name (D-138).
+   */
   readonly orphans: number;
 }
 
@@ -42,11 +53,15 @@ export interface SweepCounts {
  *   the second sweep removes.
  * - orphans: objects under a resource key, older than the policy ttl plus the grace, that no row
  *   names (a crash as above, or a policy row a database crash lost after its address was handed
- *   out, D-096's asynchronous commit). Analysis outputs and any other key are never touched; the
- *   store is walked a page at a time.
+ *   out, D-096's asynchronous commit); and analysis outputs, older than an hour, of a task that
+ *   is finished and whose result does not name them, or that no longer exists (an attempt killed,
+ *   refused or failed after writing them, or a merchant removed since; D-138). Outputs written
+ *   before D-138 (no task in their key) and any other key are never touched; the store is walked
+ *   a page at a time.
  */
 export class UploadRetention {
   private readonly rows: UploadRepository;
+  private readonly tasks: TaskRepository;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
   private stopped = false;
@@ -58,6 +73,7 @@ export class UploadRetention {
     private readonly settings: RetentionSettings,
   ) {
     this.rows = new UploadRepository(sql);
+    this.tasks = new TaskRepository(sql);
   }
 
   /** Both sweeps, one after the other. */
@@ -80,20 +96,43 @@ export class UploadRetention {
     return removed;
   }
 
-  /** Objects under a resource key, older than ttl + grace, that no row names; how many this call deleted. */
+  /**
+   * Objects under a resource key, older than ttl + grace, that no row names, and outputs no task
+   * result names (the class comment); how many this call deleted.
+   */
   async sweepOrphans(pageSize?: number): Promise<number> {
-    const writtenBefore = this.clock.now() - (this.settings.ttlSeconds + this.settings.graceSeconds) * 1000;
+    const now = this.clock.now();
+    const uploadsBefore = now - (this.settings.ttlSeconds + this.settings.graceSeconds) * 1000;
     let deleted = 0;
     for await (const page of this.store.listPages(pageSize)) {
       if (this.stopped) break;
-      const old = page.filter((object) => RESOURCE_KEY.test(object.key) && object.modifiedAt < writtenBefore).map((object) => object.key);
-      if (old.length === 0) continue;
-      const named = await this.rows.named(old);
-      const orphans = old.filter((key) => !named.has(key));
+      const uploads = page.filter((object) => RESOURCE_KEY.test(object.key) && object.modifiedAt < uploadsBefore).map((object) => object.key);
+      const outputs = page.filter((object) => object.modifiedAt < now - OUTPUT_ORPHAN_AGE_MS && outputTaskId(object.key) !== null).map((object) => object.key);
+      const orphans = [...(await this.unnamedUploads(uploads)), ...(await this.unnamedOutputs(outputs))];
       await this.deleteObjects(orphans);
       deleted += orphans.length;
     }
     return deleted;
+  }
+
+  private async unnamedUploads(keys: readonly string[]): Promise<string[]> {
+    if (keys.length === 0) return [];
+    const named = await this.rows.named(keys);
+    return keys.filter((key) => !named.has(key));
+  }
+
+  /** Outputs whose task is gone, or finished without naming them; a queued or running task's are kept. */
+  private async unnamedOutputs(keys: readonly string[]): Promise<string[]> {
+    if (keys.length === 0) return [];
+    const taskIds = [...new Set(keys.map((key) => outputTaskId(key)!))];
+    const tasks = await this.tasks.statusAndResults(taskIds);
+    const named = new Set<string>();
+    for (const task of tasks.values()) for (const key of outputKeys(task.result)) named.add(key);
+    return keys.filter((key) => {
+      const task = tasks.get(outputTaskId(key)!);
+      if (task && (task.status === 'queued' || task.status === 'running')) return false;
+      return !named.has(key);
+    });
   }
 
   /** Sweeps unused uploads a minute after start and hourly after that, orphans at the first of them and daily (roles all and worker). */

@@ -14,6 +14,7 @@ import { requestLanguage, sendHtml } from '../../report-data/shared-page/html-re
 import { prefersHtml } from '../../report-data/shared-page/negotiation.ts';
 import { renderRefusalPage } from '../../report-data/shared-page/refusal-page.ts';
 import { renderReportPage } from '../../report-data/shared-page/report-page.ts';
+import { outputMime } from '../../skin-api/output-keys.ts';
 import type { UploadService } from '../../skin-api/upload-service.ts';
 import { unchecked, type RouteKit } from '../route-kit.ts';
 
@@ -23,9 +24,6 @@ export interface SharedLinkDeps {
   readonly objects: ObjectStore;
   readonly reportData: ReportData;
 }
-
-/** Analysis outputs are annotation images and JSON documents (as served by the Skin API). */
-const OUTPUT_MIME: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', json: 'application/json' };
 
 /** The link's expiry once its signature holds: tampering is 46101, expiry 46102 (R-008). */
 function checkLink(services: SharedLinkDeps, query: unknown, kind: LinkKind, key: string): number {
@@ -61,7 +59,7 @@ export function registerSharedRoutes(kit: RouteKit, services: SharedLinkDeps): v
       const key = request.params.key;
       checkLink(services, request.query, 'file', key);
       const upload = await services.uploads.storedFile(key);
-      const mime = upload?.mime ?? (/^[0-9a-f]{32}-[\w.-]+$/.test(key) ? OUTPUT_MIME[key.slice(key.lastIndexOf('.') + 1)] : undefined);
+      const mime = upload?.mime ?? outputMime(key);
       const stream = mime ? await services.objects.open(key) : null;
       if (!mime || !stream) throw new ApiError(Codes.NOT_FOUND, 'no such file');
       return reply.header('content-type', mime).headers(PRIVATE_ANSWER_HEADERS).send(stream);

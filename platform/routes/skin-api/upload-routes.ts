@@ -9,13 +9,11 @@ import { refuseUnstorableText } from '../../http/storable-text.ts';
 import type { ObjectStore } from '../../objects/object-store.ts';
 import { readUploadForm } from '../../skin-api/upload-form.ts';
 import { FILE_PATH, UPLOAD_PATH, type UploadService } from '../../skin-api/upload-service.ts';
+import { outputMime } from '../../skin-api/output-keys.ts';
 import { OUTPUT_PATH } from '../../skin-api/task-presenter.ts';
 import type { SqlDatabase } from '../../storage/sql.ts';
 import { unchecked, type RouteKit } from '../route-kit.ts';
 import { PRIVATE_ANSWER_HEADERS } from '../../http/private-answer.ts';
-
-/** Analysis outputs are annotation images and annotation JSON documents. */
-const OUTPUT_MIME: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', json: 'application/json' };
 
 export interface UploadDeps {
   readonly sql: SqlDatabase;
@@ -81,8 +79,8 @@ export async function registerUploadRoutes(app: FastifyInstance, kit: RouteKit, 
       { method: 'GET', url: `${OUTPUT_PATH}/:key`, public: 'output keys are 128-bit random names handed out in a task result', envelope: false },
       async (request, reply) => {
         const key = request.params.key;
-        const mime = OUTPUT_MIME[key.slice(key.lastIndexOf('.') + 1)];
-        const stream = mime && /^[0-9a-f]{32}-[\w.-]+$/.test(key) ? await objects.open(key) : null;
+        const mime = outputMime(key);
+        const stream = mime ? await objects.open(key) : null;
         if (!mime || !stream) throw new ApiError(Codes.NOT_FOUND, 'no such file');
         return reply.header('content-type', mime).headers(PRIVATE_ANSWER_HEADERS).send(stream);
       },

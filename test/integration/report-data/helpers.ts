@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { PullResponse } from '../../../protocol/report-data/pull-response.ts';
 import { deviceVImageKey, VIEWS } from '../../../protocol/skin-api/api-codes.ts';
 import type { SkinResult } from '../../../protocol/skin-api/task-result.ts';
+import { newOutputKey } from '../../../platform/skin-api/output-keys.ts';
 import { sign } from '../../../platform/auth/signature.ts';
 import type { DemoApp } from '../../../platform/seed/demo-seed.ts';
 import type { ReportRow, UserRow } from '../../../platform/report-data/report-repository.ts';
@@ -76,9 +77,9 @@ export function skinResult(annotationKey: string): SkinResult {
 /** A finished device_v task of the merchant, written straight to the table (no analysis run); its result skinResult's unless given. */
 export async function succeededTask(tp: TestPlatform, merchantId: number, resources: Record<string, string>, result?: SkinResult): Promise<string> {
   const { sql, objects, clock } = tp.platform.services;
-  const annotationKey = `${randomBytes(16).toString('hex')}-pore_front.png`;
-  await objects.put(annotationKey, Buffer.from('\x89PNG\r\n\x1a\n annotation'));
   const taskId = `t${randomBytes(14).toString('hex')}`;
+  const annotationKey = newOutputKey(taskId, 'pore_front.png');
+  await objects.put(annotationKey, Buffer.from('\x89PNG\r\n\x1a\n annotation'));
   const order = (await sql.one<{ id: number }>('SELECT id FROM skin_orders WHERE merchant_id = ?', [merchantId]))!;
   const now = clock.now();
   const request = { api_code: 'device_v', algorithm_variant: 'standard', resources, view_count: 3, light_sources: ['white'], dimension_codes: [], output_options: null };

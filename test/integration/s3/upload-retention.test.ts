@@ -2,7 +2,8 @@
  * The retention of uploads (D-096), on both databases and both object stores (the real Swift S3
  * server and the local disk): policies expired more than the grace ago whose upload no task
  * used lose their object and row; used and unexpired uploads stay; objects under a resource key
- * that no row names go once older than ttl + grace, analysis outputs and other keys never; two
+ * that no row names go once older than ttl + grace; analysis outputs no stored result names go
+ * once an hour old (D-138), those a result or a running task may still name and other keys never; two
  * sweeps at once are harmless; a policy row lost after its presigned PUT is answered 45013 at
  * task creation (the kiosk uploads again, test/integration/kiosk-sync/upload-policy.test.ts).
  */
@@ -16,6 +17,7 @@ import { uploadFile } from '../../../main/platform-client/upload.ts';
 import { skinApiEndpoints } from '../../../protocol/endpoints/skin-api.ts';
 import { TaskCodes } from '../../../protocol/skin-api/task-codes.ts';
 import { ManualClock } from '../../../platform/clock.ts';
+import { newOutputKey, outputKeys, outputTaskId } from '../../../platform/skin-api/output-keys.ts';
 import { UploadRepository } from '../../../platform/skin-api/upload-repository.ts';
 import { UploadRetention } from '../../../platform/skin-api/upload-retention.ts';
 import type { SqlDialect } from '../../../platform/storage/sql.ts';
@@ -23,6 +25,7 @@ import { startTestPlatform, type TestPlatform } from '../../helpers/platform.ts'
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../../helpers/postgres.ts';
 import { startTestS3Server, type TestS3Server } from '../../helpers/s3-server.ts';
 import { SQL_BACKENDS } from '../../helpers/sql-backends.ts';
+import { expectSucceeded, waitForTask } from '../../helpers/tasks.ts';
 
 const JPEG = readFileSync(new URL('../../fixtures/faces/sample6-frontal.jpg', import.meta.url));
 const TTL_SECONDS = 900;
@@ -136,6 +139,47 @@ describe.each(CASES)('upload retention on %s with the %s store', (backend, store
     const kept = await uploadFile(client, { fileName: 'kept.jpg', bytes: JPEG });
     expect(await repository.markUsed([kept.resource_key, kept.resource_key], clock.now())).toBe(true);
   }, 60_000);
+
+  it('removes the analysis outputs no stored result names, once an hour old: a finished task\'s others and a removed task\'s; keeps the named, a running task\'s and older keys', async () => {
+    const upload = await uploadFile(client, { fileName: 'analysed.jpg', bytes: JPEG });
+    const { task_id } = await client.call(skinApiEndpoints.createTask, { body: { api_code: 'online_skin', algorithm_variant: 'standard', resources: { front_image: upload.resource_url } } });
+    expectSucceeded(await waitForTask(client, task_id));
+    const stored = await services().sql.one<{ result: string }>('SELECT result FROM tasks WHERE id = ?', [task_id]);
+    const named = outputKeys(stored!.result);
+    // The worker's own keys carry the task that wrote them.
+    expect(named.length).toBeGreaterThan(0);
+    for (const key of named) expect(outputTaskId(key)).toBe(task_id);
+
+    // What an attempt leaves when it is killed after writing, or its result is refused: outputs no result names.
+    const unnamed = newOutputKey(task_id, 'pore-front.png');
+    const ofRemovedTask = newOutputKey(`t${hex().slice(0, 28)}`, 'acne-front.png');
+    // A task still running: its attempt's outputs are written before its result is stored.
+    const runningId = `t${hex().slice(0, 28)}`;
+    await services().sql.run(
+      `INSERT INTO tasks (id, merchant_id, app_id, order_id, api_code, algorithm_variant, request, status, attempts, lease_until, request_hash, created_at, updated_at)
+       SELECT ?, merchant_id, app_id, order_id, api_code, algorithm_variant, request, 'running', 1, ?, 'h', created_at, updated_at FROM tasks WHERE id = ?`,
+      // Its lease far ahead of the platform's clock: no runner takes it back while the test reads it.
+      [runningId, clock.now() + 24 * 3_600_000, task_id],
+    );
+    const ofRunningTask = newOutputKey(runningId, 'pore-front.png');
+    const beforeTasks = `${hex()}-pore-front.png`;
+    for (const key of [unnamed, ofRemovedTask, ofRunningTask, beforeTasks]) await services().objects.put(key, JPEG);
+
+    // A clock of its own: the earlier tests moved the platform's far ahead.
+    const own = new ManualClock(Date.now());
+    const sweeper = new UploadRetention(services().sql, own, services().objects, { ttlSeconds: TTL_SECONDS, graceSeconds: GRACE_SECONDS });
+    expect(await sweeper.sweepOrphans()).toBe(0);
+    // Past an hour and short of the uploads' ttl + grace, so only outputs are judged.
+    own.advance(61 * 60_000);
+    expect(await sweeper.sweepOrphans()).toBe(2);
+    expect(await exists(unnamed)).toBe(false);
+    expect(await exists(ofRemovedTask)).toBe(false);
+    for (const key of [...named, ofRunningTask, beforeTasks, upload.resource_key]) expect(await exists(key), key).toBe(true);
+    // The named outputs are still served.
+    const served = await request(`${platform.platform.url}/skin_api/file/output/${named[0]!}`);
+    expect(served.statusCode).toBe(200);
+    expect((await served.body.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  }, 120_000);
 
   // Only a presigned PUT reaches the store without its row being read (the platform's PUT and POST are refused with 44101).
   if (storeKind === 's3') it('a presigned upload whose policy row was lost is refused with 45013 at task creation, and its object goes as an orphan', async () => {
