@@ -213,4 +213,8 @@ export class LocalObjectStore implements ObjectStore {
       if (error.code !== 'ENOENT') throw error;
     });
   }
+
+  async deleteMany(keys: readonly string[]): Promise<void> {
+    for (const key of keys) await this.delete(key);
+  }
 }

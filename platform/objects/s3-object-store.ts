@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
@@ -15,6 +16,8 @@ import type { S3Location } from './s3-location.ts';
 import { BucketPresigner, type PresignOptions } from './s3-presigner.ts';
 
 const HEAD_BYTES = 64;
+/** Keys per DeleteObjects request: S3's own limit. */
+const DELETE_BATCH = 1000;
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 
 export interface S3Credentials {
@@ -58,6 +61,19 @@ export class S3ObjectStore implements ObjectStore, DirectAccess {
       requestHandler: { connectionTimeout: timeout, requestTimeout: timeout },
     });
     this.presigner = new BucketPresigner(this.client, this.bucket);
+    // DeleteObjects needs Content-MD5 on S3-compatible stores (Swift, MinIO, Ceph, ECS); since
+    // SDK 3.729 the client sends only a CRC32 checksum, which AWS alone accepts instead. After
+    // serialisation (the body is the XML) and before signing.
+    this.client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const request = args.request as { body?: unknown; headers?: Record<string, string> };
+        if (context.commandName === 'DeleteObjectsCommand' && typeof request.body === 'string' && request.headers) {
+          request.headers['content-md5'] = createHash('md5').update(request.body).digest('base64');
+        }
+        return next(args);
+      },
+      { step: 'build', name: 'deleteObjectsContentMd5' },
+    );
   }
 
   async ready(): Promise<void> {
@@ -120,6 +136,19 @@ export class S3ObjectStore implements ObjectStore, DirectAccess {
   async delete(key: string): Promise<void> {
     // S3's DELETE of a missing key succeeds, like the local store's.
     await this.call(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: checked(key) })));
+  }
+
+  async deleteMany(keys: readonly string[]): Promise<void> {
+    for (let start = 0; start < keys.length; start += DELETE_BATCH) {
+      const batch = keys.slice(start, start + DELETE_BATCH).map((key) => ({ Key: checked(key) }));
+      // Quiet: the answer lists only the keys that failed (a missing key is deleted, as on DELETE).
+      const answer = await this.call(() => this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch, Quiet: true } })));
+      const failed = answer.Errors ?? [];
+      if (failed.length > 0) {
+        const first = failed[0]!;
+        throw new ObjectStoreUnavailableError(new Error(`${failed.length} of ${batch.length} objects not deleted, e.g. ${first.Key}: ${first.Code} ${first.Message}`));
+      }
+    }
   }
 
   /** ListObjectsV2, one request per page, following its continuation token. */

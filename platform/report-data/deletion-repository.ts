@@ -97,6 +97,11 @@ export class DeletionRepository {
   async unlistFile(objectKey: string): Promise<void> {
     await this.db.run('DELETE FROM object_deletions WHERE object_key = ?', [objectKey]);
   }
+
+  /** unlistFile for many, one statement per 500. */
+  async unlistFiles(objectKeys: readonly string[]): Promise<void> {
+    for (const chunk of inListChunks(objectKeys, LIST_SIZES)) await this.db.run(`DELETE FROM object_deletions WHERE object_key IN (${chunk.placeholders})`, chunk.values);
+  }
 }
 
 function escapeLike(text: string): string {

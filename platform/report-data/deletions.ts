@@ -42,19 +42,25 @@ export class DeletionService {
   /**
    * Removes every file a committed deletion listed (a customer's whose request ended before its
    * files went, or an operator's merchant removal, D-135), a page at a time, until the list is
-   * empty or `stopping()` says so; returns how many existed. Safe to repeat, and on several nodes
-   * at once.
+   * empty or `stopping()` says so; returns how many it took off the list (files already gone
+   * included). A page is one request to the store (`deleteMany`, D-139) and one statement. Safe to
+   * repeat, and on several nodes at once.
    */
   async removePendingFiles(stopping: () => boolean = () => false): Promise<number> {
     let removed = 0;
     for (;;) {
       const keys = await this.repository.listedFiles(LISTED_FILES_PAGE);
-      removed += await this.removeFiles(keys);
+      await this.objects.deleteMany(keys);
+      await this.repository.unlistFiles(keys);
+      removed += keys.length;
       if (keys.length < LISTED_FILES_PAGE || stopping()) return removed;
     }
   }
 
-  /** Removes listed files from the store, then from the list; how many existed. */
+  /**
+   * Removes a request's listed files from the store, then from the list; how many existed (the
+   * answer counts them, so a file at a time: a customer's request lists tens).
+   */
   private async removeFiles(keys: readonly string[]): Promise<number> {
     let removed = 0;
     for (const key of keys) {

@@ -16,8 +16,6 @@ export interface RetentionSettings {
 
 /** Rows removed per statement of the unused-upload sweep. */
 const ROW_BATCH = 500;
-/** Objects deleted at once: the sweep stays a light background load on the store. */
-const DELETE_CONCURRENCY = 8;
 /** decision: the sweeps run a minute after start (not on the cold start's path), then hourly. */
 const FIRST_SWEEP_MS = 60_000;
 const SWEEP_EVERY_MS = 60 * 60_000;
@@ -89,7 +87,7 @@ export class UploadRetention {
     let removed = 0;
     while (!this.stopped) {
       const keys = await this.rows.deleteUnusedExpired(expiredBefore, ROW_BATCH);
-      await this.deleteObjects(keys);
+      await this.store.deleteMany(keys);
       removed += keys.length;
       if (keys.length < ROW_BATCH) break;
     }
@@ -109,7 +107,7 @@ export class UploadRetention {
       const uploads = page.filter((object) => RESOURCE_KEY.test(object.key) && object.modifiedAt < uploadsBefore).map((object) => object.key);
       const outputs = page.filter((object) => object.modifiedAt < now - OUTPUT_ORPHAN_AGE_MS && outputTaskId(object.key) !== null).map((object) => object.key);
       const orphans = [...(await this.unnamedUploads(uploads)), ...(await this.unnamedOutputs(outputs))];
-      await this.deleteObjects(orphans);
+      await this.store.deleteMany(orphans);
       deleted += orphans.length;
     }
     return deleted;
@@ -164,11 +162,5 @@ export class UploadRetention {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
-  }
-
-  private async deleteObjects(keys: readonly string[]): Promise<void> {
-    for (let i = 0; i < keys.length; i += DELETE_CONCURRENCY) {
-      await Promise.all(keys.slice(i, i + DELETE_CONCURRENCY).map((key) => this.store.delete(key)));
-    }
   }
 }

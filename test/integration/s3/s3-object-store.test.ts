@@ -68,6 +68,20 @@ describe('S3ObjectStore on a real S3 server', () => {
     expect(await server.keys(bucket)).not.toContain('out-1.png');
   });
 
+  it('deletes many keys a thousand to a request (DeleteObjects, with the Content-MD5 the server requires), missing ones no error (D-139)', async () => {
+    // 1,001 keys: two requests; the ones that exist sit at both ends of the first and in the second.
+    const keys = Array.from({ length: 1_001 }, (_, i) => `many-${String(i).padStart(4, '0')}.png`);
+    const present = [keys[0]!, keys[999]!, keys[1_000]!];
+    for (const key of [...present, 'kept.png']) await store.put(key, BYTES);
+    await store.deleteMany(keys);
+    for (const key of present) expect(await store.exists(key), key).toBe(false);
+    const left = await server.keys(bucket);
+    expect(left.filter((key) => key.startsWith('many-'))).toEqual([]);
+    expect(left).toContain('kept.png');
+    await store.deleteMany([]);
+    await expect(store.deleteMany(['../escape.png'])).rejects.toThrow('unsafe object key');
+  });
+
   it('presigns a PUT the server accepts and a GET that reads it back; an altered signature is refused', async () => {
     const url = await store.presignPut('direct-1.jpg', 60);
     expect(url.startsWith(`${server.endpoint}/${bucket}/direct-1.jpg?`)).toBe(true);
