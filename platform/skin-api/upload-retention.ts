@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { BackgroundTurns } from '../background-turns.ts';
 import type { Clock } from '../clock.ts';
 import type { ObjectStore } from '../objects/object-store.ts';
 import type { SqlDatabase } from '../storage/sql.ts';
@@ -21,7 +22,8 @@ const FIRST_SWEEP_MS = 60_000;
 const SWEEP_EVERY_MS = 60 * 60_000;
 /**
  * decision: the orphan walk lists the whole store, and orphans only come of crashes: once a day
- * per process (a bucket of a million objects is minutes of listing, D-096).
+ * for the whole platform, by whichever node's sweep finds it due (a bucket of a million objects is
+ * minutes of listing, D-096; D-140).
  */
 const ORPHAN_SWEEP_EVERY_MS = 24 * 60 * 60_000;
 /**
@@ -60,6 +62,7 @@ export interface SweepCounts {
 export class UploadRetention {
   private readonly rows: UploadRepository;
   private readonly tasks: TaskRepository;
+  private readonly turns: BackgroundTurns;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
   private stopped = false;
@@ -72,6 +75,7 @@ export class UploadRetention {
   ) {
     this.rows = new UploadRepository(sql);
     this.tasks = new TaskRepository(sql);
+    this.turns = new BackgroundTurns(sql);
   }
 
   /** Both sweeps, one after the other. */
@@ -133,14 +137,22 @@ export class UploadRetention {
     });
   }
 
-  /** Sweeps unused uploads a minute after start and hourly after that, orphans at the first of them and daily (roles all and worker). */
+  /**
+   * What each scheduled run does: the unused uploads, then the walk for orphans if it is this
+   * node's turn (due once a day for the whole platform, D-140).
+   */
+  async sweepInTurn(): Promise<SweepCounts> {
+    const unused = await this.sweepUnused();
+    const now = this.clock.now();
+    const walk = !this.stopped && (await this.turns.claim('orphan_walk', now, now + ORPHAN_SWEEP_EVERY_MS));
+    return { unused, orphans: walk ? await this.sweepOrphans() : 0 };
+  }
+
+  /** Sweeps unused uploads a minute after start and hourly after that, orphans when it is this node's daily turn (roles all and worker). */
   start(log: FastifyBaseLogger): void {
-    let orphansDue = 0;
     const run = () => {
       if (this.running) return;
-      const walk = Date.now() >= orphansDue;
-      if (walk) orphansDue = Date.now() + ORPHAN_SWEEP_EVERY_MS;
-      this.running = (walk ? this.sweep() : this.sweepUnused().then((unused) => ({ unused, orphans: 0 })))
+      this.running = this.sweepInTurn()
         .then((counts) => {
           if (counts.unused > 0 || counts.orphans > 0) log.info(counts, 'unused uploads and orphaned objects removed');
         })

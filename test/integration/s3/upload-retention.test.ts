@@ -181,6 +181,32 @@ describe.each(CASES)('upload retention on %s with the %s store', (backend, store
     expect((await served.body.arrayBuffer()).byteLength).toBeGreaterThan(0);
   }, 120_000);
 
+  it('the walk for orphans is one node\'s turn a day for the whole platform: of two sweepers due at once one walks, and none before a day has passed (D-140)', async () => {
+    const sql = services().sql;
+    // A clock far past the platform's own: its scheduled sweeps never take this turn during the test.
+    const own = new ManualClock(clock.now() + 10 * 365 * 24 * 3_600_000);
+    const settings = { ttlSeconds: TTL_SECONDS, graceSeconds: GRACE_SECONDS };
+    const [a, b] = [new UploadRetention(sql, own, services().objects, settings), new UploadRetention(sql, own, services().objects, settings)];
+    // The earlier tests' unused uploads go first, so the walk below finds only the orphans put here.
+    await a.sweepUnused();
+    await sql.run("UPDATE background_turns SET due_at = ? WHERE name = 'orphan_walk'", [own.now()]);
+    const first = `${hex()}.jpg`;
+    await services().objects.put(first, JPEG);
+    const [ra, rb] = await Promise.all([a.sweepInTurn(), b.sweepInTurn()]);
+    expect(ra.orphans + rb.orphans).toBe(1);
+    expect(await exists(first)).toBe(false);
+
+    const second = `${hex()}.jpg`;
+    await services().objects.put(second, JPEG);
+    own.advance(23 * 3_600_000);
+    expect((await a.sweepInTurn()).orphans + (await b.sweepInTurn()).orphans).toBe(0);
+    expect(await exists(second)).toBe(true);
+    own.advance(3_600_000);
+    expect((await b.sweepInTurn()).orphans).toBe(1);
+    expect(await exists(second)).toBe(false);
+    expect((await a.sweepInTurn()).orphans).toBe(0);
+  }, 60_000);
+
   // Only a presigned PUT reaches the store without its row being read (the platform's PUT and POST are refused with 44101).
   if (storeKind === 's3') it('a presigned upload whose policy row was lost is refused with 45013 at task creation, and its object goes as an orphan', async () => {
     const upload = await uploadFile(client, { fileName: 'lost-row.jpg', bytes: JPEG });
