@@ -5,7 +5,8 @@
  * analysisWorkers), whatever the machine has, so the numbers are those of the issue's 2 cores.
  * Tasks start once every worker has loaded; the first run still pays the JIT warm-up of the
  * analysers, so every run is printed. Options: --runs=N tasks (default 3, the best counts),
- * --workers=N to try another pool size.
+ * --workers=N to try another pool size, --system-allocator (glibc's defaults instead of the
+ * station's settings, analysis-allocator.ts).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -16,8 +17,10 @@ import { LIGHT_SOURCES, VIEWS, deviceVImageKey, type LightSource } from '../../p
 import { PlatformClient } from '../../main/platform-client/client.ts';
 import { uploadFile } from '../../main/platform-client/upload.ts';
 import { startPlatform } from '../../platform/server.ts';
+import { underAnalysisAllocator } from '../analysis-allocator.ts';
 import { intArg } from './bench-args.ts';
 
+const ALLOCATOR = underAnalysisAllocator();
 const WIDTH = 4000;
 const HEIGHT = 3000;
 const WORKERS = intArg('workers', 2);
@@ -75,6 +78,7 @@ async function main(): Promise<void> {
   }
   const best = Math.min(...runs);
   console.log(`device_v task, 15 JPEGs of ${WIDTH}x${HEIGHT}`);
+  console.log(`  ${ALLOCATOR}`);
   console.log(`  analysis workers: ${platform.services.config.analysisWorkers} (pinned by analysisWorkers; this machine has ${availableParallelism()} cores)`);
   console.log(`  platform start to every worker loaded (not part of a task): ${warmUpMs.toFixed(0)} ms`);
   console.log(`  decoding the 15 JPEGs alone (sharp, sequential): ${decodeMs.toFixed(0)} ms`);

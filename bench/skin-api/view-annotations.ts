@@ -9,7 +9,8 @@
  * takes from a second worker) and the ratio of annotation time to analysis time from the same
  * runs, with the load average, since the machine is shared. Not a test.
  * Options: --runs=N warm runs (default 5), --lights=N light sources per view, 1 (white, a
- * single-camera front view) or 5 (a device_v view; all five are the same photo, tinted).
+ * single-camera front view) or 5 (a device_v view; all five are the same photo, tinted),
+ * --system-allocator (glibc's defaults instead of the station's settings, analysis-allocator.ts).
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -19,9 +20,11 @@ import { LIGHT_SOURCES, type LightSource } from '../../protocol/skin-api/api-cod
 import { annotationBases, decodeView, viewAnnotations } from '../../platform/analysis/jobs/skin-jobs.ts';
 import type { SkinViewJobPayload } from '../../platform/analysis/job-types.ts';
 import { analyseView, threadCropHelper } from '../../vision/skin/index.ts';
+import { underAnalysisAllocator } from '../analysis-allocator.ts';
 import { intArg } from './bench-args.ts';
 import { median } from '../median.ts';
 
+const ALLOCATOR = underAnalysisAllocator();
 const SIDE = 3464; // 12.0 MP, as bench/vision-skin/timing.ts
 const RUNS = intArg('runs', 5);
 const LIGHTS = intArg('lights', 1);
@@ -97,6 +100,7 @@ async function main(): Promise<void> {
   const bytes = last.files.reduce((n, f) => n + f.bytes.length, 0);
 
   console.log(`skin_view job, one ${SIDE}x${SIDE} front view (${((SIDE * SIDE) / 1e6).toFixed(1)} MP), ${lights.length} light(s), ${DIMENSION_IDS.length} dimensions, annotation_image`);
+  console.log(`  ${ALLOCATOR}`);
   console.log(`  ${availableParallelism()} cores, sharp concurrency ${sharp.concurrency()}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1-min at the end of the warm runs: ${load.toFixed(2)})`);
   console.log(`  overlays: ${last.files.length} JPEGs of ${sizes[0]?.width}x${sizes[0]?.height}, ${(bytes / 1024).toFixed(0)} KiB together`);
   console.log(`  first run: decode + face ${cold.phases.decodeFace.toFixed(0)}, analyseView ${cold.phases.analyse.toFixed(0)}, annotations ${cold.phases.annotations.toFixed(0)} ms`);
