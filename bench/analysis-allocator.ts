@@ -9,7 +9,8 @@ const FLAG = '--system-allocator';
  * a configuration no station runs (D-092 measured the difference; D-141). When they are missing,
  * runs this same bench again as a child with them
  * and exits with its status; `--system-allocator` keeps glibc's defaults, to compare. Returns the
- * line the bench prints about it. Call before any work.
+ * line the bench prints about it. Call at the top of the bench, before it times anything (its
+ * imports have loaded by then, which the parent process only wastes).
  */
 export function underAnalysisAllocator(): string {
   if (process.argv.includes(FLAG)) return 'allocator: glibc defaults (--system-allocator)';

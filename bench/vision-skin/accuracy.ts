@@ -12,8 +12,10 @@ import { featurePoints, scoreLines, scorePoints } from '../../test/unit/vision-s
 import type { LocateCase } from './cases.ts';
 import { LADDER_CASES, LADDER_STRENGTHS, LOCATE_CASES } from './cases.ts';
 import { timeTwelveMegapixels } from './timing.ts';
+import { underAnalysisAllocator } from '../analysis-allocator.ts';
 
 /** Frontal single-face fixtures, upscaled so the face spans about 1000 px (about 6.5 px/mm). */
+const ALLOCATOR = underAnalysisAllocator();
 const FIXTURES = ['astronaut-frontal.jpg', 'sample6-frontal.jpg', 'sample3-frontal-smile.jpg'];
 const WIDTH = 2400;
 
@@ -132,7 +134,7 @@ async function main(): Promise<void> {
   const big = await fixtureFace('sample6-frontal.jpg', 3464);
   await releaseLandmarker();
   const t = await timeTwelveMegapixels(big.image, big.face);
-  console.log(`\nOne ${t.megapixels.toFixed(1)} MP front image, all 28 dimensions, white light only\n`);
+  console.log(`\nOne ${t.megapixels.toFixed(1)} MP front image, all 28 dimensions, white light only; ${ALLOCATOR}\n`);
   console.log('| decode JPEG (sharp) | analysis, first run | warm, median of 5 | warm, best of 5 | ratio median/decode | CPU time per warm run | all 5 lights | load average |');
   console.log('|---|---|---|---|---|---|---|---|');
   console.log(`| ${t.decodeMs.toFixed(0)} ms | ${t.coldMs.toFixed(0)} ms | ${t.warmMs.toFixed(0)} ms | ${t.bestMs.toFixed(0)} ms | ${(t.warmMs / t.decodeMs).toFixed(1)} | ${t.warmCpuMs.toFixed(0)} ms | ${t.allLightsMs.toFixed(0)} ms | ${t.load.toFixed(1)} |`);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { access, constants, link, mkdir, open, opendir, readdir, readFile, rm, stat, unlink } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
@@ -22,7 +22,11 @@ export class LocalObjectStore implements ObjectStore {
   /** Directories known to exist: a mkdir per upload is measurable on the upload path. */
   private readonly made = new Set<string>();
 
-  constructor(private readonly root: string) {}
+  readonly location: string;
+
+  constructor(private readonly root: string) {
+    this.location = `file://${resolve(root)}`;
+  }
 
   /** The folder exists (made on first use) and this process may write in it. */
   async ready(): Promise<void> {
@@ -214,7 +218,8 @@ export class LocalObjectStore implements ObjectStore {
     });
   }
 
-  async deleteMany(keys: readonly string[]): Promise<void> {
+  async deleteMany(keys: readonly string[]): Promise<string[]> {
     for (const key of keys) await this.delete(key);
+    return [];
   }
 }

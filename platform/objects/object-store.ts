@@ -67,6 +67,11 @@ export interface DirectAccess {
  * default; an S3-compatible store can implement the same interface without touching handlers.
  */
 export interface ObjectStore {
+  /**
+   * Which store this is (`s3://bucket` at its endpoint, or the local folder): the platform's
+   * once-a-day work over a store is one node's turn per store (D-140).
+   */
+  readonly location: string;
   /** Streams a body to storage, refusing it past maxBytes; nothing is visible until commit. */
   stage(body: Readable, maxBytes: number): Promise<StagedObject>;
   /** Writes a whole object durably (analysis outputs). Overwrites nothing: keys are fresh. */
@@ -85,9 +90,11 @@ export interface ObjectStore {
   /**
    * Removes the objects; a missing one is no error. On S3 one request per 1,000 keys
    * (DeleteObjects), so a removed merchant's hundreds of thousands of files go in minutes, not in
-   * hours of one request per file (D-139).
+   * hours of one request per file (D-139). Resolves with the keys the store refused to delete
+   * (S3 answers per key, e.g. AccessDenied); the others are gone. A store that cannot be reached
+   * rejects.
    */
-  deleteMany(keys: readonly string[]): Promise<void>;
+  deleteMany(keys: readonly string[]): Promise<string[]>;
   /**
    * Every object, a page of at most `pageSize` at a time, in no promised order (the orphan sweep,
    * D-096): a store of millions of objects is walked, never held whole. Objects written or

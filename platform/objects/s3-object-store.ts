@@ -42,10 +42,12 @@ export interface S3StoreOptions {
 export class S3ObjectStore implements ObjectStore, DirectAccess {
   private readonly client: S3Client;
   private readonly bucket: string;
+  readonly location: string;
   private readonly presigner: BucketPresigner;
 
   constructor(location: S3Location, options: S3StoreOptions = {}) {
     this.bucket = location.bucket;
+    this.location = `s3://${location.bucket} at ${location.endpoint ?? `AWS ${location.region}`}`;
     const timeout = options.requestTimeoutMs ?? 10_000;
     this.client = new S3Client({
       region: location.region,
@@ -138,17 +140,15 @@ export class S3ObjectStore implements ObjectStore, DirectAccess {
     await this.call(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: checked(key) })));
   }
 
-  async deleteMany(keys: readonly string[]): Promise<void> {
+  async deleteMany(keys: readonly string[]): Promise<string[]> {
+    const refused: string[] = [];
     for (let start = 0; start < keys.length; start += DELETE_BATCH) {
       const batch = keys.slice(start, start + DELETE_BATCH).map((key) => ({ Key: checked(key) }));
       // Quiet: the answer lists only the keys that failed (a missing key is deleted, as on DELETE).
       const answer = await this.call(() => this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch, Quiet: true } })));
-      const failed = answer.Errors ?? [];
-      if (failed.length > 0) {
-        const first = failed[0]!;
-        throw new ObjectStoreUnavailableError(new Error(`${failed.length} of ${batch.length} objects not deleted, e.g. ${first.Key}: ${first.Code} ${first.Message}`));
-      }
+      for (const error of answer.Errors ?? []) if (error.Key !== undefined) refused.push(error.Key);
     }
+    return refused;
   }
 
   /** ListObjectsV2, one request per page, following its continuation token. */

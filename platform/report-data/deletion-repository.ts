@@ -63,7 +63,7 @@ export class DeletionRepository {
 
   /** Whether a report of the merchant still names the object (its images or its result). */
   async stillUsed(tx: SqlExecutor, merchantId: number, objectKey: string): Promise<boolean> {
-    // Object keys are 32 random hex digits plus an extension: a substring match is exact enough.
+    // Object keys begin with 32 random hex digits: a substring match is exact enough.
     // lower() on both sides: LIKE ignores case on SQLite and not on PostgreSQL.
     const pattern = `%${escapeLike(objectKey)}%`;
     const row = await tx.one(
@@ -89,9 +89,9 @@ export class DeletionRepository {
     return listed;
   }
 
-  /** The first `limit` files listed for removal, in key order (the primary key's: no sort of the whole list). */
-  async listedFiles(limit: number): Promise<string[]> {
-    return (await this.db.all<{ object_key: string }>('SELECT object_key FROM object_deletions ORDER BY object_key LIMIT ?', [limit])).map((r) => r.object_key);
+  /** The first `limit` files listed for removal after `after`, in key order (the primary key's: no sort of the whole list). */
+  async listedFiles(limit: number, after = ''): Promise<string[]> {
+    return (await this.db.all<{ object_key: string }>('SELECT object_key FROM object_deletions WHERE object_key > ? ORDER BY object_key LIMIT ?', [after, limit])).map((r) => r.object_key);
   }
 
   async unlistFile(objectKey: string): Promise<void> {

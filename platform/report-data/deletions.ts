@@ -43,18 +43,26 @@ export class DeletionService {
    * Removes every file a committed deletion listed (a customer's whose request ended before its
    * files went, or an operator's merchant removal, D-135), a page at a time, until the list is
    * empty or `stopping()` says so; returns how many it took off the list (files already gone
-   * included). A page is one request to the store (`deleteMany`, D-139) and one statement. Safe to
-   * repeat, and on several nodes at once.
+   * included). A page is one request to the store (`deleteMany`, D-139) and one statement. A file
+   * the store refuses to delete stays listed and the pass goes on past it, then fails naming it,
+   * so it is logged and tried again at the next pass. Safe to repeat, and on several nodes at once.
    */
   async removePendingFiles(stopping: () => boolean = () => false): Promise<number> {
     let removed = 0;
+    const refused: string[] = [];
+    let after = '';
     for (;;) {
-      const keys = await this.repository.listedFiles(LISTED_FILES_PAGE);
-      await this.objects.deleteMany(keys);
-      await this.repository.unlistFiles(keys);
-      removed += keys.length;
-      if (keys.length < LISTED_FILES_PAGE || stopping()) return removed;
+      const keys = await this.repository.listedFiles(LISTED_FILES_PAGE, after);
+      const kept = new Set(await this.objects.deleteMany(keys));
+      const gone = keys.filter((key) => !kept.has(key));
+      await this.repository.unlistFiles(gone);
+      removed += gone.length;
+      refused.push(...kept);
+      after = keys.at(-1) ?? after;
+      if (keys.length < LISTED_FILES_PAGE || stopping()) break;
     }
+    if (refused.length > 0) throw new Error(`the object store refused to delete ${refused.length} listed file(s), e.g. ${refused[0]}; ${removed} removed`);
+    return removed;
   }
 
   /**

@@ -81,12 +81,22 @@ export class TaskRepository {
     return (await this.db.one<{ result: string | null }>('SELECT result FROM tasks WHERE id = ?', [taskId]))?.result ?? null;
   }
 
-  /** Status and result of those of `ids` that exist (the orphan sweep's reading of outputs, D-138). */
-  async statusAndResults(ids: readonly string[]): Promise<Map<string, Pick<TaskRow, 'status' | 'result'>>> {
-    const found = new Map<string, Pick<TaskRow, 'status' | 'result'>>();
+  /** The status of those of `ids` that exist, without their results (the orphan sweep's reading of outputs, D-138). */
+  async statuses(ids: readonly string[]): Promise<Map<string, TaskRow['status']>> {
+    const found = new Map<string, TaskRow['status']>();
     for (const chunk of inListChunks(ids, TASK_ID_SIZES)) {
-      const rows = await this.db.all<Pick<TaskRow, 'id' | 'status' | 'result'>>(`SELECT id, status, result FROM tasks WHERE id IN (${chunk.placeholders})`, chunk.values);
-      for (const row of rows) found.set(row.id, { status: row.status, result: row.result });
+      const rows = await this.db.all<Pick<TaskRow, 'id' | 'status'>>(`SELECT id, status FROM tasks WHERE id IN (${chunk.placeholders})`, chunk.values);
+      for (const row of rows) found.set(row.id, row.status);
+    }
+    return found;
+  }
+
+  /** The stored results of those of `ids` that exist (null before success). */
+  async results(ids: readonly string[]): Promise<Map<string, string | null>> {
+    const found = new Map<string, string | null>();
+    for (const chunk of inListChunks(ids, TASK_ID_SIZES)) {
+      const rows = await this.db.all<Pick<TaskRow, 'id' | 'result'>>(`SELECT id, result FROM tasks WHERE id IN (${chunk.placeholders})`, chunk.values);
+      for (const row of rows) found.set(row.id, row.result);
     }
     return found;
   }

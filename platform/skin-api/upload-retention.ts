@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { BackgroundTurns } from '../background-turns.ts';
 import type { Clock } from '../clock.ts';
-import type { ObjectStore } from '../objects/object-store.ts';
+import type { ListedObject, ObjectStore } from '../objects/object-store.ts';
 import type { SqlDatabase } from '../storage/sql.ts';
 import { outputKeys, outputTaskId } from './output-keys.ts';
 import { TaskRepository } from './task-repository.ts';
@@ -32,6 +32,16 @@ const ORPHAN_SWEEP_EVERY_MS = 24 * 60 * 60_000;
  * objects newer than any row could say anything about (clocks of nodes and store apart).
  */
 const OUTPUT_ORPHAN_AGE_MS = 60 * 60_000;
+/**
+ * How long after it was written an output of a finished task is checked against the task's
+ * stored result. Orphans of that kind are made when an attempt runs, so two daily walks judge
+ * each one; reading the result of every task whose outputs the bucket holds, every day, would
+ * read the database's largest column whole (after review of D-138). Past this, an output is
+ * judged by its task's row alone: gone (a removed merchant's) or not.
+ */
+const OUTPUT_RESULT_CHECK_MS = 2 * 24 * 60 * 60_000;
+/** How long a node's claim of the walk keeps others off it; finishing moves it on a day (D-140). */
+const WALK_HELD_MS = 60 * 60_000;
 
 export interface SweepCounts {
   /** Policies past their grace no task or report used: rows removed (their objects with them). */
@@ -54,8 +64,9 @@ export interface SweepCounts {
  * - orphans: objects under a resource key, older than the policy ttl plus the grace, that no row
  *   names (a crash as above, or a policy row a database crash lost after its address was handed
  *   out, D-096's asynchronous commit); and analysis outputs, older than an hour, of a task that
- *   is finished and whose result does not name them, or that no longer exists (an attempt killed,
- *   refused or failed after writing them, or a merchant removed since; D-138). Outputs written
+ *   no longer exists (a merchant removed since), or written in the last two days by a task that
+ *   is finished and whose result does not name them (an attempt killed, refused or failed after
+ *   writing them; D-138). Outputs written
  *   before D-138 (no task in their key) and any other key are never touched; the store is walked
  *   a page at a time.
  */
@@ -78,19 +89,13 @@ export class UploadRetention {
     this.turns = new BackgroundTurns(sql);
   }
 
-  /** Both sweeps, one after the other. */
-  async sweep(): Promise<SweepCounts> {
-    const unused = await this.sweepUnused();
-    const orphans = await this.sweepOrphans();
-    return { unused, orphans };
-  }
-
   /** Rows (then objects) of unused uploads whose policy expired more than the grace ago; how many rows this call removed. */
   async sweepUnused(): Promise<number> {
     const expiredBefore = this.clock.now() - this.settings.graceSeconds * 1000;
     let removed = 0;
     while (!this.stopped) {
       const keys = await this.rows.deleteUnusedExpired(expiredBefore, ROW_BATCH);
+      // An object the store refused to delete has lost its row: the orphan walk tries it again.
       await this.store.deleteMany(keys);
       removed += keys.length;
       if (keys.length < ROW_BATCH) break;
@@ -103,18 +108,23 @@ export class UploadRetention {
    * result names (the class comment); how many this call deleted.
    */
   async sweepOrphans(pageSize?: number): Promise<number> {
+    return (await this.walkForOrphans(pageSize)).deleted;
+  }
+
+  /** sweepOrphans, and whether it walked the whole store (not stopped on the way). */
+  private async walkForOrphans(pageSize?: number): Promise<{ deleted: number; complete: boolean }> {
     const now = this.clock.now();
     const uploadsBefore = now - (this.settings.ttlSeconds + this.settings.graceSeconds) * 1000;
     let deleted = 0;
     for await (const page of this.store.listPages(pageSize)) {
-      if (this.stopped) break;
+      if (this.stopped) return { deleted, complete: false };
       const uploads = page.filter((object) => RESOURCE_KEY.test(object.key) && object.modifiedAt < uploadsBefore).map((object) => object.key);
-      const outputs = page.filter((object) => object.modifiedAt < now - OUTPUT_ORPHAN_AGE_MS && outputTaskId(object.key) !== null).map((object) => object.key);
-      const orphans = [...(await this.unnamedUploads(uploads)), ...(await this.unnamedOutputs(outputs))];
-      await this.store.deleteMany(orphans);
-      deleted += orphans.length;
+      const outputs = page.filter((object) => object.modifiedAt < now - OUTPUT_ORPHAN_AGE_MS && outputTaskId(object.key) !== null);
+      const orphans = [...(await this.unnamedUploads(uploads)), ...(await this.unnamedOutputs(outputs, now))];
+      const refused = await this.store.deleteMany(orphans);
+      deleted += orphans.length - refused.length;
     }
-    return deleted;
+    return { deleted, complete: !this.stopped };
   }
 
   private async unnamedUploads(keys: readonly string[]): Promise<string[]> {
@@ -123,18 +133,24 @@ export class UploadRetention {
     return keys.filter((key) => !named.has(key));
   }
 
-  /** Outputs whose task is gone, or finished without naming them; a queued or running task's are kept. */
-  private async unnamedOutputs(keys: readonly string[]): Promise<string[]> {
-    if (keys.length === 0) return [];
-    const taskIds = [...new Set(keys.map((key) => outputTaskId(key)!))];
-    const tasks = await this.tasks.statusAndResults(taskIds);
-    const named = new Set<string>();
-    for (const task of tasks.values()) for (const key of outputKeys(task.result)) named.add(key);
-    return keys.filter((key) => {
-      const task = tasks.get(outputTaskId(key)!);
-      if (task && (task.status === 'queued' || task.status === 'running')) return false;
-      return !named.has(key);
+  /**
+   * Outputs whose task is gone, or, written in the last OUTPUT_RESULT_CHECK_MS, whose finished
+   * task's result does not name them; a queued or running task's are kept. Results are read only
+   * for those recent outputs' tasks.
+   */
+  private async unnamedOutputs(objects: readonly ListedObject[], now: number): Promise<string[]> {
+    if (objects.length === 0) return [];
+    const taskOf = (object: ListedObject) => outputTaskId(object.key)!;
+    const statuses = await this.tasks.statuses([...new Set(objects.map(taskOf))]);
+    const gone = objects.filter((object) => !statuses.has(taskOf(object)));
+    const toCheck = objects.filter((object) => {
+      const status = statuses.get(taskOf(object));
+      return (status === 'succeeded' || status === 'failed') && object.modifiedAt >= now - OUTPUT_RESULT_CHECK_MS;
     });
+    if (toCheck.length === 0) return gone.map((object) => object.key);
+    const results = await this.tasks.results([...new Set(toCheck.map(taskOf))]);
+    const named = new Set([...results.values()].flatMap((result) => outputKeys(result)));
+    return [...gone, ...toCheck.filter((object) => !named.has(object.key))].map((object) => object.key);
   }
 
   /**
@@ -143,9 +159,14 @@ export class UploadRetention {
    */
   async sweepInTurn(): Promise<SweepCounts> {
     const unused = await this.sweepUnused();
+    // One turn per store: two regions' nodes sharing a database may each have a store of their own.
+    const turn = `orphan_walk ${this.store.location}`;
     const now = this.clock.now();
-    const walk = !this.stopped && (await this.turns.claim('orphan_walk', now, now + ORPHAN_SWEEP_EVERY_MS));
-    return { unused, orphans: walk ? await this.sweepOrphans() : 0 };
+    if (this.stopped || !(await this.turns.claim(turn, now, now + WALK_HELD_MS))) return { unused, orphans: 0 };
+    const walk = await this.walkForOrphans();
+    // A walk cut short (the node stopping) is taken up again by a node within the hour.
+    if (walk.complete) await this.turns.done(turn, this.clock.now() + ORPHAN_SWEEP_EVERY_MS);
+    return { unused, orphans: walk.deleted };
   }
 
   /** Sweeps unused uploads a minute after start and hourly after that, orphans when it is this node's daily turn (roles all and worker). */

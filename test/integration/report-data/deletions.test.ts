@@ -14,6 +14,7 @@ import { PlatformError } from '../../../main/platform-client/errors.ts';
 import { deviceSyncEndpoints } from '../../../protocol/endpoints/device-sync.ts';
 import type { PushBody } from '../../../protocol/report-data/push.ts';
 import { OUTPUT_PATH } from '../../../platform/skin-api/task-presenter.ts';
+import { DeletionService } from '../../../platform/report-data/deletions.ts';
 import type { PlatformConfigInput } from '../../../platform/config.ts';
 import type { DemoApp } from '../../../platform/seed/demo-seed.ts';
 import { startMerchantReference, type RunningMerchantReference } from '../../../platform/merchant-reference/server.ts';
@@ -180,6 +181,32 @@ describe('deletion on request (POST /device_api/deletions)', () => {
     expect(await count('SELECT COUNT(*) AS n FROM object_deletions')).toBe(1);
     await tp.platform.services.reportData.deletions.removePendingFiles();
     expect(await objects().exists(key)).toBe(false);
+  });
+
+  it('a listed file the store refuses to delete stays listed while the pass goes past it, and the pass fails naming it (D-139)', async () => {
+    const keys = Array.from({ length: 3 }, (_, i) => `${i}${randomBytes(16).toString('hex').slice(1)}.png`).sort();
+    for (const key of keys) {
+      await objects().put(key, Buffer.from('\x89PNG listed'));
+      await sql().run('INSERT INTO object_deletions (object_key, requested_at) VALUES (?, ?)', [key, Date.now()]);
+    }
+    const refusedKey = keys[0]!;
+    // What S3 answers for a key it will not delete (AccessDenied, an object lock): the others are deleted.
+    const refusing = new Proxy(objects(), {
+      get(target, name) {
+        if (name === 'deleteMany') return async (all: readonly string[]) => [...(await target.deleteMany(all.filter((key) => key !== refusedKey))), ...all.filter((key) => key === refusedKey)];
+        const value: unknown = Reflect.get(target, name);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const { clock, reportData } = tp.platform.services;
+    const pass = new DeletionService(sql(), clock, reportData.store, refusing);
+    await expect(pass.removePendingFiles()).rejects.toThrow(`refused to delete 1 listed file(s), e.g. ${refusedKey}; 2 removed`);
+    expect(await objects().exists(refusedKey)).toBe(true);
+    for (const key of keys.slice(1)) expect(await objects().exists(key), key).toBe(false);
+    expect(await count('SELECT COUNT(*) AS n FROM object_deletions')).toBe(1);
+    expect(await reportData.deletions.removePendingFiles()).toBe(1);
+    expect(await objects().exists(refusedKey)).toBe(false);
+    expect(await count('SELECT COUNT(*) AS n FROM object_deletions')).toBe(0);
   });
 
   it('files a crash left listed are removed at the next start', async () => {

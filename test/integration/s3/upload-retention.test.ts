@@ -8,7 +8,9 @@
  * task creation (the kiosk uploads again, test/integration/kiosk-sync/upload-policy.test.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformClient } from '../../../main/platform-client/client.ts';
@@ -17,6 +19,8 @@ import { uploadFile } from '../../../main/platform-client/upload.ts';
 import { skinApiEndpoints } from '../../../protocol/endpoints/skin-api.ts';
 import { TaskCodes } from '../../../protocol/skin-api/task-codes.ts';
 import { ManualClock } from '../../../platform/clock.ts';
+import { LocalObjectStore } from '../../../platform/objects/local-object-store.ts';
+import type { ObjectStore } from '../../../platform/objects/object-store.ts';
 import { newOutputKey, outputKeys, outputTaskId } from '../../../platform/skin-api/output-keys.ts';
 import { UploadRepository } from '../../../platform/skin-api/upload-repository.ts';
 import { UploadRetention } from '../../../platform/skin-api/upload-retention.ts';
@@ -69,6 +73,8 @@ describe.each(CASES)('upload retention on %s with the %s store', (backend, store
   });
 
   const services = () => platform.platform.services;
+  /** Both sweeps, one after the other, whoever's turn the daily walk is. */
+  const sweepBoth = async () => ({ unused: await services().uploadRetention.sweepUnused(), orphans: await services().uploadRetention.sweepOrphans() });
   const exists = (key: string) => services().objects.exists(key);
   const hasRow = async (key: string) => (await services().sql.one('SELECT 1 AS found FROM uploads WHERE resource_key = ?', [key])) !== undefined;
   const createTask = (resourceUrl: string) =>
@@ -86,13 +92,13 @@ describe.each(CASES)('upload retention on %s with the %s store', (backend, store
     for (const key of [orphan, output, other]) await services().objects.put(key, JPEG);
 
     // Nothing is past its grace yet: nothing goes, the orphan is too young.
-    expect(await services().uploadRetention.sweep()).toEqual({ unused: 0, orphans: 0 });
+    expect(await sweepBoth()).toEqual({ unused: 0, orphans: 0 });
     for (const key of [used.resource_key, abandoned.resource_key, orphan, output, other]) expect(await exists(key), key).toBe(true);
     expect(await hasRow(neverSent.resource_key)).toBe(true);
 
     clock.advance(PAST_GRACE_MS);
     const fresh = await uploadFile(client, { fileName: 'fresh.jpg', bytes: JPEG });
-    expect(await services().uploadRetention.sweep()).toEqual({ unused: 2, orphans: 1 });
+    expect(await sweepBoth()).toEqual({ unused: 2, orphans: 1 });
 
     expect(await exists(abandoned.resource_key)).toBe(false);
     expect(await hasRow(abandoned.resource_key)).toBe(false);
@@ -111,7 +117,7 @@ describe.each(CASES)('upload retention on %s with the %s store', (backend, store
   it('two sweeps at once remove each upload and orphan once, without failing', async () => {
     // The earlier tests' unused uploads out of the way first.
     clock.advance(PAST_GRACE_MS);
-    await services().uploadRetention.sweep();
+    await sweepBoth();
     const uploads = await Promise.all(Array.from({ length: 6 }, (_, i) => uploadFile(client, { fileName: `abandoned-${i}.jpg`, bytes: JPEG })));
     const orphans = Array.from({ length: 5 }, () => `${hex()}.png`);
     for (const key of orphans) await services().objects.put(key, JPEG);
@@ -175,24 +181,47 @@ describe.each(CASES)('upload retention on %s with the %s store', (backend, store
     expect(await exists(unnamed)).toBe(false);
     expect(await exists(ofRemovedTask)).toBe(false);
     for (const key of [...named, ofRunningTask, beforeTasks, upload.resource_key]) expect(await exists(key), key).toBe(true);
+    // Past two days an output of a task that still exists is judged by its row alone: its result is no longer read.
+    const lateUnnamed = newOutputKey(task_id, 'late-front.png');
+    await services().objects.put(lateUnnamed, JPEG);
+    own.advance(3 * 24 * 3_600_000);
+    expect(await sweeper.sweepOrphans()).toBe(0);
+    expect(await exists(lateUnnamed)).toBe(true);
+    // Out of the later tests' counts: the platform's own clock is not that far on.
+    await services().objects.delete(lateUnnamed);
     // The named outputs are still served.
     const served = await request(`${platform.platform.url}/skin_api/file/output/${named[0]!}`);
     expect(served.statusCode).toBe(200);
     expect((await served.body.arrayBuffer()).byteLength).toBeGreaterThan(0);
   }, 120_000);
 
-  it('the walk for orphans is one node\'s turn a day for the whole platform: of two sweepers due at once one walks, and none before a day has passed (D-140)', async () => {
+  it('the walk for orphans is one node\'s turn a day per store: of two sweepers due at once one walks, none again before a day, a walk cut short is taken up within the hour, another store has its own turn (D-140)', async () => {
     const sql = services().sql;
-    // A clock far past the platform's own: its scheduled sweeps never take this turn during the test.
+    // A clock far past the platform's own: its scheduled sweeps never take these turns during the test.
     const own = new ManualClock(clock.now() + 10 * 365 * 24 * 3_600_000);
     const settings = { ttlSeconds: TTL_SECONDS, graceSeconds: GRACE_SECONDS };
-    const [a, b] = [new UploadRetention(sql, own, services().objects, settings), new UploadRetention(sql, own, services().objects, settings)];
+    /** The platform's store, counting the walks made through it. */
+    const counted = (store: ObjectStore) => {
+      const walks = { count: 0 };
+      const proxy = new Proxy(store, {
+        get(target, name) {
+          if (name === 'listPages') return (pageSize?: number) => ((walks.count += 1), target.listPages(pageSize));
+          const value: unknown = Reflect.get(target, name);
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      return { store: proxy, walks };
+    };
+    const [sa, sb] = [counted(services().objects), counted(services().objects)];
+    const [a, b] = [new UploadRetention(sql, own, sa.store, settings), new UploadRetention(sql, own, sb.store, settings)];
     // The earlier tests' unused uploads go first, so the walk below finds only the orphans put here.
     await a.sweepUnused();
-    await sql.run("UPDATE background_turns SET due_at = ? WHERE name = 'orphan_walk'", [own.now()]);
+    const turn = `orphan_walk ${services().objects.location}`;
+    await sql.run('INSERT INTO background_turns (name, due_at) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET due_at = excluded.due_at', [turn, own.now()]);
     const first = `${hex()}.jpg`;
     await services().objects.put(first, JPEG);
     const [ra, rb] = await Promise.all([a.sweepInTurn(), b.sweepInTurn()]);
+    expect(sa.walks.count + sb.walks.count).toBe(1);
     expect(ra.orphans + rb.orphans).toBe(1);
     expect(await exists(first)).toBe(false);
 
@@ -200,11 +229,45 @@ describe.each(CASES)('upload retention on %s with the %s store', (backend, store
     await services().objects.put(second, JPEG);
     own.advance(23 * 3_600_000);
     expect((await a.sweepInTurn()).orphans + (await b.sweepInTurn()).orphans).toBe(0);
+    expect(sa.walks.count + sb.walks.count).toBe(1);
     expect(await exists(second)).toBe(true);
     own.advance(3_600_000);
     expect((await b.sweepInTurn()).orphans).toBe(1);
     expect(await exists(second)).toBe(false);
     expect((await a.sweepInTurn()).orphans).toBe(0);
+    expect(sa.walks.count + sb.walks.count).toBe(2);
+
+    // A walk cut short (its node stopping) leaves the turn claimed for the hour only.
+    own.advance(24 * 3_600_000);
+    const third = `${hex()}.jpg`;
+    await services().objects.put(third, JPEG);
+    // Its node is told to stop as its walk starts listing.
+    const stoppedStore = new Proxy(services().objects, {
+      get(target, name) {
+        if (name === 'listPages') return (pageSize?: number) => (void stopping.stop(), target.listPages(pageSize));
+        const value: unknown = Reflect.get(target, name);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const stopping: UploadRetention = new UploadRetention(sql, own, stoppedStore, settings);
+    expect((await stopping.sweepInTurn()).orphans).toBe(0);
+    expect(await exists(third)).toBe(true);
+    own.advance(30 * 60_000);
+    expect((await a.sweepInTurn()).orphans).toBe(0);
+    own.advance(31 * 60_000);
+    expect((await a.sweepInTurn()).orphans).toBe(1);
+    expect(await exists(third)).toBe(false);
+    expect(sa.walks.count + sb.walks.count).toBe(3);
+
+    // Another store on the same database has a turn of its own.
+    const otherDir = mkdtempSync(join(tmpdir(), 'retention-other-store-'));
+    try {
+      const other = counted(new LocalObjectStore(otherDir));
+      await new UploadRetention(sql, own, other.store, settings).sweepInTurn();
+      expect(other.walks.count).toBe(1);
+    } finally {
+      rmSync(otherDir, { recursive: true, force: true });
+    }
   }, 60_000);
 
   // Only a presigned PUT reaches the store without its row being read (the platform's PUT and POST are refused with 44101).

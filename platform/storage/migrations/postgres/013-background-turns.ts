@@ -9,6 +9,5 @@ export const postgres013: PostgresMigration = {
       name    TEXT PRIMARY KEY,
       due_at  BIGINT NOT NULL
     );
-    INSERT INTO background_turns (name, due_at) VALUES ('orphan_walk', 0);
   `,
 };
