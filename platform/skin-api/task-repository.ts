@@ -82,21 +82,20 @@ export class TaskRepository {
   }
 
   /** The status of those of `ids` that exist, without their results (the orphan sweep's reading of outputs, D-138). */
-  async statuses(ids: readonly string[]): Promise<Map<string, TaskRow['status']>> {
-    const found = new Map<string, TaskRow['status']>();
-    for (const chunk of inListChunks(ids, TASK_ID_SIZES)) {
-      const rows = await this.db.all<Pick<TaskRow, 'id' | 'status'>>(`SELECT id, status FROM tasks WHERE id IN (${chunk.placeholders})`, chunk.values);
-      for (const row of rows) found.set(row.id, row.status);
-    }
-    return found;
+  statuses(ids: readonly string[]): Promise<Map<string, TaskRow['status']>> {
+    return this.columnOf('status', ids);
   }
 
   /** The stored results of those of `ids` that exist (null before success). */
-  async results(ids: readonly string[]): Promise<Map<string, string | null>> {
-    const found = new Map<string, string | null>();
+  results(ids: readonly string[]): Promise<Map<string, string | null>> {
+    return this.columnOf('result', ids);
+  }
+
+  private async columnOf<C extends 'status' | 'result'>(column: C, ids: readonly string[]): Promise<Map<string, TaskRow[C]>> {
+    const found = new Map<string, TaskRow[C]>();
     for (const chunk of inListChunks(ids, TASK_ID_SIZES)) {
-      const rows = await this.db.all<Pick<TaskRow, 'id' | 'result'>>(`SELECT id, result FROM tasks WHERE id IN (${chunk.placeholders})`, chunk.values);
-      for (const row of rows) found.set(row.id, row.result);
+      const rows = await this.db.all<Pick<TaskRow, 'id' | C>>(`SELECT id, ${column} FROM tasks WHERE id IN (${chunk.placeholders})`, chunk.values);
+      for (const row of rows) found.set(row.id, row[column]);
     }
     return found;
   }

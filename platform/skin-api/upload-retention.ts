@@ -66,9 +66,8 @@ export interface SweepCounts {
  *   out, D-096's asynchronous commit); and analysis outputs, older than an hour, of a task that
  *   no longer exists (a merchant removed since), or written in the last two days by a task that
  *   is finished and whose result does not name them (an attempt killed, refused or failed after
- *   writing them; D-138). Outputs written
- *   before D-138 (no task in their key) and any other key are never touched; the store is walked
- *   a page at a time.
+ *   writing them; D-138). Outputs written before D-138 (no task in their key) and any other key
+ *   are never touched; the store is walked a page at a time.
  */
 export class UploadRetention {
   private readonly rows: UploadRepository;

@@ -21,6 +21,7 @@ import { startMerchantReference, type RunningMerchantReference } from '../../../
 import { startTestPlatform, type TestPlatform } from '../../helpers/platform.ts';
 import { captureSession, pull, reportBody, signedQuery, syncUser, userBody, WHITE_KEYS } from './helpers.ts';
 import { uploadResources } from '../../helpers/uploads.ts';
+import { storeWith } from '../../helpers/object-store-proxy.ts';
 
 const CONFIG: Partial<PlatformConfigInput> = { analysisWorkers: 1, pushPollMs: 50, allowedPrivateCallbackHosts: ['127.0.0.1:*'] };
 
@@ -191,12 +192,8 @@ describe('deletion on request (POST /device_api/deletions)', () => {
     }
     const refusedKey = keys[0]!;
     // What S3 answers for a key it will not delete (AccessDenied, an object lock): the others are deleted.
-    const refusing = new Proxy(objects(), {
-      get(target, name) {
-        if (name === 'deleteMany') return async (all: readonly string[]) => [...(await target.deleteMany(all.filter((key) => key !== refusedKey))), ...all.filter((key) => key === refusedKey)];
-        const value: unknown = Reflect.get(target, name);
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-      },
+    const refusing = storeWith(objects(), {
+      deleteMany: async (all: readonly string[]) => [...(await objects().deleteMany(all.filter((key) => key !== refusedKey))), ...all.filter((key) => key === refusedKey)],
     });
     const { clock, reportData } = tp.platform.services;
     const pass = new DeletionService(sql(), clock, reportData.store, refusing);

@@ -28,6 +28,7 @@ import type { SqlDialect } from '../../../platform/storage/sql.ts';
 import { startTestPlatform, type TestPlatform } from '../../helpers/platform.ts';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../../helpers/postgres.ts';
 import { startTestS3Server, type TestS3Server } from '../../helpers/s3-server.ts';
+import { storeWith } from '../../helpers/object-store-proxy.ts';
 import { SQL_BACKENDS } from '../../helpers/sql-backends.ts';
 import { expectSucceeded, waitForTask } from '../../helpers/tasks.ts';
 
@@ -203,14 +204,7 @@ describe.each(CASES)('upload retention on %s with the %s store', (backend, store
     /** The platform's store, counting the walks made through it. */
     const counted = (store: ObjectStore) => {
       const walks = { count: 0 };
-      const proxy = new Proxy(store, {
-        get(target, name) {
-          if (name === 'listPages') return (pageSize?: number) => ((walks.count += 1), target.listPages(pageSize));
-          const value: unknown = Reflect.get(target, name);
-          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-        },
-      });
-      return { store: proxy, walks };
+      return { store: storeWith(store, { listPages: (pageSize?: number) => ((walks.count += 1), store.listPages(pageSize)) }), walks };
     };
     const [sa, sb] = [counted(services().objects), counted(services().objects)];
     const [a, b] = [new UploadRetention(sql, own, sa.store, settings), new UploadRetention(sql, own, sb.store, settings)];
@@ -242,13 +236,7 @@ describe.each(CASES)('upload retention on %s with the %s store', (backend, store
     const third = `${hex()}.jpg`;
     await services().objects.put(third, JPEG);
     // Its node is told to stop as its walk starts listing.
-    const stoppedStore = new Proxy(services().objects, {
-      get(target, name) {
-        if (name === 'listPages') return (pageSize?: number) => (void stopping.stop(), target.listPages(pageSize));
-        const value: unknown = Reflect.get(target, name);
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-      },
-    });
+    const stoppedStore = storeWith(services().objects, { listPages: (pageSize?: number) => (void stopping.stop(), services().objects.listPages(pageSize)) });
     const stopping: UploadRetention = new UploadRetention(sql, own, stoppedStore, settings);
     expect((await stopping.sweepInTurn()).orphans).toBe(0);
     expect(await exists(third)).toBe(true);
