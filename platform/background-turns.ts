@@ -18,8 +18,33 @@ export class BackgroundTurns {
     return changes === 1;
   }
 
-  /** The work of `name` is done: next due at `nextDueAt`. */
-  async done(name: string, nextDueAt: number): Promise<void> {
-    await this.db.run('UPDATE background_turns SET due_at = ? WHERE name = ?', [nextDueAt, name]);
+  /** Whether the work of `name` is due by `now`, without claiming it (work several nodes may do at once). */
+  async isDue(name: string, now: number): Promise<boolean> {
+    await this.db.run('INSERT INTO background_turns (name, due_at) VALUES (?, 0) ON CONFLICT (name) DO NOTHING', [name]);
+    return (await this.db.one('SELECT 1 AS due FROM background_turns WHERE name = ? AND due_at <= ?', [name, now])) !== undefined;
+  }
+
+  /**
+   * The work of `name` is done: next due at `nextDueAt`. `doneAt` is a time its owner keeps with
+   * it (D-142: when the walk that ran to its end began); left as it was when not given.
+   */
+  async done(name: string, nextDueAt: number, doneAt?: number | null): Promise<void> {
+    if (doneAt === undefined) await this.db.run('UPDATE background_turns SET due_at = ? WHERE name = ?', [nextDueAt, name]);
+    else await this.db.run('UPDATE background_turns SET due_at = ?, done_at = ? WHERE name = ?', [nextDueAt, doneAt, name]);
+  }
+
+  /**
+   * done(), only if the time kept is still `expectedDoneAt` (as read before the work): of two
+   * nodes that did the work at once, the one that read first does not undo the other's.
+   */
+  async doneIf(name: string, expectedDoneAt: number | null, nextDueAt: number, doneAt: number): Promise<void> {
+    if (expectedDoneAt === null) await this.db.run('UPDATE background_turns SET due_at = ?, done_at = ? WHERE name = ? AND done_at IS NULL', [nextDueAt, doneAt, name]);
+    else await this.db.run('UPDATE background_turns SET due_at = ?, done_at = ? WHERE name = ? AND done_at = ?', [nextDueAt, doneAt, name, expectedDoneAt]);
+  }
+
+  /** The time kept by the last done() of `name` (null when none was). */
+  async lastDone(name: string): Promise<number | null> {
+    const row = await this.db.one<{ done_at: number | string | null }>('SELECT done_at FROM background_turns WHERE name = ?', [name]);
+    return row?.done_at == null ? null : Number(row.done_at);
   }
 }

@@ -341,7 +341,7 @@ export class TaskDispatcher {
     const paths = new Map<string, string>();
     await eachAtMost(files, OUTPUT_WRITES_AT_ONCE, async (file) => {
       // The key is chosen once: a write repeated after an outage replaces its own object (D-099).
-      const key = newOutputKey(taskId, file.name);
+      const key = newOutputKey(taskId, file.name, this.now());
       const bytes = Buffer.from(file.bytes);
       await storeCall(() => this.objects.put(key, bytes));
       paths.set(`file:${file.name}`, `${OUTPUT_PATH}/${key}`);

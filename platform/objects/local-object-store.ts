@@ -5,22 +5,28 @@ import { dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import { syncDir } from '../../common/node/durable-file.ts';
+import { ensureDir as ensureDurableDir, syncDir } from '../../common/node/durable-file.ts';
+import { dayOfKey } from './dated-keys.ts';
 import { LIST_PAGE_SIZE, ObjectExistsError, ObjectTooLargeError, type ListedObject, type ObjectStore, type StagedObject } from './object-store.ts';
 
 const HEAD_BYTES = 64;
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 
 /**
- * Objects as files under root/objects/<2-char shard>/<key>. Every write goes to root/staging
+ * Objects as files under root/objects/<day>/<key> for keys that carry their day (D-142), so a
+ * day's keys are one folder's listing, and root/objects/<2-char shard>/<key> for keys made before
+ * (or any other key). Every write goes to root/staging
  * and is then hard-linked into place (atomic, and never overwrites an existing key), so a reader
  * sees either the whole object or none. Uploads are flushed to disk by persist(), called when a
  * task that needs them is accepted, not on the upload's own path (D-031); put() writes analysis
  * outputs durably at once.
  */
 export class LocalObjectStore implements ObjectStore {
-  /** Directories known to exist: a mkdir per upload is measurable on the upload path. */
-  private readonly made = new Set<string>();
+  /**
+   * Directories made or being made, durably: a mkdir per upload is measurable on the upload path,
+   * and a second write into a new folder waits for the first one's fsync of its parent.
+   */
+  private readonly made = new Map<string, Promise<void>>();
 
   readonly location: string;
 
@@ -37,15 +43,22 @@ export class LocalObjectStore implements ObjectStore {
   /** Nothing to let go of: files are opened per call. */
   async close(): Promise<void> {}
 
-  private async ensureDir(dir: string): Promise<void> {
-    if (this.made.has(dir)) return;
-    await mkdir(dir, { recursive: true });
-    this.made.add(dir);
+  private ensureDir(dir: string): Promise<void> {
+    let made = this.made.get(dir);
+    if (!made) {
+      // Durably: a day's folder is new every day (D-142), and an object flushed by persist() or
+      // put() is only as durable as its folder's own entry.
+      made = ensureDurableDir(dir);
+      made.catch(() => this.made.delete(dir));
+      this.made.set(dir, made);
+    }
+    return made;
   }
 
-  private pathOf(key: string): string {
+  /** The file an object is kept in (public for tests that damage a file on purpose). */
+  pathOf(key: string): string {
     if (!SAFE_KEY.test(key)) throw new Error(`unsafe object key ${JSON.stringify(key)}`);
-    return join(this.root, 'objects', key.slice(0, 2), key);
+    return join(this.root, 'objects', dayOfKey(key) ?? key.slice(0, 2), key);
   }
 
   private async newStagingPath(): Promise<string> {
@@ -180,15 +193,19 @@ export class LocalObjectStore implements ObjectStore {
   }
 
   /**
-   * The shard folders one after another, each read as a stream of entries (opendir), so a page
-   * holds at most `pageSize` objects whatever the store's size; mtime is when the object was written.
+   * The folders (shards and days) one after another, or the one folder of `day`, each read as a
+   * stream of entries (opendir), so a page holds at most `pageSize` objects whatever the store's
+   * size; mtime is when the object was written.
    */
-  async *listPages(pageSize = LIST_PAGE_SIZE): AsyncIterable<readonly ListedObject[]> {
+  async *listPages(pageSize = LIST_PAGE_SIZE, day?: string): AsyncIterable<readonly ListedObject[]> {
     const objects = join(this.root, 'objects');
-    const shards = await readdir(objects).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return [];
-      throw error;
-    });
+    const shards =
+      day !== undefined
+        ? [day]
+        : await readdir(objects).catch((error: NodeJS.ErrnoException) => {
+            if (error.code === 'ENOENT') return [];
+            throw error;
+          });
     let page: ListedObject[] = [];
     for (const shard of shards.sort()) {
       let dir;

@@ -98,9 +98,10 @@ export interface ObjectStore {
   /**
    * Every object, a page of at most `pageSize` at a time, in no promised order (the orphan sweep,
    * D-096): a store of millions of objects is walked, never held whole. Objects written or
-   * removed during the walk may or may not show.
+   * removed during the walk may or may not show. With `day` (`20261207`), only the keys made on
+   * that day (`dated-keys.ts`, D-142), without reading any other.
    */
-  listPages(pageSize?: number): AsyncIterable<readonly ListedObject[]>;
+  listPages(pageSize?: number, day?: string): AsyncIterable<readonly ListedObject[]>;
   /**
    * Resolves when the store can take writes now; rejects saying why (readiness, D-053). Cheap:
    * it runs on every /readyz probe, so no object is written.

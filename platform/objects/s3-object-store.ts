@@ -12,6 +12,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { LIST_PAGE_SIZE, ObjectExistsError, ObjectStoreUnavailableError, ObjectTooLargeError, type DirectAccess, type ListedObject, type ObjectStore, type StagedObject } from './object-store.ts';
+import { dayPrefixes } from './dated-keys.ts';
 import type { S3Location } from './s3-location.ts';
 import { BucketPresigner, type PresignOptions } from './s3-presigner.ts';
 
@@ -151,12 +152,20 @@ export class S3ObjectStore implements ObjectStore, DirectAccess {
     return refused;
   }
 
-  /** ListObjectsV2, one request per page, following its continuation token. */
-  async *listPages(pageSize = LIST_PAGE_SIZE): AsyncIterable<readonly ListedObject[]> {
+  /** ListObjectsV2, one request per page, following its continuation token; a day is one listing per partition's prefix. */
+  async *listPages(pageSize = LIST_PAGE_SIZE, day?: string): AsyncIterable<readonly ListedObject[]> {
+    for (const prefix of day !== undefined ? dayPrefixes(day) : [undefined]) yield* this.listPrefix(pageSize, prefix);
+  }
+
+  private async *listPrefix(pageSize: number, prefix: string | undefined): AsyncIterable<readonly ListedObject[]> {
     let token: string | undefined;
     do {
-      const answer = await this.call(() => this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: pageSize, ...(token ? { ContinuationToken: token } : {}) })));
-      yield (answer.Contents ?? []).flatMap((item) => (item.Key !== undefined && item.LastModified ? [{ key: item.Key, modifiedAt: item.LastModified.getTime() }] : []));
+      const answer = await this.call(() =>
+        this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: pageSize, ...(prefix !== undefined ? { Prefix: prefix } : {}), ...(token ? { ContinuationToken: token } : {}) })),
+      );
+      const page = (answer.Contents ?? []).flatMap((item) => (item.Key !== undefined && item.LastModified ? [{ key: item.Key, modifiedAt: item.LastModified.getTime() }] : []));
+      // A partition with nothing that day answers an empty page: not worth the caller's turn.
+      if (page.length > 0) yield page;
       token = answer.IsTruncated ? answer.NextContinuationToken : undefined;
     } while (token);
   }

@@ -63,7 +63,7 @@ export class DeletionRepository {
 
   /** Whether a report of the merchant still names the object (its images or its result). */
   async stillUsed(tx: SqlExecutor, merchantId: number, objectKey: string): Promise<boolean> {
-    // Object keys begin with 32 random hex digits: a substring match is exact enough.
+    // Object keys hold 32 random hex digits (after their day, D-142): a substring match is exact enough.
     // lower() on both sides: LIKE ignores case on SQLite and not on PostgreSQL.
     const pattern = `%${escapeLike(objectKey)}%`;
     const row = await tx.one(

@@ -1,31 +1,34 @@
 import { randomBytes } from 'node:crypto';
+import { datedKey } from '../objects/dated-keys.ts';
 import { OUTPUT_PATH } from './task-presenter.ts';
 
 /**
- * An analysis output's object key: 128 random bits (the address is the capability: the output
- * route serves any key it is given), then the task that wrote it, then the file's name. The task
- * in the key is what lets the orphan sweep find an output that no stored result names (an
- * attempt killed, refused or failed after writing it; D-138). Keys written before D-138 have no
- * task: `<32 hex>-<name>`. Only the types outputs are written in match.
+ * An analysis output's object key: its list partition and day (D-142), 128 random bits (the
+ * address is the capability: the output route serves any key it is given), then the task that
+ * wrote it, then the file's name. The task in the key is what lets the orphan sweep find an
+ * output that no stored result names (an attempt killed, refused or failed after writing it;
+ * D-138). Keys written before D-142 have no partition and day, those before D-138 no task either:
+ * `<32 hex>-<name>`. Only the types outputs are written in match.
  */
-export const OUTPUT_KEY = /^[0-9a-f]{32}(?:-|\.([0-9a-z]{1,40})-)[\w.-]*\.(png|jpg|json)$/;
+export const OUTPUT_KEY = /^(?:[0-9a-f]-\d{8}-)?[0-9a-f]{32}(?:-|\.(?<task>[0-9a-z]{1,40})-)[\w.-]*\.(?<type>png|jpg|json)$/;
 
 /** Analysis outputs are annotation images and annotation JSON documents. */
 const OUTPUT_MIME: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', json: 'application/json' };
 
-export function newOutputKey(taskId: string, fileName: string): string {
-  return `${randomBytes(16).toString('hex')}.${taskId}-${fileName}`;
+/** A fresh key for the file `fileName` task `taskId` writes at `now`. */
+export function newOutputKey(taskId: string, fileName: string, now: number): string {
+  return datedKey(now, `${randomBytes(16).toString('hex')}.${taskId}-${fileName}`);
 }
 
 /** The media type an output is served with, by its extension; undefined when the key is no output's. */
 export function outputMime(key: string): string | undefined {
-  const type = OUTPUT_KEY.exec(key)?.[2];
+  const type = OUTPUT_KEY.exec(key)?.groups?.type;
   return type === undefined ? undefined : OUTPUT_MIME[type];
 }
 
 /** The task that wrote an output, from its key; null for keys of no task (written before D-138) and for other objects. */
 export function outputTaskId(key: string): string | null {
-  return OUTPUT_KEY.exec(key)?.[1] ?? null;
+  return OUTPUT_KEY.exec(key)?.groups?.task ?? null;
 }
 
 /**

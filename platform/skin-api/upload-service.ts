@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { datedKey } from '../objects/dated-keys.ts';
 import type { Readable } from 'node:stream';
 import { Codes } from '../../protocol/codes.ts';
 import { TaskCodes } from '../../protocol/skin-api/task-codes.ts';
@@ -31,8 +32,11 @@ export interface StoredFile {
 /** Bytes read to sniff the real type of an object uploaded straight to the store (file-sniff.ts needs fewer). */
 const SNIFF_BYTES = 64;
 
-/** The resource keys policies hand out (issuePolicy): 128 random bits in hex, a dot, the extension. Outputs are `<hex>-<name>`. */
-export const RESOURCE_KEY = /^[0-9a-f]{32}\.[a-z0-9]{1,10}$/;
+/**
+ * The resource keys policies hand out (issuePolicy): the list partition and day (D-142), 128
+ * random bits in hex, a dot, the extension. Keys made before D-142 have no partition and day.
+ */
+export const RESOURCE_KEY = /^(?:[0-9a-f]-\d{8}-)?[0-9a-f]{32}\.[a-z0-9]{1,10}$/;
 
 /** Path of the upload address and of a stored file, relative to the instance's base address. */
 export const UPLOAD_PATH = '/skin_api/file/upload';
@@ -80,8 +84,8 @@ export class UploadService {
       throw new ApiError(check.code, check.message);
     }
     const { file } = check;
-    const resourceKey = `${randomBytes(16).toString('hex')}.${file.extension}`;
     const now = this.clock.now();
+    const resourceKey = datedKey(now, `${randomBytes(16).toString('hex')}.${file.extension}`);
     // Rounded up to the whole second the signature carries: a policy never lives shorter than its ttl.
     const expires = Math.ceil((now + this.settings.ttlSeconds * 1000) / 1000);
     const method = this.settings.method;

@@ -12,6 +12,7 @@ import { migration010 } from './010-upload-use.ts';
 import { migration011 } from './011-instance-keys.ts';
 import { migration012 } from './012-app-revocation.ts';
 import { migration013 } from './013-background-turns.ts';
+import { migration014 } from './014-turn-done-at.ts';
 
 /** Numbered, append-only: never edit a migration that has shipped, add the next one. */
-export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013];
+export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014];

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadPolicyResponse } from '../../../protocol/skin-api/upload-policy.ts';
 import { uploadWithPolicy } from '../../../main/platform-client/upload.ts';
+import { LocalObjectStore } from '../../../platform/objects/local-object-store.ts';
 import type { UploadOptions } from '../../../main/platform-client/upload.ts';
 import { PlatformError, PlatformUnreachableError } from '../../../main/platform-client/errors.ts';
 import { captureSession, removeDir, startKiosk, startPlatformChild, waitFor } from './helpers.ts';
@@ -93,7 +94,7 @@ describe('expired upload policies', () => {
       await uploadWithPolicy(policy, options);
       // As a power loss would, before any task made the file durable (LocalObjectStore layout).
       const key = policy.resource_key;
-      if (keys.length === 1) rmSync(join(platform.dataDir, 'objects', 'objects', key.slice(0, 2), key));
+      if (keys.length === 1) rmSync(new LocalObjectStore(join(platform.dataDir, 'objects')).pathOf(key));
     };
     const kiosk = await startKiosk(platform.url, platform.app, { profile: 'single_camera', extra: { upload } });
     try {

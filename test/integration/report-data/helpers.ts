@@ -78,7 +78,7 @@ export function skinResult(annotationKey: string): SkinResult {
 export async function succeededTask(tp: TestPlatform, merchantId: number, resources: Record<string, string>, result?: SkinResult): Promise<string> {
   const { sql, objects, clock } = tp.platform.services;
   const taskId = `t${randomBytes(14).toString('hex')}`;
-  const annotationKey = newOutputKey(taskId, 'pore_front.png');
+  const annotationKey = newOutputKey(taskId, 'pore_front.png', clock.now());
   await objects.put(annotationKey, Buffer.from('\x89PNG\r\n\x1a\n annotation'));
   const order = (await sql.one<{ id: number }>('SELECT id FROM skin_orders WHERE merchant_id = ?', [merchantId]))!;
   const now = clock.now();

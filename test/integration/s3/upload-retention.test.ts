@@ -8,7 +8,7 @@
  * task creation (the kiosk uploads again, test/integration/kiosk-sync/upload-policy.test.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
@@ -21,6 +21,7 @@ import { TaskCodes } from '../../../protocol/skin-api/task-codes.ts';
 import { ManualClock } from '../../../platform/clock.ts';
 import { LocalObjectStore } from '../../../platform/objects/local-object-store.ts';
 import type { ObjectStore } from '../../../platform/objects/object-store.ts';
+import { datedKey, daysBetween, keyDay } from '../../../platform/objects/dated-keys.ts';
 import { newOutputKey, outputKeys, outputTaskId } from '../../../platform/skin-api/output-keys.ts';
 import { UploadRepository } from '../../../platform/skin-api/upload-repository.ts';
 import { UploadRetention } from '../../../platform/skin-api/upload-retention.ts';
@@ -39,6 +40,25 @@ const GRACE_SECONDS = 3600;
 const PAST_GRACE_MS = (TTL_SECONDS + GRACE_SECONDS + 60) * 1000;
 
 const hex = () => randomBytes(16).toString('hex');
+const DAY_MS = 24 * 3_600_000;
+/** How long after its key's day an orphan can still be made: the longer of ttl + grace and the two days an output is judged by its result. */
+const MADE_WITHIN_MS = Math.max((TTL_SECONDS + GRACE_SECONDS) * 1000, 2 * DAY_MS);
+
+/** Runs `test` on a local store in a folder of its own, removed after it. */
+async function inOwnLocalStore(prefix: string, test: (store: LocalObjectStore) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    await test(new LocalObjectStore(dir));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The store, recording the day of each listing asked of it (undefined: the whole store). */
+function recordingListings(store: ObjectStore): { store: ObjectStore; listings: (string | undefined)[] } {
+  const listings: (string | undefined)[] = [];
+  return { store: storeWith(store, { listPages: (pageSize?: number, day?: string) => (listings.push(day), store.listPages(pageSize, day)) }), listings };
+}
 
 type StoreKind = 'local' | 's3';
 const CASES: [SqlDialect, StoreKind][] = SQL_BACKENDS.flatMap((backend) => (['local', 's3'] as const).map((store): [SqlDialect, StoreKind] => [backend, store]));
@@ -87,24 +107,27 @@ describe.each(CASES)('upload retention on %s with the %s store', (backend, store
     await createTask(used.resource_url);
     const abandoned = await uploadFile(client, { fileName: 'abandoned.jpg', bytes: JPEG });
     const neverSent = await policyOnly();
-    const orphan = `${hex()}.jpg`;
+    const orphan = datedKey(clock.now(), `${hex()}.jpg`);
+    // One made before keys carried their day (D-142): the whole store is still walked for those.
+    const undatedOrphan = `${hex()}.jpg`;
     const output = `${hex()}-annotation.jpg`;
     const other = 'notes.txt';
-    for (const key of [orphan, output, other]) await services().objects.put(key, JPEG);
+    for (const key of [orphan, undatedOrphan, output, other]) await services().objects.put(key, JPEG);
 
-    // Nothing is past its grace yet: nothing goes, the orphan is too young.
+    // Nothing is past its grace yet: nothing goes, the orphans are too young.
     expect(await sweepBoth()).toEqual({ unused: 0, orphans: 0 });
-    for (const key of [used.resource_key, abandoned.resource_key, orphan, output, other]) expect(await exists(key), key).toBe(true);
+    for (const key of [used.resource_key, abandoned.resource_key, orphan, undatedOrphan, output, other]) expect(await exists(key), key).toBe(true);
     expect(await hasRow(neverSent.resource_key)).toBe(true);
 
     clock.advance(PAST_GRACE_MS);
     const fresh = await uploadFile(client, { fileName: 'fresh.jpg', bytes: JPEG });
-    expect(await sweepBoth()).toEqual({ unused: 2, orphans: 1 });
+    expect(await sweepBoth()).toEqual({ unused: 2, orphans: 2 });
 
     expect(await exists(abandoned.resource_key)).toBe(false);
     expect(await hasRow(abandoned.resource_key)).toBe(false);
     expect(await hasRow(neverSent.resource_key)).toBe(false);
     expect(await exists(orphan)).toBe(false);
+    expect(await exists(undatedOrphan)).toBe(false);
     for (const key of [used.resource_key, fresh.resource_key, output, other]) expect(await exists(key), key).toBe(true);
     expect(await hasRow(used.resource_key)).toBe(true);
     expect(await hasRow(fresh.resource_key)).toBe(true);
@@ -120,7 +143,7 @@ describe.each(CASES)('upload retention on %s with the %s store', (backend, store
     clock.advance(PAST_GRACE_MS);
     await sweepBoth();
     const uploads = await Promise.all(Array.from({ length: 6 }, (_, i) => uploadFile(client, { fileName: `abandoned-${i}.jpg`, bytes: JPEG })));
-    const orphans = Array.from({ length: 5 }, () => `${hex()}.png`);
+    const orphans = Array.from({ length: 5 }, () => datedKey(clock.now(), `${hex()}.png`));
     for (const key of orphans) await services().objects.put(key, JPEG);
     clock.advance(PAST_GRACE_MS);
     const settings = { ttlSeconds: TTL_SECONDS, graceSeconds: GRACE_SECONDS };
@@ -158,8 +181,10 @@ describe.each(CASES)('upload retention on %s with the %s store', (backend, store
     for (const key of named) expect(outputTaskId(key)).toBe(task_id);
 
     // What an attempt leaves when it is killed after writing, or its result is refused: outputs no result names.
-    const unnamed = newOutputKey(task_id, 'pore-front.png');
-    const ofRemovedTask = newOutputKey(`t${hex().slice(0, 28)}`, 'acne-front.png');
+    // A clock of its own: the earlier tests moved the platform's far ahead.
+    const own = new ManualClock(Date.now());
+    const unnamed = newOutputKey(task_id, 'pore-front.png', own.now());
+    const ofRemovedTask = newOutputKey(`t${hex().slice(0, 28)}`, 'acne-front.png', own.now());
     // A task still running: its attempt's outputs are written before its result is stored.
     const runningId = `t${hex().slice(0, 28)}`;
     await services().sql.run(
@@ -168,12 +193,10 @@ describe.each(CASES)('upload retention on %s with the %s store', (backend, store
       // Its lease far ahead of the platform's clock: no runner takes it back while the test reads it.
       [runningId, clock.now() + 24 * 3_600_000, task_id],
     );
-    const ofRunningTask = newOutputKey(runningId, 'pore-front.png');
+    const ofRunningTask = newOutputKey(runningId, 'pore-front.png', own.now());
     const beforeTasks = `${hex()}-pore-front.png`;
     for (const key of [unnamed, ofRemovedTask, ofRunningTask, beforeTasks]) await services().objects.put(key, JPEG);
 
-    // A clock of its own: the earlier tests moved the platform's far ahead.
-    const own = new ManualClock(Date.now());
     const sweeper = new UploadRetention(services().sql, own, services().objects, { ttlSeconds: TTL_SECONDS, graceSeconds: GRACE_SECONDS });
     expect(await sweeper.sweepOrphans()).toBe(0);
     // Past an hour and short of the uploads' ttl + grace, so only outputs are judged.
@@ -183,7 +206,8 @@ describe.each(CASES)('upload retention on %s with the %s store', (backend, store
     expect(await exists(ofRemovedTask)).toBe(false);
     for (const key of [...named, ofRunningTask, beforeTasks, upload.resource_key]) expect(await exists(key), key).toBe(true);
     // Past two days an output of a task that still exists is judged by its row alone: its result is no longer read.
-    const lateUnnamed = newOutputKey(task_id, 'late-front.png');
+    // Dated within the days the walk lists three days on (its file's time is what says it is old).
+    const lateUnnamed = newOutputKey(task_id, 'late-front.png', own.now() + 3 * DAY_MS);
     await services().objects.put(lateUnnamed, JPEG);
     own.advance(3 * 24 * 3_600_000);
     expect(await sweeper.sweepOrphans()).toBe(0);
@@ -196,30 +220,111 @@ describe.each(CASES)('upload retention on %s with the %s store', (backend, store
     expect((await served.body.arrayBuffer()).byteLength).toBeGreaterThan(0);
   }, 120_000);
 
+  it('lists only the days an orphan can still be made in, and the whole store only while keys made before D-142 are young enough to become one (D-142)', async () => {
+    await inOwnLocalStore('retention-days-', async (store) => {
+      const own = new ManualClock(Date.now());
+      const { store: listed, listings } = recordingListings(store);
+      const sweeper = new UploadRetention(services().sql, own, listed, { ttlSeconds: TTL_SECONDS, graceSeconds: GRACE_SECONDS });
+      const recent = datedKey(own.now(), `${hex()}.jpg`);
+      // An orphan whose day is before the walked days (as a failure weeks ago would have left it): not looked at.
+      const pastTheWindow = datedKey(own.now() - 7 * DAY_MS, `${hex()}.jpg`);
+      const undated = `${hex()}.jpg`;
+      // Neither keeps the whole store walked: an undated upload key long past the age of orphans (a row names it), and a key of no upload or output.
+      const undatedOld = `${hex()}.png`;
+      const notOurs = 'notes.txt';
+      for (const key of [recent, pastTheWindow, undated, undatedOld, notOurs]) await store.put(key, JPEG);
+      const monthAgo = (Date.now() - 30 * DAY_MS) / 1000;
+      utimesSync(store.pathOf(undatedOld), monthAgo, monthAgo);
+      const merchant = (await services().sql.one<{ id: number }>('SELECT id FROM merchants ORDER BY id LIMIT 1'))!;
+      const { changes } = await services().sql.run(
+        `INSERT INTO uploads (resource_key, merchant_id, app_id, method, extension, mime, file_name, max_bytes, expires_at, created_at, used_at)
+         VALUES (?, ?, 'test', 'PUT', 'png', 'image/png', 'old.png', 1000, ?, ?, ?)`,
+        [undatedOld, merchant.id, monthAgo * 1000, monthAgo * 1000, monthAgo * 1000],
+      );
+      expect(changes).toBe(1);
+
+      own.advance(PAST_GRACE_MS);
+      expect(await sweeper.sweepOrphans()).toBe(2);
+      expect(await store.exists(recent)).toBe(false);
+      expect(await store.exists(undated)).toBe(false);
+      for (const key of [pastTheWindow, undatedOld, notOurs]) expect(await store.exists(key), key).toBe(true);
+      // With no walk done before: from a day (a clock behind) before the longer of ttl + grace and the two days outputs are judged by their result, to tomorrow (a clock ahead); then the whole store for keys without a day.
+      const walkedDays = daysBetween(own.now() - MADE_WITHIN_MS - DAY_MS, own.now() + DAY_MS);
+      expect(listings).toEqual([...walkedDays, undefined]);
+
+      // A key without a day young enough to become an orphan (an old node's, mid-upgrade) keeps the whole store walked.
+      const undatedYoung = `${hex()}.png`;
+      await store.put(undatedYoung, JPEG);
+      listings.length = 0;
+      expect(await sweeper.sweepOrphans()).toBe(1);
+      expect(await store.exists(undatedYoung)).toBe(false);
+      expect(listings.filter((day) => day === undefined)).toHaveLength(1);
+      // After it, walks that find none young go on until they span the time orphans are made in and three days; then the whole store is never listed again.
+      const cleanFor = MADE_WITHIN_MS + 3 * DAY_MS;
+      for (const step of [DAY_MS, cleanFor - DAY_MS, DAY_MS]) {
+        own.advance(step);
+        listings.length = 0;
+        expect(await sweeper.sweepOrphans()).toBe(0);
+        expect(listings.filter((day) => day === undefined)).toHaveLength(1);
+      }
+      own.advance(DAY_MS);
+      listings.length = 0;
+      await sweeper.sweepOrphans();
+      expect(listings).not.toContain(undefined);
+      expect(listings.length).toBeGreaterThanOrEqual(3);
+      for (const key of [pastTheWindow, undatedOld, notOurs]) expect(await store.exists(key), key).toBe(true);
+    });
+  }, 60_000);
+
+  it('counts its days back from the last walk that ran to its end: an orphan made before a week switched off is still found (D-142)', async () => {
+    await inOwnLocalStore('retention-off-', async (store) => {
+      const own = new ManualClock(Date.now());
+      const sweeper = new UploadRetention(services().sql, own, store, { ttlSeconds: TTL_SECONDS, graceSeconds: GRACE_SECONDS });
+      expect((await sweeper.sweepInTurn()).orphans).toBe(0);
+      // An hour later an upload is lost by a crash (its row gone), then the station is off for eight days.
+      own.advance(3_600_000);
+      const orphan = datedKey(own.now(), `${hex()}.jpg`);
+      await store.put(orphan, JPEG);
+      own.advance(8 * DAY_MS);
+      expect((await sweeper.sweepInTurn()).orphans).toBe(1);
+      expect(await store.exists(orphan)).toBe(false);
+      // That walk ran to its end: the next one, a day on, counts back from it and no longer lists the week off.
+      const { store: listed, listings } = recordingListings(store);
+      own.advance(DAY_MS);
+      await new UploadRetention(services().sql, own, listed, { ttlSeconds: TTL_SECONDS, graceSeconds: GRACE_SECONDS }).sweepInTurn();
+      expect(listings.filter((day) => day !== undefined)).toEqual(daysBetween(own.now() - DAY_MS - MADE_WITHIN_MS - DAY_MS, own.now() + DAY_MS));
+    });
+  }, 60_000);
+
   it('the walk for orphans is one node\'s turn a day per store: of two sweepers due at once one walks, none again before a day, a walk cut short is taken up within the hour, another store has its own turn (D-140)', async () => {
     const sql = services().sql;
     // A clock far past the platform's own: its scheduled sweeps never take these turns during the test.
     const own = new ManualClock(clock.now() + 10 * 365 * 24 * 3_600_000);
     const settings = { ttlSeconds: TTL_SECONDS, graceSeconds: GRACE_SECONDS };
-    /** The platform's store, counting the walks made through it. */
+    /** The platform's store, counting the walks made through it: each lists the day it runs on once. */
     const counted = (store: ObjectStore) => {
       const walks = { count: 0 };
-      return { store: storeWith(store, { listPages: (pageSize?: number) => ((walks.count += 1), store.listPages(pageSize)) }), walks };
+      const listPages = (pageSize?: number, day?: string) => {
+        if (day === keyDay(own.now())) walks.count += 1;
+        return store.listPages(pageSize, day);
+      };
+      return { store: storeWith(store, { listPages }), walks };
     };
     const [sa, sb] = [counted(services().objects), counted(services().objects)];
     const [a, b] = [new UploadRetention(sql, own, sa.store, settings), new UploadRetention(sql, own, sb.store, settings)];
     // The earlier tests' unused uploads go first, so the walk below finds only the orphans put here.
     await a.sweepUnused();
     const turn = `orphan_walk ${services().objects.location}`;
-    await sql.run('INSERT INTO background_turns (name, due_at) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET due_at = excluded.due_at', [turn, own.now()]);
-    const first = `${hex()}.jpg`;
+    // The platform's own sweeps may have walked already, on its own clock: this test's walks count their days from its clock alone.
+    await sql.run('INSERT INTO background_turns (name, due_at) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET due_at = excluded.due_at, done_at = NULL', [turn, own.now()]);
+    const first = datedKey(own.now(), `${hex()}.jpg`);
     await services().objects.put(first, JPEG);
     const [ra, rb] = await Promise.all([a.sweepInTurn(), b.sweepInTurn()]);
     expect(sa.walks.count + sb.walks.count).toBe(1);
     expect(ra.orphans + rb.orphans).toBe(1);
     expect(await exists(first)).toBe(false);
 
-    const second = `${hex()}.jpg`;
+    const second = datedKey(own.now(), `${hex()}.jpg`);
     await services().objects.put(second, JPEG);
     own.advance(23 * 3_600_000);
     expect((await a.sweepInTurn()).orphans + (await b.sweepInTurn()).orphans).toBe(0);
@@ -233,10 +338,10 @@ describe.each(CASES)('upload retention on %s with the %s store', (backend, store
 
     // A walk cut short (its node stopping) leaves the turn claimed for the hour only.
     own.advance(24 * 3_600_000);
-    const third = `${hex()}.jpg`;
+    const third = datedKey(own.now(), `${hex()}.jpg`);
     await services().objects.put(third, JPEG);
     // Its node is told to stop as its walk starts listing.
-    const stoppedStore = storeWith(services().objects, { listPages: (pageSize?: number) => (void stopping.stop(), services().objects.listPages(pageSize)) });
+    const stoppedStore = storeWith(services().objects, { listPages: (pageSize?: number, day?: string) => (void stopping.stop(), services().objects.listPages(pageSize, day)) });
     const stopping: UploadRetention = new UploadRetention(sql, own, stoppedStore, settings);
     expect((await stopping.sweepInTurn()).orphans).toBe(0);
     expect(await exists(third)).toBe(true);

@@ -18,7 +18,7 @@ import { PlatformDbReader, refusal } from './skin-api-fixtures.ts';
 
 const objectPath = (tp: TestPlatform, url: string): string => {
   const key = url.slice(url.lastIndexOf('/') + 1);
-  return join(tp.dataDir, 'objects', 'objects', key.slice(0, 2), key);
+  return new LocalObjectStore(join(tp.dataDir, 'objects')).pathOf(key);
 };
 
 describe('upload durability at task acceptance', () => {

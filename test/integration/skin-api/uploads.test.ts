@@ -179,7 +179,7 @@ describe('upload policy refusals', () => {
   it('generates a name from the suffix alone and lets suffix decide the type', async () => {
     const client = tp.client(tp.app('primary'));
     const policy = await client.call(skinApiEndpoints.uploadPolicy, { body: { suffix: '.PNG' } });
-    expect(policy.resource_key).toMatch(/^[0-9a-f]{32}\.png$/);
+    expect(policy.resource_key).toMatch(/^[0-9a-f]-\d{8}-[0-9a-f]{32}\.png$/);
     expect(policy.mime).toBe('image/png');
   });
 

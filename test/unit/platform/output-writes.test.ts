@@ -134,7 +134,8 @@ describe('a task writes its output files a few at a time', () => {
       const local = new LocalObjectStore(root);
       const store = Object.create(local) as ObjectStore;
       store.put = async (key: string, bytes: Buffer) => {
-        const name = key.slice(key.indexOf('-') + 1);
+        // The file's name follows the task id: `<partition>-<day>-<32 hex>.<task>-<name>` (output-keys.ts).
+        const name = /^[^.]+\.[0-9a-z]+-(.+)$/.exec(key)![1]!;
         const n = (tries.get(name) ?? 0) + 1;
         tries.set(name, n);
         if (!back && name !== 'mark-0.png' && !(name === 'mark-1.png' && n > 1)) {
