@@ -18,6 +18,24 @@ export class BackgroundTurns {
     return changes === 1;
   }
 
+  /**
+   * Keeps a claimed turn: moves its due time from `heldUntil`, the value this node's claim or last
+   * hold set, to `newHeldUntil`. False when another node has claimed it since (the hold ran out).
+   */
+  async hold(name: string, heldUntil: number, newHeldUntil: number): Promise<boolean> {
+    const { changes } = await this.db.run('UPDATE background_turns SET due_at = ? WHERE name = ? AND due_at = ?', [newHeldUntil, name, heldUntil]);
+    return changes === 1;
+  }
+
+  /**
+   * done(), only while the turn is still held by the caller (its due time is the `heldUntil` its
+   * claim or last hold set): a node that lost the turn while it worked does not move it.
+   */
+  async doneWhileHeld(name: string, heldUntil: number, nextDueAt: number, doneAt: number): Promise<boolean> {
+    const { changes } = await this.db.run('UPDATE background_turns SET due_at = ?, done_at = ? WHERE name = ? AND due_at = ?', [nextDueAt, doneAt, name, heldUntil]);
+    return changes === 1;
+  }
+
   /** Whether the work of `name` is due by `now`, without claiming it (work several nodes may do at once). */
   async isDue(name: string, now: number): Promise<boolean> {
     await this.db.run('INSERT INTO background_turns (name, due_at) VALUES (?, 0) ON CONFLICT (name) DO NOTHING', [name]);

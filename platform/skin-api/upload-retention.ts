@@ -57,7 +57,10 @@ const OUTPUT_ORPHAN_AGE_MS = 60 * 60_000;
  * judged by its task's row alone: gone (a removed merchant's) or not.
  */
 const OUTPUT_RESULT_CHECK_MS = 2 * 24 * 60 * 60_000;
-/** How long a node's claim of the walk keeps others off it; finishing moves it on a day (D-140). */
+/**
+ * How long a node's claim of the walk keeps others off it; the walk renews it as it goes, and
+ * finishing moves it on a day (D-140, D-143).
+ */
 const WALK_HELD_MS = 60 * 60_000;
 
 export interface SweepCounts {
@@ -130,7 +133,7 @@ export class UploadRetention {
    * result names (the class comment); how many this call deleted.
    */
   async sweepOrphans(pageSize?: number, refused: string[] = []): Promise<number> {
-    return (await this.walkForOrphans(this.clock.now(), pageSize, refused)).deleted;
+    return (await this.walkForOrphans(this.clock.now(), pageSize, refused, null)).deleted;
   }
 
   /**
@@ -139,7 +142,7 @@ export class UploadRetention {
    * that ran to its end, so days a stopped platform or a failing walk missed are listed too; then
    * the whole store for keys made before D-142, until that walk has ended.
    */
-  private async walkForOrphans(now: number, pageSize: number | undefined, refused: string[]): Promise<{ deleted: number; complete: boolean }> {
+  private async walkForOrphans(now: number, pageSize: number | undefined, refused: string[], hold: WalkHold | null): Promise<{ deleted: number; complete: boolean }> {
     const uploadsBefore = now - (this.settings.ttlSeconds + this.settings.graceSeconds) * 1000;
     const lastWalk = Math.max(now - DAYS_BACK_AT_MOST_MS, Math.min(now, (await this.turns.lastDone(this.walkTurn)) ?? now));
     const walkedSince = lastWalk - this.orphansMadeWithinMs() - DAYS_MARGIN_MS;
@@ -152,18 +155,20 @@ export class UploadRetention {
       refused.push(...notDeleted);
       deleted += orphans.length - notDeleted.length;
     };
+    // Whether to go on: not stopping, and still this node's walk (held as it goes, D-143).
+    const goOn = async () => !this.stopped && (hold === null || (await hold.keep()));
     // One day after another: enough through 10x (scaling.md). Listing days side by side is the
     // step for 100x, not taken while the S3 server the tests run (Swift) exits under concurrent
     // listings, so that it could not be tested for real.
     for (const day of daysBetween(walkedSince, now + CLOCKS_APART_MS)) {
-      if (this.stopped) return { deleted, complete: false };
+      if (!(await goOn())) return { deleted, complete: false };
       for await (const page of this.store.listPages(pageSize, day)) {
-        if (this.stopped) return { deleted, complete: false };
+        if (!(await goOn())) return { deleted, complete: false };
         await judge(page);
       }
     }
-    await this.walkUndated(now, pageSize, judge);
-    return { deleted, complete: !this.stopped };
+    const undatedWalked = await this.walkUndated(now, pageSize, judge, goOn);
+    return { deleted, complete: undatedWalked && !this.stopped };
   }
 
   /**
@@ -173,14 +178,15 @@ export class UploadRetention {
    * again, and undoes another walker's ending. After running an older version again, an operator
    * starts it again by deleting its row (deploy.md).
    */
-  private async walkUndated(now: number, pageSize: number | undefined, judge: (page: readonly ListedObject[]) => Promise<void>): Promise<void> {
+  private async walkUndated(now: number, pageSize: number | undefined, judge: (page: readonly ListedObject[]) => Promise<void>, goOn: () => Promise<boolean>): Promise<boolean> {
     const turn = `undated_keys ${this.store.location}`;
-    if (this.stopped || !(await this.turns.isDue(turn, now))) return;
+    if (!(await goOn())) return false;
+    if (!(await this.turns.isDue(turn, now))) return true;
     const cleanFor = this.orphansMadeWithinMs() + UNDATED_CLEAN_PAST_GRACE_MS;
     const youngSince = now - cleanFor;
     let young = false;
     for await (const page of this.store.listPages(pageSize)) {
-      if (this.stopped) return;
+      if (!(await goOn())) return false;
       const undated = page.filter((object) => dayOfKey(object.key) === null);
       young ||= undated.some((object) => object.modifiedAt >= youngSince && (RESOURCE_KEY.test(object.key) || outputTaskId(object.key) !== null));
       await judge(undated);
@@ -193,6 +199,7 @@ export class UploadRetention {
       // Only over what was read: a walker that found a young key meanwhile wins (its reset stays).
       await this.turns.doneIf(turn, cleanSince, ended ? UNDATED_WALK_ENDED : 0, cleanSince ?? now);
     }
+    return true;
   }
 
   /**
@@ -239,10 +246,12 @@ export class UploadRetention {
     const unused = await this.sweepUnused(refused);
     const now = this.clock.now();
     if (this.stopped || !(await this.turns.claim(this.walkTurn, now, now + WALK_HELD_MS))) return { unused, orphans: 0, refused };
-    const walk = await this.walkForOrphans(now, undefined, refused);
-    // A walk cut short (the node stopping) is taken up again by a node within the hour; one run
-    // to its end is where the next one starts counting its days back from (D-142).
-    if (walk.complete) await this.turns.done(this.walkTurn, this.clock.now() + ORPHAN_SWEEP_EVERY_MS, now);
+    const hold = new WalkHold(this.turns, this.walkTurn, this.clock, now + WALK_HELD_MS);
+    const walk = await this.walkForOrphans(now, undefined, refused, hold);
+    // A walk cut short (the node stopping, or its hold lost to another node) is taken up again by
+    // a node within the hour; one run to its end is where the next one starts counting its days
+    // back from (D-142), unless another node took the turn over meanwhile (D-143).
+    if (walk.complete) await hold.end(this.clock.now() + ORPHAN_SWEEP_EVERY_MS, now);
     return { unused, orphans: walk.deleted, refused };
   }
 
@@ -274,5 +283,38 @@ export class UploadRetention {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
+  }
+}
+
+/**
+ * This node's claim of the walk, renewed while it walks (D-143): a walk longer than the hold (at
+ * 10x, hours of listing) would otherwise be claimed again by the next node's hourly sweep and
+ * walked twice at once, and again each hour it goes on.
+ */
+class WalkHold {
+  constructor(
+    private readonly turns: BackgroundTurns,
+    private readonly name: string,
+    private readonly clock: Clock,
+    private heldUntil: number,
+  ) {}
+
+  /**
+   * Whether the walk is still this node's, renewing the hold once half of it has passed. Timed
+   * by the clock the values are written in: a node whose clock steps back by more than half
+   * the hold renews late, and another node may walk beside it meanwhile (harmless, as D-140's).
+   */
+  async keep(): Promise<boolean> {
+    const now = this.clock.now();
+    if (now < this.heldUntil - WALK_HELD_MS / 2) return true;
+    const next = now + WALK_HELD_MS;
+    if (!(await this.turns.hold(this.name, this.heldUntil, next))) return false;
+    this.heldUntil = next;
+    return true;
+  }
+
+  /** The walk ran to its end: next due at `nextDueAt`, counted from `startedAt`, if the turn is still this node's. */
+  async end(nextDueAt: number, startedAt: number): Promise<void> {
+    await this.turns.doneWhileHeld(this.name, this.heldUntil, nextDueAt, startedAt);
   }
 }

@@ -24,7 +24,7 @@ import type { ObjectStore } from '../../../platform/objects/object-store.ts';
 import { datedKey, daysBetween, keyDay } from '../../../platform/objects/dated-keys.ts';
 import { newOutputKey, outputKeys, outputTaskId } from '../../../platform/skin-api/output-keys.ts';
 import { UploadRepository } from '../../../platform/skin-api/upload-repository.ts';
-import { UploadRetention } from '../../../platform/skin-api/upload-retention.ts';
+import { UploadRetention, type SweepCounts } from '../../../platform/skin-api/upload-retention.ts';
 import type { SqlDialect } from '../../../platform/storage/sql.ts';
 import { startTestPlatform, type TestPlatform } from '../../helpers/platform.ts';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../../helpers/postgres.ts';
@@ -293,6 +293,101 @@ describe.each(CASES)('upload retention on %s with the %s store', (backend, store
       own.advance(DAY_MS);
       await new UploadRetention(services().sql, own, listed, { ttlSeconds: TTL_SECONDS, graceSeconds: GRACE_SECONDS }).sweepInTurn();
       expect(listings.filter((day) => day !== undefined)).toEqual(daysBetween(own.now() - DAY_MS - MADE_WITHIN_MS - DAY_MS, own.now() + DAY_MS));
+    });
+  }, 60_000);
+
+  /**
+   * A node walks the store (a local one of its own, an orphan in it) while another node's
+   * sweeper, on the same clock and database, may come: `beforeListing` runs before each of the
+   * walking node's listings, given its number, and `beforeDeleting` before each of its removals.
+   */
+  type Meanwhile = (count: number, own: ManualClock, otherNode: UploadRetention) => Promise<void>;
+  const walkBesideAnotherNode = async (store: LocalObjectStore, beforeListing: Meanwhile, beforeDeleting: Meanwhile = async () => {}) => {
+    const own = new ManualClock(Date.now());
+    const settings = { ttlSeconds: TTL_SECONDS, graceSeconds: GRACE_SECONDS };
+    const other = recordingListings(store);
+    const otherNode = new UploadRetention(services().sql, own, other.store, settings);
+    let listed = 0;
+    let deleting = 0;
+    const walking = storeWith(store, {
+      listPages: (pageSize?: number, day?: string) =>
+        (async function* () {
+          listed += 1;
+          await beforeListing(listed, own, otherNode);
+          yield* store.listPages(pageSize, day);
+        })(),
+      deleteMany: async (keys: readonly string[]) => {
+        // Removals of something only: the unused-upload sweep before the walk removes nothing here.
+        if (keys.length > 0) await beforeDeleting((deleting += 1), own, otherNode);
+        return store.deleteMany(keys);
+      },
+    });
+    const orphan = datedKey(own.now(), `${hex()}.jpg`);
+    await store.put(orphan, JPEG);
+    own.advance(PAST_GRACE_MS);
+    const walked = await new UploadRetention(services().sql, own, walking, settings).sweepInTurn();
+    return { own, otherNode, otherListings: other.listings, orphan, walked, listed };
+  };
+
+  it('a walk longer than its hold keeps it: another node\'s hourly sweep meanwhile does not walk the store again (D-143)', async () => {
+    await inOwnLocalStore('retention-hold-', async (store) => {
+      const seen: { otherSweep?: SweepCounts } = {};
+      // Each day's listing takes 40 minutes; as the second starts, 80 minutes into the walk (past the first hold, renewed at half of it), the other node's hourly sweep runs.
+      const { own, otherNode, otherListings, walked, listed } = await walkBesideAnotherNode(store, async (n, clock, otherNode) => {
+        clock.advance(40 * 60_000);
+        if (n === 2) seen.otherSweep = await otherNode.sweepInTurn();
+      });
+      expect(walked.orphans).toBe(1);
+      expect(listed).toBeGreaterThan(3);
+      expect(seen.otherSweep?.orphans).toBe(0);
+      expect(otherListings).toEqual([]);
+      // The walk ran to its end: no node walks again before a day is out.
+      own.advance(23 * 3_600_000);
+      await otherNode.sweepInTurn();
+      expect(otherListings).toEqual([]);
+    });
+  }, 60_000);
+
+  it('a walk that stalls past its hold loses it: the node that took it walks, the stalled one stops when it resumes and leaves the turn as the other set it (D-143)', async () => {
+    await inOwnLocalStore('retention-stall-', async (store) => {
+      const seen: { otherSweep?: SweepCounts } = {};
+      // The first listing hangs for two hours (a store request that does not answer); meanwhile the other node's sweep comes.
+      const { own, otherNode, otherListings, orphan, walked, listed } = await walkBesideAnotherNode(store, async (n, clock, otherNode) => {
+        if (n !== 1) return;
+        clock.advance(2 * 3_600_000);
+        seen.otherSweep = await otherNode.sweepInTurn();
+      });
+      expect(walked.orphans).toBe(0);
+      expect(listed).toBe(1);
+      expect(seen.otherSweep?.orphans).toBe(1);
+      expect(await store.exists(orphan)).toBe(false);
+      // The other node's complete walk set the turn a day on; the stalled node did not move it back.
+      own.advance(2 * 3_600_000);
+      const before = otherListings.length;
+      await otherNode.sweepInTurn();
+      expect(otherListings.length).toBe(before);
+    });
+  }, 60_000);
+
+  it('a walk that loses its hold after its last check does not move the turn the node that took it over set (D-143)', async () => {
+    await inOwnLocalStore('retention-late-', async (store) => {
+      const turn = `orphan_walk ${store.location}`;
+      const doneAt = async () => Number((await services().sql.one<{ done_at: number }>('SELECT done_at FROM background_turns WHERE name = ?', [turn]))!.done_at);
+      let otherStarted = 0;
+      // An orphan without a day as well: its removal, in the last page of the walk's last listing (the whole store's), comes after
+      // the walk's last check of its hold. It hangs two hours; meanwhile the other node claims the turn and walks.
+      const undated = `${hex()}.jpg`;
+      await store.put(undated, JPEG);
+      const { walked } = await walkBesideAnotherNode(store, async () => {}, async (n, clock, otherNode) => {
+        if (n !== 2) return;
+        clock.advance(2 * 3_600_000);
+        otherStarted = clock.now();
+        await otherNode.sweepInTurn();
+      });
+      expect(walked.orphans).toBe(2);
+      expect(await store.exists(undated)).toBe(false);
+      // The turn counts its days from the other node's walk, not from the stalled one's earlier start.
+      expect(await doneAt()).toBe(otherStarted);
     });
   }, 60_000);
 
