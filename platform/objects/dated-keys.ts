@@ -30,11 +30,6 @@ export function dayOfKey(key: string): string | null {
   return DATED_KEY.exec(key)?.[2] ?? null;
 }
 
-/** A key without its partition and day: what identifies the object within them. */
-export function undatedPart(key: string): string {
-  return key.replace(DATED_KEY, '');
-}
-
 /** The key prefixes that together hold every key of `day`, one per partition. */
 export function dayPrefixes(day: string): string[] {
   return Array.from({ length: LIST_PARTITIONS }, (_, partition) => `${partition.toString(16)}-${day}-`);
