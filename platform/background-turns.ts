@@ -13,7 +13,7 @@ export class BackgroundTurns {
 
   /** Whether the caller takes the turn of `name`, due by `now`; if it does, no one else's until `heldUntil`. */
   async claim(name: string, now: number, heldUntil: number): Promise<boolean> {
-    await this.db.run('INSERT INTO background_turns (name, due_at) VALUES (?, 0) ON CONFLICT (name) DO NOTHING', [name]);
+    await this.made(name);
     const { changes } = await this.db.run('UPDATE background_turns SET due_at = ? WHERE name = ? AND due_at <= ?', [heldUntil, name, now]);
     return changes === 1;
   }
@@ -38,17 +38,16 @@ export class BackgroundTurns {
 
   /** Whether the work of `name` is due by `now`, without claiming it (work several nodes may do at once). */
   async isDue(name: string, now: number): Promise<boolean> {
-    await this.db.run('INSERT INTO background_turns (name, due_at) VALUES (?, 0) ON CONFLICT (name) DO NOTHING', [name]);
+    await this.made(name);
     return (await this.db.one('SELECT 1 AS due FROM background_turns WHERE name = ? AND due_at <= ?', [name, now])) !== undefined;
   }
 
   /**
-   * The work of `name` is done: next due at `nextDueAt`. `doneAt` is a time its owner keeps with
-   * it (D-142: when the walk that ran to its end began); left as it was when not given.
+   * The work of `name` is done: next due at `nextDueAt`, with `doneAt`, a time its owner keeps
+   * with it (D-142: when the walk that ran to its end began).
    */
-  async done(name: string, nextDueAt: number, doneAt?: number | null): Promise<void> {
-    if (doneAt === undefined) await this.db.run('UPDATE background_turns SET due_at = ? WHERE name = ?', [nextDueAt, name]);
-    else await this.db.run('UPDATE background_turns SET due_at = ?, done_at = ? WHERE name = ?', [nextDueAt, doneAt, name]);
+  async done(name: string, nextDueAt: number, doneAt: number | null): Promise<void> {
+    await this.db.run('UPDATE background_turns SET due_at = ?, done_at = ? WHERE name = ?', [nextDueAt, doneAt, name]);
   }
 
   /**
@@ -62,7 +61,13 @@ export class BackgroundTurns {
 
   /** The time kept by the last done() of `name` (null when none was). */
   async lastDone(name: string): Promise<number | null> {
-    const row = await this.db.one<{ done_at: number | string | null }>('SELECT done_at FROM background_turns WHERE name = ?', [name]);
-    return row?.done_at == null ? null : Number(row.done_at);
+    // BIGINT arrives as a number on PostgreSQL too (postgres-database.ts).
+    const row = await this.db.one<{ done_at: number | null }>('SELECT done_at FROM background_turns WHERE name = ?', [name]);
+    return row?.done_at ?? null;
+  }
+
+  /** The row of `name`, made due at once the first time it is asked for. */
+  private async made(name: string): Promise<void> {
+    await this.db.run('INSERT INTO background_turns (name, due_at) VALUES (?, 0) ON CONFLICT (name) DO NOTHING', [name]);
   }
 }
